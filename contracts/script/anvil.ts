@@ -1,0 +1,97 @@
+/**
+ * Starts a local anvil (chain 201022) from the npm Foundry binaries on a free port and stops
+ * exactly that process. Used by the deploy check, the stack launcher and the e2e suites.
+ */
+import { spawn } from "node:child_process";
+import { join, resolve } from "node:path";
+import { freePort } from "../../scripts/free-port.ts";
+
+export const LOCAL_CHAIN_ID = 201022;
+
+export type Anvil = {
+  rpcUrl: string;
+  port: number;
+  /** Ends the anvil process this call started (by PID) and waits until it has exited. */
+  stop(): Promise<void>;
+};
+
+export class AnvilStartError extends Error {
+  override name = "AnvilStartError";
+}
+
+const REPO_ROOT = resolve(import.meta.dirname, "../..");
+const PLATFORM: Record<string, string> = { linux: "linux", darwin: "darwin", win32: "win32" };
+const ARCH: Record<string, string> = { x64: "amd64", arm64: "arm64" };
+
+/** Path of the anvil binary that `@foundry-rs/anvil` installed for this platform. */
+export function anvilBinary(): string {
+  const os = PLATFORM[process.platform];
+  const arch = ARCH[process.arch];
+  if (!os || !arch) throw new AnvilStartError(`no anvil binary for ${process.platform}/${process.arch}`);
+  const exe = process.platform === "win32" ? "anvil.exe" : "anvil";
+  return join(REPO_ROOT, "node_modules", "@foundry-rs", `anvil-${os}-${arch}`, "bin", exe);
+}
+
+async function answersChainId(rpcUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    const body = (await res.json()) as { result?: string };
+    return typeof body.result === "string";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Spawns `anvil --chain-id 201022 --port <port> --silent` (plus `--block-time` when given; automine
+ * otherwise) and resolves once it answers `eth_chainId`.
+ */
+export async function startAnvil(opts: { port?: number; blockTime?: number } = {}): Promise<Anvil> {
+  const port = opts.port ?? (await freePort());
+  const args = ["--chain-id", String(LOCAL_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1", "--silent"];
+  if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
+
+  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const exited = new Promise<void>((res) => child.once("exit", () => res()));
+  let hasExited = false;
+  void exited.then(() => {
+    hasExited = true;
+  });
+  const spawnError = new Promise<Error>((res) => child.once("error", res));
+
+  const stop = async (): Promise<void> => {
+    if (hasExited || child.pid === undefined) return;
+    process.kill(child.pid, "SIGTERM");
+    const killTimer = setTimeout(() => {
+      if (!hasExited && child.pid !== undefined) process.kill(child.pid, "SIGKILL");
+    }, 3000);
+    await exited;
+    clearTimeout(killTimer);
+  };
+
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15_000;
+  let failure: Error | null = null;
+  void spawnError.then((e) => {
+    failure = e;
+  });
+  while (!(await answersChainId(rpcUrl))) {
+    if (failure) throw new AnvilStartError(`anvil could not start: ${(failure as Error).message}`);
+    if (hasExited) throw new AnvilStartError(`anvil exited early: ${stderr.trim()}`);
+    if (Date.now() > deadline) {
+      await stop();
+      throw new AnvilStartError(`anvil did not answer on ${rpcUrl} within 15 s: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return { rpcUrl, port, stop };
+}

@@ -1,0 +1,276 @@
+/**
+ * Deploys the ETERNO contracts and writes the deployments file (format: docs/architecture.md).
+ *
+ *   tsx contracts/script/deploy.ts --rpc <url> [--out <file>]
+ *
+ * On a local anvil (`network: "local"`): places Multicall3 at its canonical address, deploys from
+ * anvil account 0 of the default mnemonic, and seeds alice/bob/carol (accounts 1–3). On another
+ * chain: the deployer key comes from `ETERNO_DEPLOYER_KEY`, Multicall3 must already exist, and no
+ * test account is seeded. Seed amounts and the starting price: docs/decisions/tokens-and-local-seed.md.
+ *
+ * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
+ * awaited together, so the deploy is quick with automine and with an anvil block time alike.
+ */
+import { mkdir, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { realpathSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  getContractAddress,
+  http,
+  parseUnits,
+  erc20Abi,
+  type Abi,
+  type Account,
+  type Address,
+  type Hash,
+  type Hex,
+} from "viem";
+import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import { CONTRACTS_DIR, forgeArtifact, uniswapArtifact } from "./artifacts.ts";
+
+export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
+/** anvil's default mnemonic; its accounts are public test accounts. */
+export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+
+export const TOKEN_SYMBOLS = ["UNITS", "USDT", "ETRO", "EUSD", "PUSD"] as const;
+export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number];
+export type ContractName = TokenSymbol | "WFON" | "UniswapV2Factory" | "UniswapV2Router02" | "EULP" | "Multicall3";
+
+export type DeployedAccount = { label: string; address: Address };
+export type Deployments = {
+  chainId: number;
+  /** "local" on anvil; "live" elsewhere. */
+  network: "local" | "live";
+  startBlock: number;
+  contracts: Record<ContractName, Address>;
+  /** Seeded test accounts; only for `network: "local"`. Never a key. */
+  accounts?: DeployedAccount[];
+};
+
+export type DeployOptions = {
+  rpcUrl: string;
+  /** Where to write the deployments JSON; not written when absent. */
+  outFile?: string;
+  /** Deployer key for a non-local chain; on anvil the deployer is account 0 of the default mnemonic. */
+  deployerPrivateKey?: Hex;
+};
+
+export class DeployError extends Error {
+  override name = "DeployError";
+}
+
+const e18 = (whole: string): bigint => parseUnits(whole, 18);
+
+/** Token name and fixed total supply, in the order they are deployed (fixes local addresses). */
+export const TOKENS: ReadonlyArray<{ symbol: TokenSymbol; name: string; supply: bigint }> = [
+  { symbol: "UNITS", name: "UNITS", supply: e18("1000000000") },
+  { symbol: "USDT", name: "Tether USD", supply: e18("1000000000") },
+  { symbol: "ETRO", name: "ETERNO", supply: e18("100000000") },
+  { symbol: "EUSD", name: "EUSD", supply: e18("1000000000") },
+  { symbol: "PUSD", name: "PUSD", supply: e18("1000000000") },
+];
+
+/** The ETRO/USDT pool is opened at 1 ETRO = 0.5 USDT. */
+export const POOL_SEED = { ETRO: e18("1000000"), USDT: e18("500000") } as const;
+
+/** What each local test account receives (account index in the default mnemonic). */
+export const LOCAL_SEED: ReadonlyArray<{ label: string; index: number; tokens: Record<TokenSymbol, bigint>; eulp: bigint }> = [
+  {
+    label: "alice",
+    index: 1,
+    tokens: { UNITS: e18("100000"), USDT: e18("50000"), ETRO: e18("20000"), EUSD: e18("10000"), PUSD: e18("5000") },
+    eulp: e18("1000"),
+  },
+  {
+    label: "bob",
+    index: 2,
+    tokens: { UNITS: e18("70000"), USDT: e18("30000"), ETRO: e18("12000"), EUSD: e18("6000"), PUSD: e18("3000") },
+    eulp: 0n,
+  },
+  {
+    label: "carol",
+    index: 3,
+    tokens: { UNITS: e18("40000"), USDT: e18("15000"), ETRO: e18("8000"), EUSD: e18("4000"), PUSD: e18("2000") },
+    eulp: 0n,
+  },
+];
+
+/** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
+const GAS = {
+  token: 2_000_000n,
+  wfon: 1_500_000n,
+  factory: 4_000_000n,
+  router: 5_500_000n,
+  approve: 100_000n,
+  addLiquidity: 4_500_000n,
+  transfer: 100_000n,
+} as const;
+
+/** The canonical Multicall3 creation code that viem carries (not part of viem's public exports). */
+async function multicall3CreationCode(): Promise<Hex> {
+  const require = createRequire(join(CONTRACTS_DIR, "package.json"));
+  const viemDir = dirname(require.resolve("viem/package.json"));
+  const mod = (await import(pathToFileURL(join(viemDir, "_esm/constants/contracts.js")).href)) as {
+    multicall3Bytecode?: Hex;
+  };
+  if (!mod.multicall3Bytecode) throw new DeployError("viem no longer carries multicall3Bytecode");
+  return mod.multicall3Bytecode;
+}
+
+export async function deploy(opts: DeployOptions): Promise<Deployments> {
+  const transport = http(opts.rpcUrl, { retryCount: 0 });
+  const probe = createPublicClient({ transport });
+  const chainId = await probe.getChainId();
+  const clientVersion = await probe.request({ method: "web3_clientVersion" });
+  const local = String(clientVersion).toLowerCase().includes("anvil");
+
+  const chain = defineChain({
+    id: chainId,
+    name: local ? "ETERNO local" : "ETERNO",
+    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
+  const client = createPublicClient({ chain, transport, pollingInterval: local ? 50 : 1000 });
+
+  let deployer: Account;
+  if (local) deployer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+  else if (opts.deployerPrivateKey) deployer = privateKeyToAccount(opts.deployerPrivateKey);
+  else throw new DeployError("not an anvil chain: pass a deployer key (ETERNO_DEPLOYER_KEY)");
+
+  // Multicall3: set its runtime on anvil; elsewhere it must already be there.
+  if (local) {
+    const runtime = await client.call({ data: await multicall3CreationCode() });
+    if (!runtime.data) throw new DeployError("Multicall3 creation code returned no runtime");
+    await createTestClient({ chain, transport, mode: "anvil" }).setCode({ address: MULTICALL3_ADDRESS, bytecode: runtime.data });
+  } else if (!(await client.getCode({ address: MULTICALL3_ADDRESS }))) {
+    throw new DeployError(`no Multicall3 at ${MULTICALL3_ADDRESS} on chain ${chainId}`);
+  }
+
+  const wallet = (account: Account) => createWalletClient({ account, chain, transport });
+  const fees = await client.estimateFeesPerGas();
+  const feeFields = { maxFeePerGas: fees.maxFeePerGas * 2n, maxPriorityFeePerGas: fees.maxPriorityFeePerGas };
+
+  /** Sends one sender's transactions back to back with consecutive nonces. */
+  const sender = async (account: Account) => {
+    const w = wallet(account);
+    let nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    const hashes: Hash[] = [];
+    return {
+      hashes,
+      nextAddress: () => getContractAddress({ from: account.address, nonce: BigInt(nonce) }),
+      async create(artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[], gas: bigint): Promise<Address> {
+        const address = getContractAddress({ from: account.address, nonce: BigInt(nonce) });
+        hashes.push(
+          await w.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, gas, nonce: nonce++, ...feeFields }),
+        );
+        return address;
+      },
+      async write(address: Address, abi: Abi, functionName: string, args: readonly unknown[], gas: bigint): Promise<void> {
+        hashes.push(await w.writeContract({ address, abi, functionName, args, gas, nonce: nonce++, ...feeFields }));
+      },
+    };
+  };
+  const settle = async (hashes: Hash[]): Promise<void> => {
+    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })));
+    const failed = receipts.find((r) => r.status !== "success");
+    if (failed) throw new DeployError(`transaction ${failed.transactionHash} reverted`);
+  };
+
+  const d = await sender(deployer);
+  const token = forgeArtifact("EternoToken");
+  const tokens = {} as Record<TokenSymbol, Address>;
+  for (const t of TOKENS) tokens[t.symbol] = await d.create(token, [t.name, t.symbol, t.supply, deployer.address], GAS.token);
+  const wfon = await d.create(uniswapArtifact("WETH9"), [], GAS.wfon);
+  const factoryArtifact = uniswapArtifact("UniswapV2Factory");
+  const factory = await d.create(factoryArtifact, [deployer.address], GAS.factory);
+  const routerArtifact = uniswapArtifact("UniswapV2Router02");
+  const router = await d.create(routerArtifact, [factory, wfon], GAS.router);
+
+  // Open the ETRO/USDT pool (this creates the pair, EULP) at 1 ETRO = 0.5 USDT.
+  const latest = await client.getBlock();
+  const deadline = latest.timestamp + 3600n;
+  await d.write(tokens.ETRO, erc20Abi, "approve", [router, POOL_SEED.ETRO], GAS.approve);
+  await d.write(tokens.USDT, erc20Abi, "approve", [router, POOL_SEED.USDT], GAS.approve);
+  await d.write(
+    router,
+    routerArtifact.abi,
+    "addLiquidity",
+    [tokens.ETRO, tokens.USDT, POOL_SEED.ETRO, POOL_SEED.USDT, POOL_SEED.ETRO, POOL_SEED.USDT, deployer.address, deadline],
+    GAS.addLiquidity,
+  );
+
+  const seeded = local ? LOCAL_SEED.map((s) => ({ ...s, address: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: s.index }).address })) : [];
+  for (const s of seeded) {
+    for (const sym of TOKEN_SYMBOLS) await d.write(tokens[sym], erc20Abi, "transfer", [s.address, s.tokens[sym]], GAS.transfer);
+  }
+  await settle(d.hashes);
+
+  const eulp = (await client.readContract({
+    address: factory,
+    abi: factoryArtifact.abi,
+    functionName: "getPair",
+    args: [tokens.ETRO, tokens.USDT],
+  })) as Address;
+
+  const lpHashes: Hash[] = [];
+  for (const s of seeded) {
+    if (s.eulp > 0n) {
+      const before = d.hashes.length;
+      await d.write(eulp, erc20Abi, "transfer", [s.address, s.eulp], GAS.transfer);
+      lpHashes.push(...d.hashes.slice(before));
+    }
+  }
+  await settle(lpHashes);
+
+  const deployments: Deployments = {
+    chainId,
+    network: local ? "local" : "live",
+    startBlock: 0,
+    contracts: {
+      ...tokens,
+      WFON: wfon,
+      UniswapV2Factory: factory,
+      UniswapV2Router02: router,
+      EULP: eulp,
+      Multicall3: MULTICALL3_ADDRESS,
+    },
+    ...(local
+      ? { accounts: [{ label: "deployer", address: deployer.address }, ...seeded.map((s) => ({ label: s.label, address: s.address }))] }
+      : {}),
+  };
+
+  if (opts.outFile) {
+    const out = resolve(opts.outFile);
+    await mkdir(dirname(out), { recursive: true });
+    await writeFile(out, `${JSON.stringify(deployments, null, 2)}\n`);
+  }
+  return deployments;
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const { values } = parseArgs({ options: { rpc: { type: "string" }, out: { type: "string" } } });
+  if (!values.rpc) {
+    console.error("usage: tsx contracts/script/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain)");
+    process.exit(2);
+  }
+  const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;
+  const result = await deploy({ rpcUrl: values.rpc, outFile: values.out, ...(key ? { deployerPrivateKey: key } : {}) });
+  console.log(JSON.stringify(result, null, 2));
+}
