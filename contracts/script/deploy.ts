@@ -33,6 +33,7 @@ import {
   type Hex,
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
+import type { Deployments } from "@eterno/protocol/deployments";
 import { CONTRACTS_DIR, forgeArtifact, uniswapArtifact } from "./artifacts.ts";
 
 export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
@@ -41,18 +42,7 @@ export const ANVIL_MNEMONIC = "test test test test test test test test test test
 
 export const TOKEN_SYMBOLS = ["UNITS", "USDT", "ETRO", "EUSD", "PUSD"] as const;
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number];
-export type ContractName = TokenSymbol | "WFON" | "UniswapV2Factory" | "UniswapV2Router02" | "EULP" | "Multicall3";
-
-export type DeployedAccount = { label: string; address: Address };
-export type Deployments = {
-  chainId: number;
-  /** "local" on anvil; "live" elsewhere. */
-  network: "local" | "live";
-  startBlock: number;
-  contracts: Record<ContractName, Address>;
-  /** Seeded test accounts; only for `network: "local"`. Never a key. */
-  accounts?: DeployedAccount[];
-};
+export type { Deployments };
 
 export type DeployOptions = {
   rpcUrl: string;
@@ -77,28 +67,38 @@ export const TOKENS: ReadonlyArray<{ symbol: TokenSymbol; name: string; supply: 
   { symbol: "PUSD", name: "PUSD", supply: e18("1000000000") },
 ];
 
-/** The ETRO/USDT pool is opened at 1 ETRO = 0.5 USDT. */
-export const POOL_SEED = { ETRO: e18("1000000"), USDT: e18("500000") } as const;
+/** One side of a liquidity deposit into the ETRO/USDT pool. */
+export type PoolDeposit = { ETRO: bigint; USDT: bigint };
 
-/** What each local test account receives (account index in the default mnemonic). */
-export const LOCAL_SEED: ReadonlyArray<{ label: string; index: number; tokens: Record<TokenSymbol, bigint>; eulp: bigint }> = [
+/** The ETRO/USDT pool is opened by the deployer at 1 ETRO = 0.5 USDT. */
+export const POOL_SEED: PoolDeposit = { ETRO: e18("1000000"), USDT: e18("500000") };
+
+/**
+ * What each local test account ends up holding (account index in the default mnemonic). An account
+ * with `liquidity` receives that much ETRO and USDT on top of `tokens` and adds it to the pool
+ * itself, through the router, at the opening price; it then holds the EULP minted for it.
+ */
+export const LOCAL_SEED: ReadonlyArray<{
+  label: string;
+  index: number;
+  tokens: Record<TokenSymbol, bigint>;
+  liquidity?: PoolDeposit;
+}> = [
   {
     label: "alice",
     index: 1,
     tokens: { UNITS: e18("100000"), USDT: e18("50000"), ETRO: e18("20000"), EUSD: e18("10000"), PUSD: e18("5000") },
-    eulp: e18("1000"),
+    liquidity: { ETRO: e18("2000"), USDT: e18("1000") },
   },
   {
     label: "bob",
     index: 2,
     tokens: { UNITS: e18("70000"), USDT: e18("30000"), ETRO: e18("12000"), EUSD: e18("6000"), PUSD: e18("3000") },
-    eulp: 0n,
   },
   {
     label: "carol",
     index: 3,
     tokens: { UNITS: e18("40000"), USDT: e18("15000"), ETRO: e18("8000"), EUSD: e18("4000"), PUSD: e18("2000") },
-    eulp: 0n,
   },
 ];
 
@@ -164,7 +164,6 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     const hashes: Hash[] = [];
     return {
       hashes,
-      nextAddress: () => getContractAddress({ from: account.address, nonce: BigInt(nonce) }),
       async create(artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[], gas: bigint): Promise<Address> {
         const address = getContractAddress({ from: account.address, nonce: BigInt(nonce) });
         hashes.push(
@@ -177,6 +176,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       },
     };
   };
+  type Sender = Awaited<ReturnType<typeof sender>>;
   const settle = async (hashes: Hash[]): Promise<void> => {
     const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })));
     const failed = receipts.find((r) => r.status !== "success");
@@ -193,24 +193,44 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const routerArtifact = uniswapArtifact("UniswapV2Router02");
   const router = await d.create(routerArtifact, [factory, wfon], GAS.router);
 
-  // Open the ETRO/USDT pool (this creates the pair, EULP) at 1 ETRO = 0.5 USDT.
   const latest = await client.getBlock();
   const deadline = latest.timestamp + 3600n;
-  await d.write(tokens.ETRO, erc20Abi, "approve", [router, POOL_SEED.ETRO], GAS.approve);
-  await d.write(tokens.USDT, erc20Abi, "approve", [router, POOL_SEED.USDT], GAS.approve);
-  await d.write(
-    router,
-    routerArtifact.abi,
-    "addLiquidity",
-    [tokens.ETRO, tokens.USDT, POOL_SEED.ETRO, POOL_SEED.USDT, POOL_SEED.ETRO, POOL_SEED.USDT, deployer.address, deadline],
-    GAS.addLiquidity,
-  );
+  /** Approves the router for `deposit` and adds it to the ETRO/USDT pool, at exactly that ratio. */
+  const addLiquidity = async (from: Sender, deposit: PoolDeposit, to: Address): Promise<void> => {
+    await from.write(tokens.ETRO, erc20Abi, "approve", [router, deposit.ETRO], GAS.approve);
+    await from.write(tokens.USDT, erc20Abi, "approve", [router, deposit.USDT], GAS.approve);
+    await from.write(
+      router,
+      routerArtifact.abi,
+      "addLiquidity",
+      [tokens.ETRO, tokens.USDT, deposit.ETRO, deposit.USDT, deposit.ETRO, deposit.USDT, to, deadline],
+      GAS.addLiquidity,
+    );
+  };
 
-  const seeded = local ? LOCAL_SEED.map((s) => ({ ...s, address: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: s.index }).address })) : [];
+  // Open the ETRO/USDT pool (this creates the pair, EULP) at 1 ETRO = 0.5 USDT.
+  await addLiquidity(d, POOL_SEED, deployer.address);
+
+  const seeded = local
+    ? LOCAL_SEED.map((s) => ({ ...s, account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: s.index }) }))
+    : [];
   for (const s of seeded) {
-    for (const sym of TOKEN_SYMBOLS) await d.write(tokens[sym], erc20Abi, "transfer", [s.address, s.tokens[sym]], GAS.transfer);
+    for (const sym of TOKEN_SYMBOLS) {
+      const extra = sym === "ETRO" || sym === "USDT" ? (s.liquidity?.[sym] ?? 0n) : 0n;
+      await d.write(tokens[sym], erc20Abi, "transfer", [s.account.address, s.tokens[sym] + extra], GAS.transfer);
+    }
   }
   await settle(d.hashes);
+
+  // Accounts that provide liquidity do it themselves, once their tokens and the pair exist.
+  const providerHashes: Hash[] = [];
+  for (const s of seeded) {
+    if (!s.liquidity) continue;
+    const from = await sender(s.account);
+    await addLiquidity(from, s.liquidity, s.account.address);
+    providerHashes.push(...from.hashes);
+  }
+  await settle(providerHashes);
 
   const eulp = (await client.readContract({
     address: factory,
@@ -218,16 +238,6 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     functionName: "getPair",
     args: [tokens.ETRO, tokens.USDT],
   })) as Address;
-
-  const lpHashes: Hash[] = [];
-  for (const s of seeded) {
-    if (s.eulp > 0n) {
-      const before = d.hashes.length;
-      await d.write(eulp, erc20Abi, "transfer", [s.address, s.eulp], GAS.transfer);
-      lpHashes.push(...d.hashes.slice(before));
-    }
-  }
-  await settle(lpHashes);
 
   const deployments: Deployments = {
     chainId,
@@ -242,7 +252,12 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       Multicall3: MULTICALL3_ADDRESS,
     },
     ...(local
-      ? { accounts: [{ label: "deployer", address: deployer.address }, ...seeded.map((s) => ({ label: s.label, address: s.address }))] }
+      ? {
+          accounts: [
+            { label: "deployer", address: deployer.address },
+            ...seeded.map((s) => ({ label: s.label, address: s.account.address })),
+          ],
+        }
       : {}),
   };
 

@@ -66,6 +66,31 @@ contract UniswapV2Test is Test {
         assertEq(eulp.totalSupply(), expected + MINIMUM_LIQUIDITY, "LP supply");
     }
 
+    function test_SecondProviderAtTheSamePriceGetsProportionalLp() public {
+        uint256 addEtro = 2000e18;
+        uint256 addUsdt = 1000e18;
+        require(usdt.transfer(alice, addUsdt), "fund alice USDT");
+        uint256 supplyBefore = eulp.totalSupply();
+
+        vm.startPrank(alice);
+        etro.approve(address(router), addEtro);
+        usdt.approve(address(router), addUsdt);
+        (uint256 usedEtro, uint256 usedUsdt, uint256 minted) = router.addLiquidity(
+            address(etro), address(usdt), addEtro, addUsdt, addEtro, addUsdt, alice, block.timestamp
+        );
+        vm.stopPrank();
+
+        assertEq(usedEtro, addEtro, "ETRO used");
+        assertEq(usedUsdt, addUsdt, "USDT used");
+        assertEq(minted, addEtro * supplyBefore / SEED_ETRO, "LP in proportion to the deposit");
+        assertEq(eulp.balanceOf(alice), minted, "alice holds her LP");
+        (uint112 r0, uint112 r1,) = eulp.getReserves();
+        (uint256 rEtro, uint256 rUsdt) = eulp.token0() == address(etro) ? (uint256(r0), uint256(r1)) : (uint256(r1), uint256(r0));
+        assertEq(rEtro, SEED_ETRO + addEtro, "ETRO reserve");
+        assertEq(rUsdt, SEED_USDT + addUsdt, "USDT reserve");
+        assertEq(rUsdt * 1e18 / rEtro, 0.5e18, "price unchanged");
+    }
+
     function test_SwapEtroForUsdtPaysConstantProductOutput() public {
         uint256 amountIn = 1000e18;
         uint256 expectedOut = _amountOut(amountIn, SEED_ETRO, SEED_USDT);
