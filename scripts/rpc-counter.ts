@@ -49,7 +49,7 @@ export async function startRpcCounter(targetUrl: string): Promise<RpcCounter> {
     const upstream = await fetch(targetUrl, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body,
+      body: new Uint8Array(body),
     });
     res.writeHead(upstream.status, { ...cors, "content-type": "application/json" });
     res.end(Buffer.from(await upstream.arrayBuffer()));
