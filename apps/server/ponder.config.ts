@@ -1,0 +1,39 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ETERNO_CHAIN_ID } from "@eterno/protocol/chain";
+import { parseDeployments } from "@eterno/protocol/deployments";
+import { eternoTokenAbi, uniswapV2PairAbi } from "@eterno/protocol/generated/abis";
+import { createConfig } from "ponder";
+import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from "./src/api/env.ts";
+
+const file = requireEnv(process.env, "ETERNO_DEPLOYMENTS");
+const deployments = parseDeployments(JSON.parse(readFileSync(file, "utf8")));
+if (deployments.chainId !== ETERNO_CHAIN_ID) {
+  throw new EnvError(`${file}: chainId is ${deployments.chainId}, expected ${ETERNO_CHAIN_ID}`);
+}
+const { contracts, startBlock } = deployments;
+const databaseUrl = databaseUrlFrom(process.env);
+
+/** ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair). */
+export default createConfig({
+  database: databaseUrl
+    ? { kind: "postgres", connectionString: databaseUrl }
+    : { kind: "pglite", directory: join(dataDirFrom(process.env), "ponder") },
+  chains: {
+    eterno: { id: ETERNO_CHAIN_ID, rpc: requireEnv(process.env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`) },
+  },
+  contracts: {
+    Token: {
+      chain: "eterno",
+      abi: eternoTokenAbi,
+      address: [contracts.UNITS, contracts.USDT, contracts.ETRO, contracts.EUSD, contracts.PUSD],
+      startBlock,
+    },
+    EulpPair: {
+      chain: "eterno",
+      abi: uniswapV2PairAbi,
+      address: contracts.EULP,
+      startBlock,
+    },
+  },
+});

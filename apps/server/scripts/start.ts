@@ -1,0 +1,263 @@
+/**
+ * Starts the server (`ponder start`: the indexer and its API) as a child process and stops
+ * exactly that process tree.
+ *
+ *   node --import tsx apps/server/scripts/start.ts --rpc <url> --deployments <file> \
+ *     --siwe-domains <host[:port],…> [--cors-origins <origin,…>] [--port <n>] \
+ *     [--data-dir <dir>] [--database-url <postgresql://…>]
+ *
+ * Each flag falls back to its environment variable (see `--help`).
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { openSync, closeSync, readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { delimiter, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { freePort } from "../../../scripts/free-port.ts";
+
+export type StartServerOptions = {
+  rpcUrl: string;
+  deploymentsFile: string;
+  /** HTTP port; a free one when absent. */
+  port?: number;
+  /** Ponder's PGlite (`<dataDir>/ponder`), the off-chain PGlite (`<dataDir>/offchain`), the log. */
+  dataDir: string;
+  /** PostgreSQL for both the indexer (in a fresh schema) and the off-chain store. */
+  databaseUrl?: string;
+  siweDomains: string[];
+  /** Default: `http://<each SIWE domain>`. */
+  corsOrigins?: string[];
+};
+
+export type RunningServer = { url: string; stop(): Promise<void> };
+
+export class ServerStartError extends Error {
+  override name = "ServerStartError";
+}
+
+const SERVER_DIR = resolve(import.meta.dirname, "..");
+const REPO_ROOT = resolve(SERVER_DIR, "../..");
+const BIN_DIR = join(REPO_ROOT, "node_modules", ".bin");
+const READY_TIMEOUT_MS = 180_000;
+const STOP_GRACE_MS = 10_000;
+
+async function status(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+async function chainHead(rpcUrl: string): Promise<number | null> {
+  try {
+    const res = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      signal: AbortSignal.timeout(2000),
+    });
+    const body = (await res.json()) as { result?: string };
+    return typeof body.result === "string" ? Number(BigInt(body.result)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The lowest block Ponder has indexed over its chains (`GET /status`), or null. */
+async function indexedBlock(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2000) });
+    if (res.status !== 200) return null;
+    const chains = Object.values((await res.json()) as Record<string, { block?: { number?: number } }>);
+    const numbers = chains.map((c) => c.block?.number).filter((n): n is number => typeof n === "number");
+    return numbers.length === chains.length && numbers.length > 0 ? Math.min(...numbers) : null;
+  } catch {
+    return null;
+  }
+}
+
+function logTail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+/** A schema name of its own for each PostgreSQL start (Ponder refuses to reuse a live one). */
+function uniqueSchema(): string {
+  return `eterno_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+}
+
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const logFile = join(dataDir, "server.log");
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ""}`,
+    PONDER_TELEMETRY_DISABLED: "true",
+    PONDER_RPC_URL_201022: opts.rpcUrl,
+    ETERNO_DEPLOYMENTS: resolve(opts.deploymentsFile),
+    ETERNO_DATA_DIR: dataDir,
+    ETERNO_SIWE_DOMAINS: opts.siweDomains.join(","),
+    ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(","),
+  };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_PRIVATE_URL;
+  delete env.DATABASE_SCHEMA;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+
+  const schema = opts.databaseUrl ? uniqueSchema() : "eterno";
+  const args = ["start", "--port", String(port), "--hostname", "127.0.0.1", "--schema", schema, "--log-format", "json"];
+
+  const log = openSync(logFile, "a");
+  const child = spawn(join(BIN_DIR, "ponder"), args, {
+    cwd: SERVER_DIR,
+    env,
+    detached: true,
+    stdio: ["ignore", log, log],
+  });
+  closeSync(log);
+
+  let exited = child.exitCode !== null;
+  const exit = new Promise<void>((res) =>
+    child.once("exit", () => {
+      exited = true;
+      res();
+    }),
+  );
+  let spawnError: Error | null = null;
+  child.once("error", (err) => {
+    spawnError = err;
+  });
+
+  const killGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined) return;
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone.
+    }
+  };
+
+  const stop = async (): Promise<void> => {
+    if (!exited) {
+      killGroup("SIGTERM");
+      const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
+      await exit;
+      clearTimeout(timer);
+    }
+  };
+
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  // Ponder's /ready only covers the backfill up to its finalized block; the blocks after it are
+  // indexed live. Ready here means: indexed up to the chain head seen once /ready answered.
+  let head: number | null = null;
+  for (;;) {
+    if (spawnError) throw new ServerStartError(`could not spawn ponder: ${(spawnError as Error).message}`);
+    if (exited) {
+      throw new ServerStartError(`the server exited during start (log: ${logFile}):\n${logTail(logFile)}`);
+    }
+    if (head === null) {
+      if ((await status(`${url}/health`)) === 200 && (await status(`${url}/ready`)) === 200) {
+        head = await chainHead(opts.rpcUrl);
+      }
+    } else {
+      const indexed = await indexedBlock(url);
+      if (indexed !== null && indexed >= head) break;
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new ServerStartError(
+        `the server was not ready within ${READY_TIMEOUT_MS / 1000} s (log: ${logFile}):\n${logTail(logFile)}`,
+      );
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { url, stop };
+}
+
+const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
+
+  --rpc <url>              JSON-RPC of chain 201022          (env PONDER_RPC_URL_201022)
+  --deployments <file>     deployments JSON                  (env ETERNO_DEPLOYMENTS)
+  --siwe-domains <list>    host[:port],… of the web app      (env ETERNO_SIWE_DOMAINS)
+  --cors-origins <list>    web origins, default http://<each SIWE domain> (env ETERNO_CORS_ORIGINS)
+  --port <n>               HTTP port, default 42069          (env PORT)
+  --data-dir <dir>         data directory, default apps/server/.data (env ETERNO_DATA_DIR)
+  --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL)
+  -h, --help
+`;
+
+const list = (value: string | undefined): string[] =>
+  (value ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      rpc: { type: "string" },
+      deployments: { type: "string" },
+      "siwe-domains": { type: "string" },
+      "cors-origins": { type: "string" },
+      port: { type: "string" },
+      "data-dir": { type: "string" },
+      "database-url": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const env = process.env;
+  const rpcUrl = values.rpc ?? env.PONDER_RPC_URL_201022;
+  const deploymentsFile = values.deployments ?? env.ETERNO_DEPLOYMENTS;
+  const siweDomains = list(values["siwe-domains"] ?? env.ETERNO_SIWE_DOMAINS);
+  if (!rpcUrl || !deploymentsFile || siweDomains.length === 0) {
+    process.stderr.write(`--rpc, --deployments and --siwe-domains are required.\n\n${USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  const portText = values.port ?? env.PORT ?? "42069";
+  const port = Number(portText);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) {
+    process.stderr.write(`--port: "${portText}" is not a port\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const corsOrigins = list(values["cors-origins"] ?? env.ETERNO_CORS_ORIGINS);
+  const server = await startServer({
+    rpcUrl,
+    deploymentsFile,
+    port,
+    dataDir: values["data-dir"] ?? env.ETERNO_DATA_DIR ?? join(SERVER_DIR, ".data"),
+    databaseUrl: values["database-url"] ?? env.DATABASE_URL,
+    siweDomains,
+    corsOrigins: corsOrigins.length > 0 ? corsOrigins : undefined,
+  });
+  console.log(`ETERNO server ready at ${server.url}`);
+  let stopping = false;
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    void server.stop().then(() => process.exit(0));
+  };
+  process.on("SIGINT", shutdown);
+  process.on("SIGTERM", shutdown);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

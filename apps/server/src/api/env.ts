@@ -1,0 +1,54 @@
+/**
+ * The server's settings from its environment:
+ *   ETERNO_SIWE_DOMAINS   comma list of host[:port] accepted as the SIWE domain (required)
+ *   ETERNO_CORS_ORIGINS   comma list of web origins; default: http://<each SIWE domain>
+ *   DATABASE_URL          PostgreSQL; when absent, PGlite under ETERNO_DATA_DIR
+ *   ETERNO_DATA_DIR       data directory (default `.data`)
+ *   ETERNO_DEPLOYMENTS    path of the deployments file (required by the indexer config)
+ */
+export type ServerEnv = {
+  siweDomains: string[];
+  corsOrigins: string[];
+  databaseUrl: string | undefined;
+  dataDir: string;
+};
+
+export class EnvError extends Error {
+  override name = "EnvError";
+}
+
+const list = (value: string | undefined): string[] =>
+  (value ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+
+const HOST_PORT = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/i;
+
+export function dataDirFrom(env: NodeJS.ProcessEnv): string {
+  return env.ETERNO_DATA_DIR || ".data";
+}
+
+export function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  return env.DATABASE_URL || undefined;
+}
+
+export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
+  const siweDomains = list(env.ETERNO_SIWE_DOMAINS).map((d) => d.toLowerCase());
+  if (siweDomains.length === 0) throw new EnvError("ETERNO_SIWE_DOMAINS is required (comma-separated host[:port])");
+  const bad = siweDomains.find((d) => !HOST_PORT.test(d));
+  if (bad !== undefined) throw new EnvError(`ETERNO_SIWE_DOMAINS: "${bad}" is not a host[:port]`);
+  const corsOrigins = list(env.ETERNO_CORS_ORIGINS);
+  return {
+    siweDomains,
+    corsOrigins: corsOrigins.length > 0 ? corsOrigins : siweDomains.map((d) => `http://${d}`),
+    databaseUrl: databaseUrlFrom(env),
+    dataDir: dataDirFrom(env),
+  };
+}
+
+export function requireEnv(env: NodeJS.ProcessEnv, name: string): string {
+  const value = env[name];
+  if (!value) throw new EnvError(`${name} is required`);
+  return value;
+}

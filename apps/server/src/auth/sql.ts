@@ -1,0 +1,76 @@
+/**
+ * A tiny SQL adapter so the off-chain store has ONE SQL implementation over two engines:
+ * embedded PGlite (a directory, or in memory) and PostgreSQL through a `pg` Pool.
+ *
+ * `query(text, params)` runs one statement with bind parameters. Without `params` the text is
+ * sent over the simple protocol and may hold several statements, which PostgreSQL runs as one
+ * implicit transaction (used by the migrations).
+ */
+import { mkdir } from "node:fs/promises";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+
+export type Row = Record<string, unknown>;
+
+export type Sql = {
+  query<R extends Row = Row>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  close(): Promise<void>;
+};
+
+/** Embedded PostgreSQL (PGlite) in `dir`, or in memory when `dir` is absent. */
+export async function openPglite(dir?: string): Promise<Sql> {
+  if (dir !== undefined) await mkdir(dir, { recursive: true });
+  const db = dir === undefined ? new PGlite() : new PGlite(dir);
+  await db.waitReady;
+  return {
+    async query<R extends Row>(text: string, params?: unknown[]) {
+      if (params === undefined) {
+        const results = await db.exec(text);
+        return { rows: (results.at(-1)?.rows ?? []) as R[] };
+      }
+      const result = await db.query<R>(text, params);
+      return { rows: result.rows };
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}
+
+/** PostgreSQL through a connection pool. */
+export function openPostgres(connectionString: string): Sql {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection that breaks (server restart) must not crash the process; the pool drops it.
+  pool.on("error", (err) => console.error(`offchain store: idle PostgreSQL connection lost: ${err.message}`));
+  let open = 0;
+  let allClosed: (() => void) | null = null;
+  pool.on("connect", () => {
+    open += 1;
+  });
+  pool.on("remove", () => {
+    open -= 1;
+    if (open === 0) allClosed?.();
+  });
+  return {
+    async query<R extends Row>(text: string, params?: unknown[]) {
+      const result =
+        params === undefined ? await pool.query(text) : await pool.query(text, params);
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: (last?.rows ?? []) as R[] };
+    },
+    async close() {
+      const closed = new Promise<void>((res) => {
+        allClosed = res;
+      });
+      await pool.end();
+      // `pool.end()` resolves before the connections are closed; wait for each of them.
+      if (open > 0) await closed;
+    },
+  };
+}
+
+/** PostgreSQL when `databaseUrl` is set, else PGlite in `${dataDir}/offchain`. */
+export async function openSql(opts: { databaseUrl?: string; dataDir: string }): Promise<Sql> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  return openPglite(`${opts.dataDir}/offchain`);
+}

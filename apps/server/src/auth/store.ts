@@ -1,0 +1,124 @@
+/**
+ * The off-chain sign-in store (nonces, accounts, sessions) in schema `eterno_offchain`, one SQL
+ * implementation over the `Sql` adapter (PGlite or PostgreSQL). Not Ponder's database: Ponder's
+ * API connection is read-only and its schema is rebuilt on every redeploy.
+ */
+import type { Address } from "viem";
+import type { Sql } from "./sql.ts";
+
+export const SCHEMA = "eterno_offchain";
+
+/** Serialised by an advisory lock so servers starting together on one database don't race. */
+const MIGRATION = `
+SELECT pg_advisory_xact_lock(201022);
+CREATE SCHEMA IF NOT EXISTS ${SCHEMA};
+CREATE TABLE IF NOT EXISTS ${SCHEMA}.nonces (
+  nonce text PRIMARY KEY,
+  expires_at timestamptz NOT NULL,
+  used_at timestamptz
+);
+CREATE TABLE IF NOT EXISTS ${SCHEMA}.accounts (
+  id serial PRIMARY KEY,
+  address text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ${SCHEMA}.sessions (
+  token_hash text PRIMARY KEY,
+  address text NOT NULL,
+  expires_at timestamptz NOT NULL
+);
+`;
+
+export type NonceRow = { nonce: string; expiresAt: Date; usedAt: Date | null };
+export type AccountRow = { id: number; address: Address; createdAt: Date };
+
+export type SignInRecord = {
+  nonce: string;
+  address: Address;
+  tokenHash: string;
+  sessionExpiresAt: Date;
+  now: Date;
+};
+
+export type AuthStore = {
+  insertNonce(nonce: string, expiresAt: Date): Promise<void>;
+  findNonce(nonce: string): Promise<NonceRow | null>;
+  /**
+   * In one statement: marks the nonce used (only if still unused and unexpired), upserts the
+   * account and creates the session. `null` when the nonce was not consumable (nothing written).
+   */
+  completeSignIn(record: SignInRecord): Promise<AccountRow | null>;
+  /** The account behind an unexpired session. */
+  findSessionAccount(tokenHash: string, now: Date): Promise<AccountRow | null>;
+  close(): Promise<void>;
+};
+
+const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
+
+function toAccount(row: { id: unknown; address: unknown; created_at: unknown }): AccountRow {
+  return { id: Number(row.id), address: row.address as Address, createdAt: toDate(row.created_at) };
+}
+
+/** Runs the idempotent migrations, then returns the store. */
+export async function createAuthStore(sql: Sql): Promise<AuthStore> {
+  await sql.query(MIGRATION);
+  return {
+    async insertNonce(nonce, expiresAt) {
+      await sql.query(`INSERT INTO ${SCHEMA}.nonces (nonce, expires_at) VALUES ($1, $2)`, [
+        nonce,
+        expiresAt.toISOString(),
+      ]);
+    },
+
+    async findNonce(nonce) {
+      const { rows } = await sql.query<{ nonce: string; expires_at: unknown; used_at: unknown }>(
+        `SELECT nonce, expires_at, used_at FROM ${SCHEMA}.nonces WHERE nonce = $1`,
+        [nonce],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        nonce: row.nonce,
+        expiresAt: toDate(row.expires_at),
+        usedAt: row.used_at === null ? null : toDate(row.used_at),
+      };
+    },
+
+    async completeSignIn({ nonce, address, tokenHash, sessionExpiresAt, now }) {
+      const { rows } = await sql.query<{ id: unknown; address: unknown; created_at: unknown }>(
+        `WITH consumed AS (
+           UPDATE ${SCHEMA}.nonces SET used_at = $2
+           WHERE nonce = $1 AND used_at IS NULL AND expires_at > $2
+           RETURNING nonce
+         ), account AS (
+           INSERT INTO ${SCHEMA}.accounts (address, created_at)
+           SELECT $3, $2 FROM consumed
+           ON CONFLICT (address) DO UPDATE SET address = EXCLUDED.address
+           RETURNING id, address, created_at
+         ), session AS (
+           INSERT INTO ${SCHEMA}.sessions (token_hash, address, expires_at)
+           SELECT $4, $3, $5 FROM consumed
+           RETURNING token_hash
+         )
+         SELECT account.id, account.address, account.created_at
+         FROM account, session`,
+        [nonce, now.toISOString(), address, tokenHash, sessionExpiresAt.toISOString()],
+      );
+      const row = rows[0];
+      return row ? toAccount(row) : null;
+    },
+
+    async findSessionAccount(tokenHash, now) {
+      const { rows } = await sql.query<{ id: unknown; address: unknown; created_at: unknown }>(
+        `SELECT a.id, a.address, a.created_at
+         FROM ${SCHEMA}.sessions s JOIN ${SCHEMA}.accounts a ON a.address = s.address
+         WHERE s.token_hash = $1 AND s.expires_at > $2`,
+        [tokenHash, now.toISOString()],
+      );
+      const row = rows[0];
+      return row ? toAccount(row) : null;
+    },
+
+    close: () => sql.close(),
+  };
+}
