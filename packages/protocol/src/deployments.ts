@@ -1,0 +1,137 @@
+import type { Address } from 'viem';
+import { toChecksumAddress } from './address.ts';
+import { EternoError } from './errors.ts';
+
+/** Contracts every deployment has (docs/architecture.md, "Deployments file"). */
+export const CONTRACT_KEYS = [
+  'UNITS',
+  'USDT',
+  'ETRO',
+  'EUSD',
+  'PUSD',
+  'WFON',
+  'UniswapV2Factory',
+  'UniswapV2Router02',
+  'EULP',
+  'Multicall3',
+] as const;
+export type ContractKey = (typeof CONTRACT_KEYS)[number];
+
+/**
+ * The contract map: the required keys, plus any further contract the deploy script records
+ * (each checked as an address too), so a newly deployed contract needs no format change.
+ */
+export type DeployedContracts = { readonly [K in ContractKey]: Address } & {
+  readonly [name: string]: Address;
+};
+
+export type DeployedAccount = { label: string; address: Address };
+
+export type Deployments = {
+  chainId: number;
+  /** "local" for a chain started by our scripts; any other name for a real network. */
+  network: 'local' | (string & {});
+  /** The block the indexer starts from. */
+  startBlock: number;
+  contracts: DeployedContracts;
+  /** Seeded test accounts; only on a "local" network, never a private key. */
+  accounts?: DeployedAccount[];
+};
+
+export class InvalidDeploymentsError extends EternoError<'INVALID_DEPLOYMENTS'> {
+  /** Path of the offending field, e.g. "contracts.USDT" or "accounts[0].address". */
+  readonly field: string;
+
+  constructor(field: string, problem: string) {
+    super('INVALID_DEPLOYMENTS', `Invalid deployments: ${field} ${problem}`);
+    this.field = field;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readAddress(value: unknown, field: string): Address {
+  const address = typeof value === 'string' ? toChecksumAddress(value) : null;
+  if (address === null) throw new InvalidDeploymentsError(field, 'is not a valid address');
+  return address;
+}
+
+function readInteger(value: unknown, field: string, min: number): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) {
+    throw new InvalidDeploymentsError(field, `must be an integer >= ${min}`);
+  }
+  return value;
+}
+
+function readText(value: unknown, field: string): string {
+  if (typeof value !== 'string' || value.trim() === '') {
+    throw new InvalidDeploymentsError(field, 'must be a non-empty string');
+  }
+  return value;
+}
+
+/** Validates a parsed deployments file; addresses come back checksummed. */
+export function parseDeployments(json: unknown): Deployments {
+  if (!isRecord(json)) throw new InvalidDeploymentsError('(root)', 'must be an object');
+  const chainId = readInteger(json.chainId, 'chainId', 1);
+  const network = readText(json.network, 'network');
+  const startBlock = readInteger(json.startBlock, 'startBlock', 0);
+
+  if (!isRecord(json.contracts)) throw new InvalidDeploymentsError('contracts', 'must be an object');
+  const contracts: Record<string, Address> = {};
+  for (const key of CONTRACT_KEYS) {
+    if (!(key in json.contracts)) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
+  }
+  for (const [key, value] of Object.entries(json.contracts)) {
+    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(key) || key === '__proto__') {
+      throw new InvalidDeploymentsError(`contracts.${key}`, 'is not a valid contract name');
+    }
+    contracts[key] = readAddress(value, `contracts.${key}`);
+  }
+
+  const deployments: Deployments = {
+    chainId,
+    network,
+    startBlock,
+    contracts: contracts as DeployedContracts,
+  };
+
+  if (json.accounts !== undefined) {
+    if (network !== 'local') {
+      throw new InvalidDeploymentsError('accounts', 'is only allowed on the "local" network');
+    }
+    if (!Array.isArray(json.accounts)) throw new InvalidDeploymentsError('accounts', 'must be an array');
+    deployments.accounts = json.accounts.map((entry: unknown, index) => {
+      const field = `accounts[${index}]`;
+      if (!isRecord(entry)) throw new InvalidDeploymentsError(field, 'must be an object');
+      return {
+        label: readText(entry.label, `${field}.label`),
+        address: readAddress(entry.address, `${field}.address`),
+      };
+    });
+  }
+  return deployments;
+}
+
+function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+}
+
+/**
+ * True only for our own local chain: the deployments say `network: "local"` AND the RPC URL points
+ * at this machine (127.0.0.0/8, localhost or [::1]). Gates the demo wallet and local-only features.
+ */
+export function isLocalNetwork(deployments: Pick<Deployments, 'network'>, rpcUrl: string): boolean {
+  if (deployments.network !== 'local') return false;
+  let url: URL;
+  try {
+    url = new URL(rpcUrl);
+  } catch {
+    return false;
+  }
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return false;
+  return isLoopbackHost(url.hostname);
+}

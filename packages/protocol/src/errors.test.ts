@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ERROR_CODES,
+  ERROR_MESSAGES,
+  EternoError,
+  errorBody,
+  errorMessage,
+  isErrorCode,
+  parseErrorBody,
+} from './errors.ts';
+
+describe('error catalogue', () => {
+  it('keeps the spec wording for the spec §8 messages', () => {
+    expect(ERROR_MESSAGES).toMatchObject({
+      CAN_NOT_FIND_WEB3_PROVIDER: 'can not find web3 provider',
+      LOGIN_FAIL: 'login fail',
+      LOGIN_FAIL_NO_ACCOUNT: 'login fail, no account found',
+      ERROR_ACCOUNT: 'error account',
+      TRADING_MULTIPLES_OF_10: 'Trading multiples of 10',
+      BID_TOO_HIGH: 'Your bid is too high, please do not exceed {price}!',
+      INVALID_WALLET_ADDRESS: 'Invalid wallet address',
+      INSUFFICIENT_BALANCE: 'Insufficient balance',
+      REFUSED_TRANSACTION_REQUEST: 'Refused transaction request',
+    });
+  });
+
+  it('has every server auth code', () => {
+    for (const code of [
+      'NONCE_UNKNOWN',
+      'NONCE_USED',
+      'NONCE_EXPIRED',
+      'MESSAGE_EXPIRED',
+      'MESSAGE_NOT_YET_VALID',
+      'WRONG_DOMAIN',
+      'WRONG_CHAIN',
+      'BAD_SIGNATURE',
+      'BAD_REQUEST',
+      'UNAUTHORIZED',
+    ]) {
+      expect(ERROR_CODES).toContain(code);
+      expect(isErrorCode(code)).toBe(true);
+    }
+    expect(ERROR_CODES).toHaveLength(19);
+  });
+
+  it('gives every code a non-empty text', () => {
+    for (const code of ERROR_CODES) expect(ERROR_MESSAGES[code].length).toBeGreaterThan(0);
+  });
+
+  it('rejects unknown codes, including inherited property names', () => {
+    expect(isErrorCode('NOPE')).toBe(false);
+    expect(isErrorCode('toString')).toBe(false);
+    expect(isErrorCode(42)).toBe(false);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(errorMessage('BID_TOO_HIGH', { price: '1.5' })).toBe(
+      'Your bid is too high, please do not exceed 1.5!',
+    );
+    expect(errorMessage('BID_TOO_HIGH')).toBe('Your bid is too high, please do not exceed {price}!');
+    expect(errorMessage('BID_TOO_HIGH', { price: '$&' })).toBe(
+      'Your bid is too high, please do not exceed $&!',
+    );
+  });
+});
+
+describe('EternoError', () => {
+  it('takes its message from the catalogue by default', () => {
+    const error = new EternoError('ERROR_ACCOUNT');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.code).toBe('ERROR_ACCOUNT');
+    expect(error.message).toBe('error account');
+    expect(error.name).toBe('EternoError');
+  });
+
+  it('accepts its own code and message in subclasses', () => {
+    class CustomError extends EternoError<'CUSTOM'> {
+      constructor() {
+        super('CUSTOM', 'custom text', { cause: 'why' });
+      }
+    }
+    const error = new CustomError();
+    expect(error.name).toBe('CustomError');
+    expect(error.code).toBe('CUSTOM');
+    expect(error.message).toBe('custom text');
+    expect(error.cause).toBe('why');
+    expect(error).toBeInstanceOf(EternoError);
+  });
+});
+
+describe('error bodies', () => {
+  it('builds the server shape', () => {
+    expect(errorBody('NONCE_USED')).toEqual({
+      error: { code: 'NONCE_USED', message: ERROR_MESSAGES.NONCE_USED },
+    });
+  });
+
+  it('parses a valid body back', () => {
+    expect(parseErrorBody(errorBody('BID_TOO_HIGH', { price: '3' }))).toEqual({
+      code: 'BID_TOO_HIGH',
+      message: 'Your bid is too high, please do not exceed 3!',
+    });
+  });
+
+  it('returns null for anything else', () => {
+    expect(parseErrorBody(null)).toBeNull();
+    expect(parseErrorBody('x')).toBeNull();
+    expect(parseErrorBody({})).toBeNull();
+    expect(parseErrorBody({ error: null })).toBeNull();
+    expect(parseErrorBody({ error: { code: 'NOPE', message: 'x' } })).toBeNull();
+    expect(parseErrorBody({ error: { code: 'BAD_REQUEST' } })).toBeNull();
+    expect(parseErrorBody({ error: { code: 'BAD_REQUEST', message: 1 } })).toBeNull();
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * The error catalogue shared by the server and the web app (spec §8 plus the server's auth codes).
+ *
+ * A code is stable: the server sends it in `{ "error": { "code", "message" } }` and the web app
+ * looks up the user's language by code. The English text is the spec's wording where the spec
+ * has one; `{name}` placeholders are filled by `errorMessage`.
+ */
+
+export const ERROR_MESSAGES = {
+  CAN_NOT_FIND_WEB3_PROVIDER: 'can not find web3 provider',
+  LOGIN_FAIL: 'login fail',
+  LOGIN_FAIL_NO_ACCOUNT: 'login fail, no account found',
+  ERROR_ACCOUNT: 'error account',
+  TRADING_MULTIPLES_OF_10: 'Trading multiples of 10',
+  BID_TOO_HIGH: 'Your bid is too high, please do not exceed {price}!',
+  INVALID_WALLET_ADDRESS: 'Invalid wallet address',
+  INSUFFICIENT_BALANCE: 'Insufficient balance',
+  REFUSED_TRANSACTION_REQUEST: 'Refused transaction request',
+  NONCE_UNKNOWN: 'Unknown sign-in request, please try again',
+  NONCE_USED: 'This sign-in request was already used, please try again',
+  NONCE_EXPIRED: 'The sign-in request has expired, please try again',
+  MESSAGE_EXPIRED: 'The sign-in message has expired',
+  MESSAGE_NOT_YET_VALID: 'The sign-in message is not valid yet',
+  WRONG_DOMAIN: 'The sign-in message is for another website',
+  WRONG_CHAIN: 'The sign-in message is for another network',
+  BAD_SIGNATURE: 'The signature does not match the wallet address',
+  BAD_REQUEST: 'Bad request',
+  UNAUTHORIZED: 'Please sign in again',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+export const ERROR_CODES = Object.keys(ERROR_MESSAGES) as readonly ErrorCode[];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_MESSAGES, value);
+}
+
+/** The English text of `code`, with `{name}` placeholders replaced from `params`. */
+export function errorMessage(code: ErrorCode, params: Readonly<Record<string, string>> = {}): string {
+  return ERROR_MESSAGES[code].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(params, name) ? (params[name] as string) : placeholder,
+  );
+}
+
+/** Base class of every typed error in ETERNO: `code` is stable, `message` is English text. */
+export class EternoError<C extends string = ErrorCode> extends Error {
+  readonly code: C;
+
+  constructor(code: C, message?: string, options?: ErrorOptions) {
+    super(message ?? (isErrorCode(code) ? errorMessage(code) : code), options);
+    this.name = new.target.name;
+    this.code = code;
+  }
+}
+
+/** The body of every 4xx response of the server API. */
+export type ErrorBody = { error: { code: ErrorCode; message: string } };
+
+export function errorBody(code: ErrorCode, params?: Readonly<Record<string, string>>): ErrorBody {
+  return { error: { code, message: errorMessage(code, params) } };
+}
+
+/**
+ * Reads an error body received from the server. Returns null when `json` does not have the
+ * documented shape or names a code this build does not know.
+ */
+export function parseErrorBody(json: unknown): ErrorBody['error'] | null {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return null;
+  const error: unknown = json.error;
+  if (typeof error !== 'object' || error === null) return null;
+  if (!('code' in error) || !isErrorCode(error.code)) return null;
+  if (!('message' in error) || typeof error.message !== 'string') return null;
+  return { code: error.code, message: error.message };
+}

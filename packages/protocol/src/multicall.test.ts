@@ -1,0 +1,118 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createPublicClient,
+  createWalletClient,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  parseEther,
+  toFunctionSelector,
+  type Address,
+  type PublicClient,
+} from 'viem';
+import { erc20Artifact, installMulticall3, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { MULTICALL3_ADDRESS, defineEternoChain } from './chain.ts';
+import {
+  MulticallCallError,
+  aggregateStrict,
+  blockNumberRead,
+  multicall3Abi,
+  nativeBalanceRead,
+  type MulticallRead,
+} from './multicall.ts';
+
+let anvil: Anvil;
+let client: PublicClient;
+let token: Address;
+
+function nameRead(target: Address): MulticallRead<string> {
+  return {
+    label: 'TOKEN.name',
+    target,
+    callData: encodeFunctionData({ abi: erc20Abi, functionName: 'name' }),
+    decode: (data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'name', data }),
+  };
+}
+
+function totalSupplyRead(target: Address): MulticallRead<bigint> {
+  return {
+    label: 'TOKEN.totalSupply',
+    target,
+    callData: encodeFunctionData({ abi: erc20Abi, functionName: 'totalSupply' }),
+    decode: (data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'totalSupply', data }),
+  };
+}
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  await installMulticall3(anvil.rpcUrl);
+  const chain = defineEternoChain(anvil.rpcUrl);
+  client = createPublicClient({ chain, transport: http(anvil.rpcUrl) });
+  const [deployer] = await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts');
+  const wallet = createWalletClient({ account: deployer as Address, chain, transport: http(anvil.rpcUrl) });
+  const { abi, bytecode } = erc20Artifact();
+  const hash = await wallet.deployContract({ abi, bytecode, args: [parseEther('42')] });
+  token = (await client.waitForTransactionReceipt({ hash })).contractAddress as Address;
+}, 60_000);
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+describe('multicall3Abi', () => {
+  it('has the standard Multicall3 selectors', () => {
+    const selectors = multicall3Abi
+      .filter((item) => item.type === 'function')
+      .map((item) => toFunctionSelector(item));
+    expect(selectors).toEqual(['0xbce38bd7', '0x4d2301cc', '0x42cbb15c']);
+  });
+});
+
+describe('aggregateStrict', () => {
+  it('decodes each result with its own type, in order', async () => {
+    const [name, supply, block] = await aggregateStrict(client, MULTICALL3_ADDRESS, [
+      nameRead(token),
+      totalSupplyRead(token),
+      blockNumberRead(MULTICALL3_ADDRESS),
+    ] as const);
+    const text: string = name;
+    const amount: bigint = supply;
+    expect(text).toBe('Uniswap V2');
+    expect(amount).toBe(parseEther('42'));
+    expect(block).toBe(await client.getBlockNumber());
+  });
+
+  it('returns an empty list for no reads', async () => {
+    expect(await aggregateStrict(client, MULTICALL3_ADDRESS, [])).toEqual([]);
+  });
+
+  it('reads native balances through Multicall3', async () => {
+    const account = getAddress('0x0000000000000000000000000000000000fade01');
+    await rpc(anvil.rpcUrl, 'anvil_setBalance', [account, '0x2a']);
+    const [balance] = await aggregateStrict(client, MULTICALL3_ADDRESS, [
+      nativeBalanceRead(MULTICALL3_ADDRESS, account),
+    ]);
+    expect(balance).toBe(42n);
+  });
+
+  it('reports the first failed sub-call', async () => {
+    const empty = getAddress('0x0000000000000000000000000000000000000e01');
+    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, [
+      nameRead(token),
+      totalSupplyRead(empty),
+      nameRead(empty),
+    ]).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MulticallCallError);
+    expect(error).toMatchObject({ index: 1, target: empty, label: 'TOKEN.totalSupply', failure: 'NO_DATA' });
+  });
+
+  it('keeps the decoder error as the cause of BAD_DATA', async () => {
+    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, [
+      { ...totalSupplyRead(token), decode: () => { throw new Error('boom'); } },
+    ]).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ failure: 'BAD_DATA', index: 0 });
+    expect((error as Error).cause).toEqual(new Error('boom'));
+  });
+});

@@ -1,0 +1,134 @@
+import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import { EternoError } from './errors.ts';
+
+/** The part of the standard Multicall3 interface (mds1/multicall) ETERNO uses. */
+export const multicall3Abi = parseAbi([
+  'struct Call { address target; bytes callData; }',
+  'struct Result { bool success; bytes returnData; }',
+  'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
+  'function getEthBalance(address addr) view returns (uint256 balance)',
+  'function getBlockNumber() view returns (uint256 blockNumber)',
+]);
+
+/** What a read needs from a viem client: one `eth_call`. A viem `PublicClient` fits. */
+export type CallClient = {
+  call(args: { to: Address; data: Hex }): Promise<{ data?: Hex | undefined }>;
+};
+
+/** One sub-call: where it goes, its call data, how to read its return data, and a label for errors. */
+export type MulticallRead<T> = {
+  label: string;
+  target: Address;
+  callData: Hex;
+  decode: (returnData: Hex) => T;
+};
+
+export type MulticallFailure = 'REVERTED' | 'NO_DATA' | 'BAD_DATA';
+
+/**
+ * A sub-call of a multicall failed: it reverted, returned nothing (e.g. the target has no code)
+ * or returned data that does not decode. The spec's "a failed multicall sub-call throws its
+ * result": a failed read is an error, never a silent zero.
+ */
+export class MulticallCallError extends EternoError<'MULTICALL_CALL_FAILED'> {
+  readonly index: number;
+  readonly target: Address;
+  readonly label: string;
+  readonly failure: MulticallFailure;
+  readonly returnData: Hex;
+
+  constructor(
+    call: { index: number; target: Address; label: string; failure: MulticallFailure; returnData: Hex },
+    options?: ErrorOptions,
+  ) {
+    const what = { REVERTED: 'reverted', NO_DATA: 'returned no data', BAD_DATA: 'returned undecodable data' };
+    super(
+      'MULTICALL_CALL_FAILED',
+      `Multicall sub-call #${call.index} (${call.label} at ${call.target}) ${what[call.failure]}`,
+      options,
+    );
+    this.index = call.index;
+    this.target = call.target;
+    this.label = call.label;
+    this.failure = call.failure;
+    this.returnData = call.returnData;
+  }
+}
+
+/** The multicall itself answered nothing usable (no Multicall3 deployed at that address?). */
+export class MulticallUnavailableError extends EternoError<'MULTICALL_UNAVAILABLE'> {
+  readonly multicall: Address;
+
+  constructor(multicall: Address, options?: ErrorOptions) {
+    super('MULTICALL_UNAVAILABLE', `No usable Multicall3 answer from ${multicall}`, options);
+    this.multicall = multicall;
+  }
+}
+
+type Results<R extends readonly MulticallRead<unknown>[]> = {
+  -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
+};
+
+/**
+ * Runs every read in ONE `eth_call` to Multicall3 `tryAggregate(false, calls)` and decodes each
+ * result in order. Throws `MulticallCallError` for the first sub-call that failed.
+ */
+export async function aggregateStrict<const R extends readonly MulticallRead<unknown>[]>(
+  client: CallClient,
+  multicall: Address,
+  reads: R,
+): Promise<Results<R>> {
+  const data = encodeFunctionData({
+    abi: multicall3Abi,
+    functionName: 'tryAggregate',
+    args: [false, reads.map(({ target, callData }) => ({ target, callData }))],
+  });
+  const { data: answer } = await client.call({ to: multicall, data });
+  if (answer === undefined || answer === '0x') throw new MulticallUnavailableError(multicall);
+
+  let results: readonly { success: boolean; returnData: Hex }[];
+  try {
+    results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'tryAggregate', data: answer });
+  } catch (cause) {
+    throw new MulticallUnavailableError(multicall, { cause });
+  }
+  if (results.length !== reads.length) throw new MulticallUnavailableError(multicall);
+
+  return reads.map((read, index) => {
+    const { success, returnData } = results[index] as { success: boolean; returnData: Hex };
+    const failed = (failure: MulticallFailure, cause?: unknown) =>
+      new MulticallCallError(
+        { index, target: read.target, label: read.label, failure, returnData },
+        cause === undefined ? undefined : { cause },
+      );
+    if (!success) throw failed('REVERTED');
+    if (returnData === '0x') throw failed('NO_DATA');
+    try {
+      return read.decode(returnData);
+    } catch (cause) {
+      throw failed('BAD_DATA', cause);
+    }
+  }) as Results<R>;
+}
+
+/** A read of Multicall3's own `getEthBalance(account)`: the native (FON) balance. */
+export function nativeBalanceRead(multicall: Address, account: Address): MulticallRead<bigint> {
+  return {
+    label: 'Multicall3.getEthBalance',
+    target: multicall,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [account] }),
+    decode: (returnData) =>
+      decodeFunctionResult({ abi: multicall3Abi, functionName: 'getEthBalance', data: returnData }),
+  };
+}
+
+/** A read of Multicall3's own `getBlockNumber()`: the block every other read of the call saw. */
+export function blockNumberRead(multicall: Address): MulticallRead<bigint> {
+  return {
+    label: 'Multicall3.getBlockNumber',
+    target: multicall,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
+    decode: (returnData) =>
+      decodeFunctionResult({ abi: multicall3Abi, functionName: 'getBlockNumber', data: returnData }),
+  };
+}
