@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+
+/** Shown while the first route loads. */
+export function BootScreen() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="full-page-message" role="status" aria-live="polite">
+      <div className="boot-spinner" aria-hidden="true" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
+}
+
+/** A route failed to load (e.g. a chunk could not be fetched) or threw while rendering. */
+export function RouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation('common');
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  return (
+    <div className="full-page-message" role="alert">
+      <h1>{t('routeError.title')}</h1>
+      <p>{notFound ? t('routeError.notFound') : detail}</p>
+      <div style={{ display: 'flex', gap: 'var(--gap)' }}>
+        <a className="button" href="/home">
+          {t('routeError.home')}
+        </a>
+        <button type="button" className="button button-primary" onClick={() => globalThis.location.reload()}>
+          {t('configError.reload')}
+        </button>
+      </div>
+    </div>
+  );
+}

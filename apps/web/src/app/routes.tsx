@@ -1,0 +1,131 @@
+import type { ComponentType } from 'react';
+import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import type { Session } from '../session/session.ts';
+import type { EmptyScreenProps } from '../screens/EmptyScreen.tsx';
+import type { SectionId } from './sections.ts';
+import { cancelLoginWhenSignedIn, requireSession } from './guard.ts';
+import { lazyPage, type LazyPage } from './lazyPage.tsx';
+import { BootScreen, RouteError } from './BootScreen.tsx';
+
+export type RouteDeps = {
+  readonly getSession: () => Session | null;
+  /** See GuardDeps.hashOf. */
+  readonly hashOf: (pathAndSearch: string) => string;
+};
+
+const to = (path: string) => () => redirect(path);
+
+export function createRoutes(deps: RouteDeps): RouteObject[] {
+  /** A guarded page: its chunk is fetched with the navigation only when there is a session. */
+  const page = (lazy: LazyPage): { loader: LoaderFunction; Component: ComponentType } => ({
+    loader: async () => {
+      if (deps.getSession()) await lazy.load();
+      return null;
+    },
+    Component: lazy.Component,
+  });
+  const empty = (props: EmptyScreenProps) => page(lazyPage(() => import('../screens/EmptyScreen.tsx'), props));
+  const section = (id: SectionId, children: RouteObject[]): RouteObject => ({
+    path: id,
+    ...page(lazyPage(() => import('../shell/SectionLayout.tsx'), { section: id })),
+    children,
+  });
+
+  const shell = lazyPage(() => import('../shell/AppShell.tsx'));
+  const login = lazyPage(() => import('../features/login/LoginPage.tsx'));
+
+  return [
+    {
+      path: '/login',
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        cancelLoginWhenSignedIn(request, deps);
+        await login.load();
+        return null;
+      },
+      Component: login.Component,
+      HydrateFallback: BootScreen,
+      ErrorBoundary: RouteError,
+    },
+    {
+      id: 'app',
+      path: '/',
+      loader: async ({ request }: LoaderFunctionArgs) => {
+        requireSession(request, deps);
+        await shell.load();
+        return null;
+      },
+      Component: shell.Component,
+      HydrateFallback: BootScreen,
+      ErrorBoundary: RouteError,
+      children: [
+        { index: true, loader: to('/home') },
+        section('home', [
+          { index: true, loader: to('/home/eterno') },
+          { path: 'eterno', ...empty({ message: 'home.eterno.empty' }) },
+          { path: 'trend', ...empty({ message: 'home.trend.empty' }) },
+        ]),
+        section('assets', [
+          { index: true, loader: to('/assets/overview') },
+          { path: 'overview', ...page(lazyPage(() => import('../features/assets/AssetsOverview.tsx'))) },
+          { path: 'overview/:type', ...page(lazyPage(() => import('../features/assets/AssetDetail.tsx'))) },
+          { path: 'experience', ...empty({ message: 'assets.bill.empty' }) },
+          {
+            path: 'income',
+            ...empty({
+              message: 'assets.income.empty',
+              tabs: ['assets.income.tabs.dynamic', 'assets.income.tabs.reinvest', 'assets.income.tabs.energy'],
+            }),
+          },
+          { path: 'data', ...empty({ message: 'assets.data.empty' }) },
+          { path: 'swap', ...empty({ title: 'assets.swap.title', message: 'assets.swap.empty' }) },
+        ]),
+        section('ecology', [
+          { index: true, loader: to('/ecology/overview') },
+          { path: 'overview', ...page(lazyPage(() => import('../features/ecology/EcologyOverview.tsx'))) },
+          { path: 'defi', ...empty({ message: 'ecology.defi.empty' }) },
+          { path: 'nft', ...empty({ message: 'ecology.nft.empty' }) },
+        ]),
+        section('finance', [
+          { index: true, loader: to('/finance/overview') },
+          { path: 'overview', ...empty({ message: 'finance.buy.empty' }) },
+          { path: 'overview/subscribe/:id', ...empty({ title: 'finance.subscribe.title', message: 'finance.subscribe.empty' }) },
+          { path: 'rights-issue', ...empty({ message: 'finance.past.empty' }) },
+          { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
+          { path: 'stake', ...empty({ message: 'finance.stake.empty' }) },
+          { path: 'mine', ...empty({ message: 'finance.orders.empty' }) },
+          { path: 'exchange', ...empty({ title: 'finance.exchange.title', message: 'finance.exchange.empty' }) },
+        ]),
+        section('market', [
+          { index: true, loader: to('/market/eusd') },
+          { path: 'eusd', ...empty({ message: 'market.eusd.empty' }) },
+          { path: 'orders', ...empty({ message: 'market.orders.empty' }) },
+        ]),
+        section('mine', [
+          { index: true, loader: to('/mine/today') },
+          { path: 'today', ...empty({ message: 'mine.today.empty' }) },
+          {
+            path: 'invite-register',
+            ...empty({
+              message: 'mine.invite.empty',
+              tabs: ['mine.invite.tabs.user', 'mine.invite.tabs.records', 'mine.invite.tabs.direct', 'mine.invite.tabs.indirect'],
+            }),
+          },
+          {
+            path: 'invited',
+            ...empty({ message: 'mine.invited.empty', tabs: ['mine.invited.tabs.volume', 'mine.invited.tabs.list'] }),
+          },
+          {
+            path: 'framework',
+            ...empty({
+              message: 'mine.framework.empty',
+              tabs: ['mine.framework.tabs.volume', 'mine.framework.tabs.detail', 'mine.framework.tabs.tree'],
+            }),
+          },
+          { path: 'team', ...empty({ message: 'mine.team.empty' }) },
+          { path: 'setting', ...page(lazyPage(() => import('../features/mine/Settings.tsx'))) },
+        ]),
+        { path: '*', ...page(lazyPage(() => import('../shell/NotFound.tsx'))) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,101 @@
+import { parseDeployments, type Deployments } from '@eterno/protocol/deployments';
+
+/** The runtime config the built app fetches from `/config.json` (docs/architecture.md). */
+export type AppConfig = {
+  chainId: number;
+  rpcUrl: string;
+  apiUrl: string;
+  deployments: Deployments;
+  demoWallet: boolean;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'ConfigError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function httpUrl(value: unknown, field: string): string {
+  if (typeof value !== 'string') throw new ConfigError(`config.json: "${field}" must be a URL string`);
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(`config.json: "${field}" is not a valid URL: ${value}`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`config.json: "${field}" must be an http(s) URL: ${value}`);
+  }
+  return value;
+}
+
+/** Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. */
+export function parseConfig(json: unknown): AppConfig {
+  if (!isRecord(json)) throw new ConfigError('config.json must be a JSON object');
+  const { chainId, rpcUrl, apiUrl, deployments, demoWallet } = json;
+  if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
+    throw new ConfigError('config.json: "chainId" must be a positive integer');
+  }
+  let parsed: Deployments;
+  try {
+    parsed = parseDeployments(deployments);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(`config.json: "deployments" is invalid: ${reason}`, { cause: error });
+  }
+  if (parsed.chainId !== chainId) {
+    throw new ConfigError(`config.json: "chainId" ${chainId} differs from the deployments' chain ${parsed.chainId}`);
+  }
+  return {
+    chainId,
+    rpcUrl: httpUrl(rpcUrl, 'rpcUrl'),
+    apiUrl: httpUrl(apiUrl, 'apiUrl'),
+    deployments: parsed,
+    demoWallet: demoWallet === true,
+  };
+}
+
+let loaded: AppConfig | undefined;
+let loading: Promise<AppConfig> | undefined;
+
+/** Fetches and validates `/config.json` once; later calls share the same promise. */
+export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<AppConfig> {
+  loading ??= (async () => {
+    let response: Response;
+    try {
+      response = await fetchImpl('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+    } catch (error) {
+      throw new ConfigError('could not fetch /config.json', { cause: error });
+    }
+    if (!response.ok) throw new ConfigError(`/config.json answered HTTP ${response.status}`);
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch (error) {
+      throw new ConfigError('/config.json is not valid JSON', { cause: error });
+    }
+    loaded = parseConfig(json);
+    return loaded;
+  })();
+  loading.catch(() => {
+    loading = undefined;
+  });
+  return loading;
+}
+
+/** The loaded config; only valid after `loadConfig()` resolved (main.tsx awaits it before rendering). */
+export function getConfig(): AppConfig {
+  if (!loaded) throw new ConfigError('getConfig() called before loadConfig() resolved');
+  return loaded;
+}
+
+/** Installs a config directly: for tests, and nothing else. */
+export function setConfigForTesting(config: AppConfig | undefined): void {
+  loaded = config;
+  loading = config ? Promise.resolve(config) : undefined;
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatTokenAmount } from '@eterno/protocol/amount';
+import { MulticallCallError } from '@eterno/protocol/balances';
+import { isErrorCode } from '@eterno/protocol/errors';
+import { useWallet } from '../../shell/walletContext.ts';
+import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { detailPath, OVERVIEW_SYMBOLS } from './overviewTokens.ts';
+import { useOverviewBalances } from './useOverviewBalances.ts';
+import './assets.css';
+
+function errorText(error: unknown, t: (key: string) => string): { message: string; detail: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
+  return { message: t('screens:assets.overview.loadError'), detail };
+}
+
+export default function AssetsOverview() {
+  const { t } = useTranslation(['screens', 'common', 'errors']);
+  const { account } = useWallet();
+  const { data, error, loading, retry } = useOverviewBalances(account);
+  const failure = error && !data ? errorText(error, t as (key: string) => string) : null;
+
+  return (
+    <section className="assets-overview" aria-busy={loading}>
+      <header className="card-heading">
+        <h2>{t('assets.overview.title')}</h2>
+        {data ? <span className="chip">{t('assets.overview.block', { block: data.blockNumber.toString() })}</span> : null}
+      </header>
+
+      {failure ? (
+        <div className="error-card" role="alert">
+          <p className="error-card-message">{failure.message}</p>
+          <p className="error-card-detail">{failure.detail}</p>
+          <button type="button" className="button button-primary" onClick={retry}>
+            {t('common:retry')}
+          </button>
+        </div>
+      ) : (
+        <ul className="balance-list">
+          {OVERVIEW_SYMBOLS.map((symbol) => {
+            const row = data?.rows.find((candidate) => candidate.symbol === symbol);
+            return (
+              <li key={symbol}>
+                <Link className="balance-row" to={detailPath(symbol)} data-testid={`balance-${symbol}`} aria-busy={!row}>
+                  <TokenIcon symbol={symbol} />
+                  <span className="balance-symbol">
+                    {symbol}
+                    {symbol === 'FON' ? <small>{t('assets.overview.native')}</small> : null}
+                  </span>
+                  {row ? (
+                    <span className="balance-amount">{formatTokenAmount(row.value, symbol, { grouping: true })}</span>
+                  ) : (
+                    <span className="skeleton balance-skeleton" aria-hidden="true" />
+                  )}
+                  <span className="chevron" aria-hidden="true">
+                    ›
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {error && data ? (
+        <p className="stale-note" role="status">
+          {errorText(error, t as (key: string) => string).message}
+        </p>
+      ) : null}
+
+      <Link className="button button-primary assets-swap" to="/assets/swap">
+        {t('assets.overview.swap')}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useCallback, useRef, useState } from 'react';
+import { getConfig } from '../../config.ts';
+import type { ProviderKind } from '../../wallet/types.ts';
+import { runLogin, type LoginOutcome, type LoginStatus } from './loginFlow.ts';
+
+export interface LoginState {
+  readonly status: LoginStatus | null;
+  /** Runs the flow, forced to one wallet when `target` is given; resolves to its outcome, rejects with its error. */
+  readonly login: (target?: ProviderKind) => Promise<LoginOutcome | null>;
+}
+
+/** Thin React adapter over runLogin: one run at a time, with its status for the status line. */
+export function useLogin(): LoginState {
+  const [status, setStatus] = useState<LoginStatus | null>(null);
+  const running = useRef(false);
+  const login = useCallback(async (target?: ProviderKind) => {
+    if (running.current) return null;
+    running.current = true;
+    const config = getConfig();
+    try {
+      return await runLogin({
+        connect: { win: window, rpcUrl: config.rpcUrl, expectedChainId: config.chainId, ...(target ? { target } : {}) },
+        signIn: { apiUrl: config.apiUrl, chainId: config.chainId },
+        storage: sessionStorage,
+        onStatus: setStatus,
+      });
+    } finally {
+      running.current = false;
+      setStatus(null);
+    }
+  }, []);
+  return { status, login };
+}

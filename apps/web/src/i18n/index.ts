@@ -1,0 +1,62 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { isLanguage, LANG_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language.ts';
+import { NAMESPACES, resources } from './resources.ts';
+
+export { LANGUAGES, type Language } from './language.ts';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: (typeof resources)['en'];
+  }
+}
+
+function localStore(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function applyHtmlLang(lng: string): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = lng === 'zh' ? 'zh-CN' : lng;
+}
+
+i18next.on('languageChanged', applyHtmlLang);
+
+/** Synchronous init: the resources are bundled, so the first render already has its strings. */
+void i18next.use(initReactI18next).init({
+  resources,
+  lng: storedLanguage(localStore()),
+  fallbackLng: 'en',
+  supportedLngs: [...LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  returnNull: false,
+  react: { useSuspense: false },
+});
+
+/** Persists the choice in localStorage `lang`, switches the UI and sets `<html lang>`. */
+export async function setLanguage(lng: Language): Promise<void> {
+  if (!isLanguage(lng)) throw new RangeError(`unsupported language: ${String(lng)}`);
+  try {
+    localStore()?.setItem(LANG_STORAGE_KEY, lng);
+  } catch {
+    // storage unavailable (privacy mode): the switch still applies to this page
+  }
+  await i18next.changeLanguage(lng);
+  applyHtmlLang(lng);
+}
+
+/** The current UI language. */
+export function currentLanguage(): Language {
+  const lng = i18next.resolvedLanguage ?? i18next.language;
+  return isLanguage(lng) ? lng : 'en';
+}
+
+export const i18n = i18next;
+export default i18next;

@@ -1,0 +1,17 @@
+import enCommon from './locales/en/common.json';
+import enErrors from './locales/en/errors.json';
+import enLogin from './locales/en/login.json';
+import enScreens from './locales/en/screens.json';
+import zhCommon from './locales/zh/common.json';
+import zhErrors from './locales/zh/errors.json';
+import zhLogin from './locales/zh/login.json';
+import zhScreens from './locales/zh/screens.json';
+
+/** Every namespace, bundled statically (no language file is fetched at run time). */
+export const resources = {
+  en: { common: enCommon, errors: enErrors, login: enLogin, screens: enScreens },
+  zh: { common: zhCommon, errors: zhErrors, login: zhLogin, screens: zhScreens },
+} as const;
+
+export const NAMESPACES = ['common', 'errors', 'login', 'screens'] as const;
+export type Namespace = (typeof NAMESPACES)[number];

@@ -1,0 +1,94 @@
+import { Suspense, useEffect, useMemo, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { WagmiProvider } from 'wagmi';
+import { connect, getConnection } from 'wagmi/actions';
+import { loginUrlFor } from '../app/guard.ts';
+import { queryClient } from '../chain/queryClient.ts';
+import { createWagmiConfig } from '../chain/wagmiConfig.ts';
+import { getConfig } from '../config.ts';
+import { clearSession, getSession, subscribeSession } from '../session/session.ts';
+import { restoreWallet, type RestoredWallet } from '../wallet/restore.ts';
+import { Header } from './Header.tsx';
+import { PageSkeleton } from './PageSkeleton.tsx';
+import { TabBar } from './TabBar.tsx';
+import { WalletContext } from './walletContext.ts';
+import './shell.css';
+
+type Restore = { status: 'restoring' } | { status: 'ready'; wallet: RestoredWallet } | { status: 'lost' };
+
+/**
+ * The signed-in app (spec §2): restores the wallet of the session, then provides wagmi and
+ * TanStack Query to the pages, with the header and the bottom tab bar around them. Without a
+ * wallet the session ends and the user goes back to /login, keeping the target.
+ */
+export default function AppShell() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const wagmiConfig = useMemo(() => createWagmiConfig({ rpcUrl: getConfig().rpcUrl }), []);
+  const [restore, setRestore] = useState<Restore>({ status: 'restoring' });
+  const target = `${location.pathname}${location.search}${location.hash}`;
+
+  useEffect(() => {
+    let active = true;
+    restoreWallet().then(
+      (wallet) => {
+        if (!active) return;
+        setRestore(wallet ? { status: 'ready', wallet } : { status: 'lost' });
+      },
+      () => {
+        if (active) setRestore({ status: 'lost' });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  useEffect(() => {
+    if (restore.status !== 'lost') return;
+    clearSession();
+    navigate(loginUrlFor(target), { replace: true });
+  }, [restore.status, navigate, target]);
+
+  useEffect(
+    () =>
+      subscribeSession((session) => {
+        if (!session) navigate(loginUrlFor(`${globalThis.location.pathname}${globalThis.location.search}${globalThis.location.hash}`), { replace: true });
+      }),
+    [navigate],
+  );
+
+  useEffect(() => {
+    if (restore.status !== 'ready') return;
+    const connector = wagmiConfig.connectors[0];
+    if (!connector || getConnection(wagmiConfig).status === 'connected') return;
+    connect(wagmiConfig, { connector }).catch((error: unknown) => {
+      console.warn('wagmi could not connect the restored wallet', error);
+    });
+  }, [restore.status, wagmiConfig]);
+
+  const address = restore.status === 'ready' ? restore.wallet.account : getSession()?.address;
+
+  return (
+    <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
+      <QueryClientProvider client={queryClient}>
+        <div className="shell">
+          <Header address={address} />
+          <main className="shell-main">
+            {restore.status === 'ready' ? (
+              <WalletContext.Provider value={restore.wallet}>
+                <Suspense fallback={<PageSkeleton />}>
+                  <Outlet />
+                </Suspense>
+              </WalletContext.Provider>
+            ) : (
+              <PageSkeleton />
+            )}
+          </main>
+          <TabBar />
+        </div>
+      </QueryClientProvider>
+    </WagmiProvider>
+  );
+}
