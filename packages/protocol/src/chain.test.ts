@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ETERNO_CHAIN_ID,
+  ETERNO_CHAIN_ID_HEX,
   GAS_LIMIT,
   GAS_PRICE,
   MULTICALL3_ADDRESS,
@@ -29,6 +30,8 @@ describe('ETERNO chain', () => {
   });
 
   it('writes chain ids as wallet hex', () => {
+    expect(ETERNO_CHAIN_ID_HEX).toBe('0x3113e');
+    expect(Number(ETERNO_CHAIN_ID_HEX)).toBe(ETERNO_CHAIN_ID);
     expect(chainIdHex()).toBe('0x3113e');
     expect(chainIdHex(1)).toBe('0x1');
     expect(Number(chainIdHex())).toBe(201022);

@@ -2,6 +2,9 @@ import { defineChain, numberToHex, type Chain, type Hex } from 'viem';
 
 export const ETERNO_CHAIN_ID = 201022;
 
+/** `ETERNO_CHAIN_ID` as the hex string wallets use (`eth_chainId`, `wallet_switchEthereumChain`). */
+export const ETERNO_CHAIN_ID_HEX = '0x3113e' as const satisfies Hex;
+
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 
 export const NATIVE_CURRENCY = { name: 'FON', symbol: 'FON', decimals: 18 } as const;
@@ -28,7 +31,7 @@ export function defineEternoChain(rpcUrl: string): Chain {
 
 /** A chain id as the hex string wallets expect (`wallet_switchEthereumChain`, `eth_chainId`). */
 export function chainIdHex(chainId: number = ETERNO_CHAIN_ID): Hex {
-  return numberToHex(chainId);
+  return chainId === ETERNO_CHAIN_ID ? ETERNO_CHAIN_ID_HEX : numberToHex(chainId);
 }
 
 /** Parameters of `wallet_addEthereumChain` (EIP-3085). */
@@ -43,7 +46,7 @@ export type AddEthereumChainParameter = {
 
 export function addChainParams(rpcUrl: string): AddEthereumChainParameter {
   return {
-    chainId: chainIdHex(ETERNO_CHAIN_ID),
+    chainId: ETERNO_CHAIN_ID_HEX,
     chainName: 'ETERNO',
     nativeCurrency: { ...NATIVE_CURRENCY },
     rpcUrls: [rpcUrl],

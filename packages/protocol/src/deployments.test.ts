@@ -4,6 +4,7 @@ import {
   CONTRACT_KEYS,
   InvalidDeploymentsError,
   isLocalNetwork,
+  isLoopbackUrl,
   parseDeployments,
   type Deployments,
 } from './deployments.ts';
@@ -120,6 +121,28 @@ describe('parseDeployments', () => {
     const json = validJson();
     json.startBlock = -5;
     expect(() => parseDeployments(json)).toThrow('Invalid deployments: startBlock must be an integer >= 0');
+  });
+});
+
+describe('isLoopbackUrl', () => {
+  it('accepts http(s) and ws(s) URLs on 127.0.0.0/8, localhost and [::1]', () => {
+    for (const url of ['http://127.0.0.1:8545', 'https://127.255.0.9/rpc', 'ws://localhost:1', 'wss://[::1]:8546']) {
+      expect(isLoopbackUrl(url), url).toBe(true);
+    }
+  });
+
+  it('refuses other hosts, other schemes and non-URLs', () => {
+    for (const url of [
+      'http://192.168.1.2:8545',
+      'http://127.0.0.1.nip.io',
+      'https://rpc.example',
+      'ftp://127.0.0.1',
+      'file:///127.0.0.1',
+      '127.0.0.1:8545',
+      '',
+    ]) {
+      expect(isLoopbackUrl(url), url).toBe(false);
+    }
   });
 });
 

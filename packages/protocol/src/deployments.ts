@@ -121,17 +121,24 @@ function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * True only for our own local chain: the deployments say `network: "local"` AND the RPC URL points
- * at this machine (127.0.0.0/8, localhost or [::1]). Gates the demo wallet and local-only features.
+ * True when `url` is an http(s) or ws(s) URL whose host is this machine: 127.0.0.0/8, localhost or
+ * [::1] (in any spelling the URL parser normalises to those).
  */
-export function isLocalNetwork(deployments: Pick<Deployments, 'network'>, rpcUrl: string): boolean {
-  if (deployments.network !== 'local') return false;
-  let url: URL;
+export function isLoopbackUrl(url: string): boolean {
+  let parsed: URL;
   try {
-    url = new URL(rpcUrl);
+    parsed = new URL(url);
   } catch {
     return false;
   }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(url.protocol)) return false;
-  return isLoopbackHost(url.hostname);
+  if (!['http:', 'https:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
+  return isLoopbackHost(parsed.hostname);
+}
+
+/**
+ * True only for our own local chain: the deployments say `network: "local"` AND the RPC URL points
+ * at this machine (`isLoopbackUrl`). Gates the demo wallet and local-only features.
+ */
+export function isLocalNetwork(deployments: Pick<Deployments, 'network'>, rpcUrl: string): boolean {
+  return deployments.network === 'local' && isLoopbackUrl(rpcUrl);
 }

@@ -36,11 +36,20 @@ describe('error catalogue', () => {
       'BAD_SIGNATURE',
       'BAD_REQUEST',
       'UNAUTHORIZED',
+      'NOT_FOUND',
     ]) {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(19);
+    expect(ERROR_CODES).toHaveLength(23);
+  });
+
+  it('has the client-side codes the web app shows', () => {
+    expect(ERROR_MESSAGES).toMatchObject({
+      SWITCH_CHAIN_REQUESTED: 'Please switch your wallet to the ETERNO network and connect again',
+      NETWORK_ERROR: 'Network error, please check your connection and try again',
+      MULTICALL_CALL_FAILED: 'Could not read from the chain, please try again',
+    });
   });
 
   it('gives every code a non-empty text', () => {

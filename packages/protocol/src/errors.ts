@@ -16,6 +16,9 @@ export const ERROR_MESSAGES = {
   INVALID_WALLET_ADDRESS: 'Invalid wallet address',
   INSUFFICIENT_BALANCE: 'Insufficient balance',
   REFUSED_TRANSACTION_REQUEST: 'Refused transaction request',
+  SWITCH_CHAIN_REQUESTED: 'Please switch your wallet to the ETERNO network and connect again',
+  NETWORK_ERROR: 'Network error, please check your connection and try again',
+  MULTICALL_CALL_FAILED: 'Could not read from the chain, please try again',
   NONCE_UNKNOWN: 'Unknown sign-in request, please try again',
   NONCE_USED: 'This sign-in request was already used, please try again',
   NONCE_EXPIRED: 'The sign-in request has expired, please try again',
@@ -26,6 +29,7 @@ export const ERROR_MESSAGES = {
   BAD_SIGNATURE: 'The signature does not match the wallet address',
   BAD_REQUEST: 'Bad request',
   UNAUTHORIZED: 'Please sign in again',
+  NOT_FOUND: 'Not found',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -13,15 +13,23 @@ export type RouteDeps = {
   readonly hashOf: (pathAndSearch: string) => string;
 };
 
-const to = (path: string) => () => redirect(path);
-
 export function createRoutes(deps: RouteDeps): RouteObject[] {
-  /** A guarded page: its chunk is fetched with the navigation only when there is a session. */
+  /**
+   * React Router runs the loaders of all matched routes at once: below the guarded root, a loader
+   * acts only with a session, so without one the root's guard redirect is the only outcome (no
+   * page chunk fetched, no section redirect racing the guard's).
+   */
+  const signedIn =
+    (load: () => Promise<unknown> | Response): LoaderFunction =>
+    async () => {
+      if (!deps.getSession()) return null;
+      const result = await load();
+      return result instanceof Response ? result : null;
+    };
+  const to = (path: string) => signedIn(() => redirect(path));
+  /** A guarded page: its chunk is fetched with the navigation, only when there is a session. */
   const page = (lazy: LazyPage): { loader: LoaderFunction; Component: ComponentType } => ({
-    loader: async () => {
-      if (deps.getSession()) await lazy.load();
-      return null;
-    },
+    loader: signedIn(() => lazy.load()),
     Component: lazy.Component,
   });
   const empty = (props: EmptyScreenProps) => page(lazyPage(() => import('../screens/EmptyScreen.tsx'), props));

@@ -1,8 +1,8 @@
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { WagmiProvider } from 'wagmi';
-import { connect, getConnection } from 'wagmi/actions';
+import { getConnection, reconnect } from 'wagmi/actions';
 import { loginUrlFor } from '../app/guard.ts';
 import { queryClient } from '../chain/queryClient.ts';
 import { createWagmiConfig } from '../chain/wagmiConfig.ts';
@@ -28,6 +28,10 @@ export default function AppShell() {
   const wagmiConfig = useMemo(() => createWagmiConfig({ rpcUrl: getConfig().rpcUrl }), []);
   const [restore, setRestore] = useState<Restore>({ status: 'restoring' });
   const target = `${location.pathname}${location.search}${location.hash}`;
+  const targetRef = useRef(target);
+  useEffect(() => {
+    targetRef.current = target;
+  }, [target]);
 
   useEffect(() => {
     let active = true;
@@ -54,16 +58,16 @@ export default function AppShell() {
   useEffect(
     () =>
       subscribeSession((session) => {
-        if (!session) navigate(loginUrlFor(`${globalThis.location.pathname}${globalThis.location.search}${globalThis.location.hash}`), { replace: true });
+        if (!session) navigate(loginUrlFor(targetRef.current), { replace: true });
       }),
     [navigate],
   );
 
   useEffect(() => {
     if (restore.status !== 'ready') return;
-    const connector = wagmiConfig.connectors[0];
-    if (!connector || getConnection(wagmiConfig).status === 'connected') return;
-    connect(wagmiConfig, { connector }).catch((error: unknown) => {
+    if (getConnection(wagmiConfig).status === 'connected') return;
+    // The wallet already shared this account (restoreWallet checked eth_accounts): reconnecting asks nothing.
+    reconnect(wagmiConfig).catch((error: unknown) => {
       console.warn('wagmi could not connect the restored wallet', error);
     });
   }, [restore.status, wagmiConfig]);

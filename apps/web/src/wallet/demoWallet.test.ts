@@ -2,8 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, stringToHex } from 'viem';
 import { startAnvil, type Anvil } from '@eterno/contracts/anvil';
-import { createDemoWallet, DEMO_AUTHORIZED_KEY, DEMO_WALLET_NAME, installDemoWallet } from './demoWallet.ts';
-import { announceDemoWalletIfAllowed, DEMO_WALLET_RDNS, type DemoWalletConfig } from './demoWalletGate.ts';
+import { createDemoWallet, DEMO_AUTHORIZED_KEY } from './demoWallet.ts';
+import { announceDemoWalletIfAllowed, DEMO_WALLET_NAME, DEMO_WALLET_RDNS, type DemoWalletConfig } from './demoWalletGate.ts';
+import type { Eip6963ProviderDetail } from './eip6963.ts';
 import { watchAnnouncedProviders } from './eip6963.ts';
 import { memoryStorage } from './testing/memoryStorage.ts';
 
@@ -183,15 +184,18 @@ describe('demo wallet gate', () => {
     expect(seen).toEqual([]);
   });
 
-  it('installDemoWallet announces one wallet per window with the demo info', () => {
+  it('announces a stand-in with the demo info that loads the wallet only on its first request', async () => {
     const win = new EventTarget();
-    const details: { info: { name: string; rdns: string; icon: string } }[] = [];
-    win.addEventListener('eip6963:announceProvider', (event) => details.push((event as CustomEvent).detail));
-    const first = installDemoWallet(win, { rpcUrl: anvil.rpcUrl, storage: memoryStorage() });
-    const second = installDemoWallet(win, { rpcUrl: anvil.rpcUrl, storage: memoryStorage() });
-    expect(second).toBe(first);
+    const details: Eip6963ProviderDetail[] = [];
+    win.addEventListener('eip6963:announceProvider', (event) => details.push((event as CustomEvent<Eip6963ProviderDetail>).detail));
+    const load = vi.fn(() => import('./demoWallet.ts'));
+    await expect(announceDemoWalletIfAllowed({ config: local(anvil.rpcUrl), win, load })).resolves.toBe(true);
     expect(details).toHaveLength(1);
     expect(details[0]?.info).toMatchObject({ name: DEMO_WALLET_NAME, rdns: DEMO_WALLET_RDNS });
     expect(details[0]?.info.icon).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(load).not.toHaveBeenCalled();
+    await expect(details[0]?.provider.request({ method: 'eth_chainId' })).resolves.toBe('0x3113e');
+    await details[0]?.provider.request({ method: 'eth_chainId' });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -12,23 +12,14 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { chainIdHex, defineEternoChain, ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
-import { announceProvider } from './eip6963.ts';
-import { DEMO_WALLET_RDNS } from './demoWalletGate.ts';
 import type { Eip1193Provider, RequestArguments, WalletWindow } from './types.ts';
 
 /** Anvil's default mnemonic; index 1 is the seeded test account "alice". A public test key: local chains only. */
 export const DEMO_MNEMONIC = 'test test test test test test test test test test test junk';
 export const DEMO_ACCOUNT_INDEX = 1;
-export const DEMO_WALLET_NAME = 'ETERNO Demo Wallet (local)';
 /** Where the demo wallet remembers that this site may see its account (like a real wallet's permission). */
 export const DEMO_AUTHORIZED_KEY = 'eterno.demoWallet.authorized';
 
-const ICON =
-  'data:image/svg+xml;base64,' +
-  btoa(
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b1220"/>' +
-      '<path d="M20 18h24v6H27v5h14v6H27v5h17v6H20z" fill="#f5b83d"/></svg>',
-  );
 
 export class DemoWalletRpcError extends Error {
   readonly code: number;
@@ -233,20 +224,5 @@ export function createDemoWallet(options: DemoWalletOptions): DemoWallet {
       return wallet;
     },
   };
-  return wallet;
-}
-
-const installedWallets = new WeakMap<WalletWindow, DemoWallet>();
-
-/** Creates the demo wallet once per window and announces it through EIP-6963. */
-export function installDemoWallet(win: WalletWindow, options: DemoWalletOptions): DemoWallet {
-  const known = installedWallets.get(win);
-  if (known) return known;
-  const wallet = createDemoWallet(options);
-  installedWallets.set(win, wallet);
-  announceProvider(win, {
-    info: { uuid: globalThis.crypto.randomUUID(), name: DEMO_WALLET_NAME, icon: ICON, rdns: DEMO_WALLET_RDNS },
-    provider: wallet,
-  });
   return wallet;
 }

@@ -1,8 +1,23 @@
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { isLocalNetwork, type Deployments } from '@eterno/protocol/deployments';
-import type { WalletWindow } from './types.ts';
+import { announceProvider } from './eip6963.ts';
+import type { Eip1193Provider, RequestArguments, WalletWindow } from './types.ts';
 
 export const DEMO_WALLET_RDNS = 'local.eterno.demo';
+export const DEMO_WALLET_NAME = 'ETERNO Demo Wallet (local)';
+const DEMO_WALLET_ICON =
+  'data:image/svg+xml;base64,' +
+  btoa(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#0b1220"/>' +
+      '<path d="M20 18h24v6H27v5h14v6H27v5h17v6H20z" fill="#f5b83d"/></svg>',
+  );
+
+type Listener = (...args: never[]) => void;
+interface LoadedWallet extends Eip1193Provider {
+  on(event: string, listener: Listener): unknown;
+  removeListener(event: string, listener: Listener): unknown;
+}
+type DemoWalletModule = { createDemoWallet: (options: { rpcUrl: string }) => LoadedWallet };
 
 /** The slice of the app config the gate reads. */
 export interface DemoWalletConfig {
@@ -16,7 +31,7 @@ export interface DemoWalletGateDeps {
   readonly win: WalletWindow;
   readonly fetch?: typeof globalThis.fetch;
   /** Loads the wallet itself; a dynamic import so its crypto code stays out of the initial bundle. */
-  readonly load?: () => Promise<{ installDemoWallet: (win: WalletWindow, options: { rpcUrl: string }) => unknown }>;
+  readonly load?: () => Promise<DemoWalletModule>;
 }
 
 async function rpcChainId(rpcUrl: string, doFetch: typeof globalThis.fetch): Promise<number | undefined> {
@@ -31,6 +46,35 @@ async function rpcChainId(rpcUrl: string, doFetch: typeof globalThis.fetch): Pro
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A stand-in announced in the wallet's place: the real wallet (viem's signing code, ~100 KB) is
+ * imported on the first request, so merely opening the login page does not download it.
+ */
+function lazyDemoWallet(load: () => Promise<LoadedWallet>): Eip1193Provider {
+  let wallet: Promise<LoadedWallet> | undefined;
+  const early: [string, Listener][] = [];
+  const real = (): Promise<LoadedWallet> =>
+    (wallet ??= load().then((w) => {
+      for (const [event, listener] of early) w.on(event, listener);
+      return w;
+    }));
+  const provider: Eip1193Provider = {
+    request: async (args: RequestArguments) => (await real()).request(args),
+    on: (event, listener) => {
+      if (wallet) void wallet.then((w) => w.on(event, listener));
+      else early.push([event, listener]);
+      return provider;
+    },
+    removeListener: (event, listener) => {
+      const i = early.findIndex(([e, l]) => e === event && l === listener);
+      if (i >= 0) early.splice(i, 1);
+      void wallet?.then((w) => w.removeListener(event, listener));
+      return provider;
+    },
+  };
+  return provider;
 }
 
 const installed = new WeakMap<WalletWindow, Promise<boolean>>();
@@ -49,8 +93,11 @@ export function announceDemoWalletIfAllowed(deps: DemoWalletGateDeps): Promise<b
     if (!demoWallet || !isLocalNetwork(deployments, rpcUrl)) return false;
     const chainId = await rpcChainId(rpcUrl, deps.fetch ?? globalThis.fetch.bind(globalThis));
     if (chainId !== ETERNO_CHAIN_ID) return false;
-    const { installDemoWallet } = await (deps.load ?? (() => import('./demoWallet.ts')))();
-    installDemoWallet(deps.win, { rpcUrl });
+    const load = deps.load ?? (() => import('./demoWallet.ts'));
+    announceProvider(deps.win, {
+      info: { uuid: globalThis.crypto.randomUUID(), name: DEMO_WALLET_NAME, icon: DEMO_WALLET_ICON, rdns: DEMO_WALLET_RDNS },
+      provider: lazyDemoWallet(() => load().then((m) => m.createDemoWallet({ rpcUrl }))),
+    });
     return true;
   })();
   installed.set(deps.win, attempt);

@@ -1,0 +1,72 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, getConfig, loadConfig, parseConfig, setConfigForTesting } from './config.ts';
+
+const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
+const deployments = {
+  chainId: 201022,
+  network: 'local',
+  startBlock: 0,
+  contracts: {
+    UNITS: address(1),
+    USDT: address(2),
+    ETRO: address(3),
+    EUSD: address(4),
+    PUSD: address(5),
+    WFON: address(6),
+    UniswapV2Factory: address(7),
+    UniswapV2Router02: address(8),
+    EULP: address(9),
+    Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+  },
+};
+const valid = { chainId: 201022, rpcUrl: 'http://127.0.0.1:8545', apiUrl: 'http://127.0.0.1:42069', deployments, demoWallet: true };
+
+afterEach(() => setConfigForTesting(undefined));
+
+describe('parseConfig', () => {
+  it('accepts the documented config', () => {
+    const config = parseConfig(valid);
+    expect(config).toMatchObject({ chainId: 201022, rpcUrl: valid.rpcUrl, apiUrl: valid.apiUrl, demoWallet: true });
+    expect(config.deployments.contracts.Multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
+  });
+
+  it('treats anything but true as no demo wallet', () => {
+    expect(parseConfig({ ...valid, demoWallet: 'yes' }).demoWallet).toBe(false);
+    expect(parseConfig({ ...valid, demoWallet: undefined }).demoWallet).toBe(false);
+  });
+
+  it.each([
+    ['not an object', null, /JSON object/],
+    ['no chain id', { ...valid, chainId: undefined }, /chainId/],
+    ['bad rpc url', { ...valid, rpcUrl: 'nowhere' }, /rpcUrl/],
+    ['non-http api url', { ...valid, apiUrl: 'ftp://x' }, /apiUrl/],
+    ['bad deployments', { ...valid, deployments: { ...deployments, contracts: { ...deployments.contracts, USDT: '0x12' } } }, /contracts\.USDT/],
+    ['chain mismatch', { ...valid, chainId: 1 }, /differs/],
+  ])('refuses %s with a ConfigError naming the field', (_, json, message) => {
+    expect(() => parseConfig(json)).toThrow(ConfigError);
+    expect(() => parseConfig(json)).toThrow(message);
+  });
+});
+
+describe('loadConfig / getConfig', () => {
+  it('fetches /config.json once and then answers synchronously', async () => {
+    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(valid), { status: 200 }));
+    expect(() => getConfig()).toThrow(ConfigError);
+    const [a, b] = await Promise.all([loadConfig(fetchImpl), loadConfig(fetchImpl)]);
+    expect(a).toBe(b);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+    expect(fetchImpl.mock.calls[0]?.[0]).toBe('/config.json');
+    expect(getConfig()).toBe(a);
+  });
+
+  it('rejects with a ConfigError on HTTP errors, bad JSON and network failures, and may be retried', async () => {
+    await expect(loadConfig(async () => new Response('nope', { status: 404 }))).rejects.toThrow(/HTTP 404/);
+    await expect(loadConfig(async () => new Response('{', { status: 200 }))).rejects.toThrow(/not valid JSON/);
+    await expect(
+      loadConfig(async () => {
+        throw new TypeError('offline');
+      }),
+    ).rejects.toThrow(ConfigError);
+    await expect(loadConfig(async () => new Response(JSON.stringify(valid)))).resolves.toMatchObject({ chainId: 201022 });
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Direct chain access for the e2e suites: anvil snapshots (each test starts from the deployed and
+ * seeded state), the balances a screen should show, read straight from the chain, and transfers
+ * from other test accounts.
+ */
+import { createPublicClient, createTestClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
+import { mnemonicToAccount } from "viem/accounts";
+import { ANVIL_MNEMONIC, LOCAL_CHAIN_ID } from "./testWallet.ts";
+
+export const BALANCE_KEYS = ["UNITS", "EULP", "ETRO", "USDT", "FON"] as const;
+export type BalanceKey = (typeof BALANCE_KEYS)[number];
+
+export type ChainDeployments = { contracts: Record<"UNITS" | "USDT" | "ETRO" | "EULP", Address> };
+
+export function localChain(rpcUrl: string) {
+  return defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: "ETERNO local",
+    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export function chainClients(rpcUrl: string) {
+  const chain = localChain(rpcUrl);
+  const transport = http(rpcUrl, { retryCount: 0 });
+  return {
+    chain,
+    transport,
+    public: createPublicClient({ chain, transport, pollingInterval: 100 }),
+    test: createTestClient({ chain, transport, mode: "anvil" }),
+  };
+}
+
+/** Takes an anvil snapshot; the returned function reverts to it (a snapshot is used up by its revert). */
+export async function snapshot(rpcUrl: string): Promise<() => Promise<void>> {
+  const { test } = chainClients(rpcUrl);
+  const id = await test.snapshot();
+  return async () => {
+    // viem's revert() drops anvil's answer; the raw call tells whether the snapshot existed.
+    const ok = await test.request({ method: "evm_revert", params: [id] } as never);
+    if (ok !== true) throw new Error(`anvil could not revert to snapshot ${id}`);
+  };
+}
+
+/** The five balances of the assets overview, as raw on-chain integers. */
+export async function readBalances(rpcUrl: string, deployments: ChainDeployments, owner: Address): Promise<Record<BalanceKey, bigint>> {
+  const client = chainClients(rpcUrl).public;
+  const token = (address: Address) => client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  const [UNITS, EULP, ETRO, USDT, FON] = await Promise.all([
+    token(deployments.contracts.UNITS),
+    token(deployments.contracts.EULP),
+    token(deployments.contracts.ETRO),
+    token(deployments.contracts.USDT),
+    client.getBalance({ address: owner }),
+  ]);
+  return { UNITS, EULP, ETRO, USDT, FON };
+}
+
+export function testAccount(index: number) {
+  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+}
+
+/** Sends an ERC-20 transfer (or FON when `token` is null) from test account `fromIndex`; resolves once mined. */
+export async function transfer(
+  rpcUrl: string,
+  fromIndex: number,
+  token: Address | null,
+  to: Address,
+  amount: bigint,
+): Promise<Hex> {
+  const { chain, transport, public: client } = chainClients(rpcUrl);
+  const wallet = createWalletClient({ account: testAccount(fromIndex), chain, transport });
+  const hash =
+    token === null
+      ? await wallet.sendTransaction({ to, value: amount })
+      : await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "transfer", args: [to, amount] });
+  const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
+  if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
+  return hash;
+}

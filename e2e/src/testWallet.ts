@@ -1,0 +1,374 @@
+/**
+ * An injected EIP-1193 wallet for the e2e suites. The page gets a `request/on/removeListener`
+ * object (as `window.ethereum`, or as a second-party wallet's `window.okxwallet`); every request
+ * crosses into Node through `page.exposeBinding`, where a viem local account of anvil's default
+ * mnemonic answers it: accounts, chain id, chain switching, `personal_sign` (really signed),
+ * `eth_sendTransaction` (really signed and sent to anvil); anything else goes to the anvil RPC.
+ * Every request is recorded for assertions, and Node can fire `accountsChanged`/`chainChanged`.
+ */
+import type { Page } from "playwright-core";
+import {
+  createWalletClient,
+  defineChain,
+  hexToBigInt,
+  hexToNumber,
+  http,
+  isAddressEqual,
+  isHex,
+  numberToHex,
+  type Address,
+  type Hex,
+} from "viem";
+import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+
+export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
+export const LOCAL_CHAIN_ID = 201022;
+/** A Tron-style account, which the app must refuse ('error account'). */
+export const TRON_STYLE_ACCOUNT = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
+/** Where a second-party wallet (OKX) injects itself. */
+export const SECOND_PARTY_KEY = "okxwallet";
+
+export const USER_REJECTED = 4001;
+export const UNAUTHORIZED = 4100;
+export const UNSUPPORTED_METHOD = 4200;
+export const UNRECOGNIZED_CHAIN = 4902;
+
+export type Injection =
+  /** `window.ethereum` only. */
+  | "ethereum"
+  /** `window.okxwallet` AND `window.ethereum` (both answered here, told apart by `via`). */
+  | "second-party"
+  /** Nothing injected. */
+  | "none";
+
+export type AccountsBehaviour =
+  /** The wallet's real account. */
+  | "wallet"
+  /** A Tron-style account string. */
+  | "tron"
+  /** An empty list. */
+  | "empty"
+  /** Reject eth_requestAccounts with 4001 (the user said no). */
+  | "reject";
+
+export type SwitchBehaviour =
+  /** Switch (and emit chainChanged). */
+  | "accept"
+  /** wallet_switchEthereumChain fails with 4902; wallet_addEthereumChain then adds and switches. */
+  | "unrecognized"
+  /** The user refuses with 4001. */
+  | "reject";
+
+export type TestWalletOptions = {
+  /** anvil's RPC URL: the wallet's own node, not what the web app is configured with. */
+  rpcUrl: string;
+  inject?: Injection;
+  /** Index in anvil's default mnemonic; 1 (alice) by default. */
+  accountIndex?: number;
+  accounts?: AccountsBehaviour;
+  /** The chain the wallet is on; 201022 by default. */
+  chainId?: number;
+  switchChain?: SwitchBehaviour;
+  /** Whether the site is already allowed to see the account (eth_accounts answers it). */
+  preauthorized?: boolean;
+  /** Called for every request as it arrives, before it is answered. */
+  onRequest?: (request: RecordedRequest) => void;
+};
+
+export type RecordedRequest = {
+  method: string;
+  params: unknown[];
+  /** Which injected object received it: "ethereum" or "okxwallet". */
+  via: string;
+  /** ms since epoch. */
+  at: number;
+};
+
+type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string; data?: unknown } };
+
+class WalletRpcError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = "WalletRpcError";
+  }
+}
+
+export type TestWallet = {
+  /** The wallet account's address (checksummed). */
+  readonly address: Address;
+  readonly account: HDAccount;
+  /** Recorded requests, all or those of one method. */
+  requests(method?: string): RecordedRequest[];
+  clearRequests(): void;
+  /** Change the behaviour from now on (e.g. another account, another chain). */
+  configure(change: Partial<Pick<TestWalletOptions, "accountIndex" | "accounts" | "chainId" | "switchChain">>): void;
+  /** Fire an EIP-1193 event on the injected objects' listeners in the page. */
+  emit(event: "accountsChanged" | "chainChanged" | "connect" | "disconnect", payload: unknown): Promise<void>;
+};
+
+let installed = 0;
+
+/**
+ * The page half, as plain JavaScript source (a transpiled function could carry helper calls that
+ * do not exist in the page). Runs before the app's scripts in the top frame.
+ */
+function pageScript(cfg: { binding: string; emitName: string; inject: Injection; secondPartyKey: string }): string {
+  return `(() => {
+  const cfg = ${JSON.stringify(cfg)};
+  if (window.top !== window || cfg.inject === "none") return;
+  const allListeners = [];
+  const makeProvider = (via) => {
+    const listeners = new Map();
+    allListeners.push(listeners);
+    const provider = {
+      isEternoTestWallet: true,
+      async request(args) {
+        if (!args || typeof args.method !== "string") {
+          throw Object.assign(new Error("invalid request"), { code: -32600 });
+        }
+        const answer = await window[cfg.binding]({ method: args.method, params: args.params ?? [], via });
+        if (answer.ok) return answer.result;
+        throw Object.assign(new Error(answer.error.message), answer.error);
+      },
+      on(event, listener) {
+        const set = listeners.get(event) ?? new Set();
+        set.add(listener);
+        listeners.set(event, set);
+        return provider;
+      },
+      removeListener(event, listener) {
+        listeners.get(event)?.delete(listener);
+        return provider;
+      },
+      off(event, listener) {
+        return provider.removeListener(event, listener);
+      },
+    };
+    return provider;
+  };
+  window[cfg.emitName] = (event, payload) => {
+    setTimeout(() => {
+      for (const listeners of allListeners) for (const fn of [...(listeners.get(event) ?? [])]) fn(payload);
+    }, 0);
+  };
+  if (cfg.inject === "second-party") window[cfg.secondPartyKey] = makeProvider(cfg.secondPartyKey);
+  window.ethereum = makeProvider("ethereum");
+})();`;
+}
+
+function asParams(params: unknown): unknown[] {
+  if (Array.isArray(params)) return params;
+  return params === undefined || params === null ? [] : [params];
+}
+
+function quantity(v: unknown): bigint | undefined {
+  return typeof v === "string" && isHex(v) ? hexToBigInt(v) : undefined;
+}
+
+async function forward(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(rpcUrl, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
+  if (body.error) throw new WalletRpcError(body.error.code, body.error.message, body.error.data);
+  return body.result;
+}
+
+/**
+ * Installs the wallet into `page` (before its next navigation takes effect: call it before `goto`).
+ * The state (authorization, chain, account) lives in Node, so it survives page reloads.
+ */
+export async function installTestWallet(page: Page, opts: TestWalletOptions): Promise<TestWallet> {
+  installed += 1;
+  const binding = `__eternoTestWallet${installed}`;
+  const emitName = `__eternoTestWalletEmit${installed}`;
+  const inject = opts.inject ?? "ethereum";
+  const state = {
+    accountIndex: opts.accountIndex ?? 1,
+    accounts: opts.accounts ?? ("wallet" as AccountsBehaviour),
+    chainId: opts.chainId ?? LOCAL_CHAIN_ID,
+    switchChain: opts.switchChain ?? ("accept" as SwitchBehaviour),
+    authorized: opts.preauthorized ?? false,
+  };
+  let account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: state.accountIndex });
+  const chain = defineChain({
+    id: LOCAL_CHAIN_ID,
+    name: "ETERNO local",
+    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+    rpcUrls: { default: { http: [opts.rpcUrl] } },
+  });
+  const transport = http(opts.rpcUrl, { retryCount: 0 });
+  const recorded: RecordedRequest[] = [];
+
+  const emit = async (event: string, payload: unknown): Promise<void> => {
+    // The page dispatches on a timer, so a listener that reloads the page does not break this call.
+    await page
+      .evaluate(`window[${JSON.stringify(emitName)}]?.(${JSON.stringify(event)}, ${JSON.stringify(payload)})`)
+      .catch((err: unknown) => {
+        if (!/context was destroyed|Target .*closed|navigat/i.test(String(err))) throw err;
+      });
+  };
+
+  const switchTo = (requested: unknown): void => {
+    if (typeof requested !== "string" || !isHex(requested)) throw new WalletRpcError(-32602, "chainId must be a hex string");
+    const id = hexToNumber(requested);
+    if (id !== LOCAL_CHAIN_ID) throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
+    if (state.chainId !== id) {
+      state.chainId = id;
+      setTimeout(() => void emit("chainChanged", numberToHex(id)).catch(() => undefined), 0);
+    }
+  };
+
+  const requireOwnAddress = (value: unknown): void => {
+    if (
+      !state.authorized ||
+      typeof value !== "string" ||
+      !isHex(value) ||
+      value.length !== 42 ||
+      !isAddressEqual(value as Address, account.address)
+    ) {
+      throw new WalletRpcError(UNAUTHORIZED, `the wallet has not authorized ${String(value)}`);
+    }
+  };
+
+  const exposedAccounts = (): string[] => {
+    if (state.accounts === "tron") return [TRON_STYLE_ACCOUNT];
+    if (state.accounts === "empty") return [];
+    return [account.address];
+  };
+
+  const handle = async (method: string, params: unknown[]): Promise<unknown> => {
+    switch (method) {
+      case "eth_requestAccounts":
+        if (state.accounts === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        state.authorized = true;
+        return exposedAccounts();
+      case "eth_accounts":
+        return state.authorized && state.accounts !== "reject" ? exposedAccounts() : [];
+      case "eth_chainId":
+        return numberToHex(state.chainId);
+      case "net_version":
+        return String(state.chainId);
+      case "wallet_requestPermissions":
+        state.authorized = true;
+        return [{ parentCapability: "eth_accounts", caveats: [] }];
+      case "wallet_getPermissions":
+        return state.authorized ? [{ parentCapability: "eth_accounts", caveats: [] }] : [];
+      case "wallet_revokePermissions":
+        state.authorized = false;
+        return null;
+      case "wallet_switchEthereumChain": {
+        if (state.switchChain === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
+        if (state.switchChain === "unrecognized") {
+          throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${String(requested)}`);
+        }
+        switchTo(requested);
+        return null;
+      }
+      case "wallet_addEthereumChain": {
+        if (state.switchChain === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
+        switchTo(requested);
+        state.switchChain = "accept";
+        return null;
+      }
+      case "personal_sign": {
+        // MetaMask's order is [data, address]; accept the reversed order as wallets do.
+        const [a, b] = params;
+        const [data, address] = typeof b === "string" && isHex(b) && b.length === 42 ? [a, b] : [b, a];
+        requireOwnAddress(address);
+        if (typeof data !== "string") throw new WalletRpcError(-32602, "personal_sign expects a message");
+        return account.signMessage({ message: isHex(data) ? { raw: data } : data });
+      }
+      case "eth_signTypedData_v4": {
+        // anvil holds the default mnemonic's keys and signs typed data itself.
+        requireOwnAddress(params[0]);
+        return forward(opts.rpcUrl, method, params);
+      }
+      case "eth_sendTransaction": {
+        const tx = (params[0] ?? {}) as Record<string, unknown>;
+        requireOwnAddress(tx.from);
+        if (state.chainId !== LOCAL_CHAIN_ID) throw new WalletRpcError(-32603, "the wallet is on another chain");
+        const wallet = createWalletClient({ account, chain, transport });
+        const gasPrice = quantity(tx.gasPrice);
+        const maxFeePerGas = quantity(tx.maxFeePerGas);
+        const maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas);
+        const gas = quantity(tx.gas);
+        const value = quantity(tx.value);
+        const nonce = quantity(tx.nonce);
+        const data = (typeof tx.data === "string" ? tx.data : typeof tx.input === "string" ? tx.input : undefined) as
+          | Hex
+          | undefined;
+        const fees =
+          gasPrice !== undefined
+            ? { gasPrice }
+            : {
+                ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}),
+                ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}),
+              };
+        return wallet.sendTransaction({
+          to: (tx.to as Address | undefined) ?? null,
+          ...(data !== undefined ? { data } : {}),
+          ...(value !== undefined ? { value } : {}),
+          ...(gas !== undefined ? { gas } : {}),
+          ...(nonce !== undefined ? { nonce: Number(nonce) } : {}),
+          ...fees,
+        } as Parameters<typeof wallet.sendTransaction>[0]);
+      }
+      case "eth_sign":
+      case "eth_signTransaction":
+        throw new WalletRpcError(UNSUPPORTED_METHOD, `the test wallet does not support ${method}`);
+      default:
+        if (method.startsWith("wallet_")) throw new WalletRpcError(UNSUPPORTED_METHOD, `the test wallet does not support ${method}`);
+        return forward(opts.rpcUrl, method, params);
+    }
+  };
+
+  await page.exposeBinding(binding, async (_source, req: { method: unknown; params: unknown; via: unknown }): Promise<Answer> => {
+    const method = String(req.method);
+    const params = asParams(req.params);
+    const record: RecordedRequest = { method, params, via: String(req.via), at: Date.now() };
+    recorded.push(record);
+    opts.onRequest?.(record);
+    try {
+      return { ok: true, result: (await handle(method, params)) ?? null };
+    } catch (err) {
+      if (err instanceof WalletRpcError) {
+        return { ok: false, error: { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) } };
+      }
+      return { ok: false, error: { code: -32603, message: err instanceof Error ? err.message : String(err) } };
+    }
+  });
+
+  await page.addInitScript({ content: pageScript({ binding, emitName, inject, secondPartyKey: SECOND_PARTY_KEY }) });
+
+  return {
+    get address() {
+      return account.address;
+    },
+    get account() {
+      return account;
+    },
+    requests: (method) => recorded.filter((r) => method === undefined || r.method === method),
+    clearRequests: () => {
+      recorded.length = 0;
+    },
+    configure(change) {
+      if (change.accountIndex !== undefined && change.accountIndex !== state.accountIndex) {
+        state.accountIndex = change.accountIndex;
+        account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: state.accountIndex });
+      }
+      if (change.accounts !== undefined) state.accounts = change.accounts;
+      if (change.chainId !== undefined) state.chainId = change.chainId;
+      if (change.switchChain !== undefined) state.switchChain = change.switchChain;
+    },
+    emit,
+  };
+}
