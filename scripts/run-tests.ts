@@ -23,6 +23,7 @@ const vitest = (root: string): string[] => ["vitest", "run", "--root", root];
 const steps: Step[] = [
   { name: "contracts-build", cmd: ["npm", "run", "--silent", "-w", "contracts", "build"], count: "check" },
   { name: "contracts", cmd: ["npm", "run", "--silent", "-w", "contracts", "test"], count: "forge" },
+  { name: "gas-snapshots", cmd: ["npm", "run", "--silent", "-w", "contracts", "gas:check"], count: "check" },
   { name: "deploy", cmd: vitest("contracts"), count: "vitest" },
   { name: "abis-fresh", cmd: ["npm", "run", "--silent", "-w", "contracts", "check:abis"], count: "check" },
   { name: "solhint", cmd: ["npm", "run", "--silent", "-w", "contracts", "lint"], count: "check" },

@@ -2,10 +2,35 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFile, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPublicClient, erc20Abi, http, parseAbi, parseUnits, type Address } from "viem";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseAbi,
+  parseUnits,
+  type Address,
+} from "viem";
+import { mnemonicToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
-import { deploy, LOCAL_SEED, MULTICALL3_ADDRESS, POOL_SEED, TOKEN_SYMBOLS, type Deployments } from "./deploy.ts";
-import { uniswapArtifact } from "./artifacts.ts";
+import {
+  ACCRUAL,
+  ANVIL_MNEMONIC,
+  deploy,
+  ELP_SEED,
+  FARM,
+  FARM_EMISSION,
+  LOCAL_SEED,
+  MULTICALL3_ADDRESS,
+  POOL_SEED,
+  STAKING,
+  TOKEN_SYMBOLS,
+  WFON_USDT_SEED,
+  WRITER_ROLE,
+  type Deployments,
+} from "./deploy.ts";
+import { forgeArtifact, uniswapArtifact } from "./artifacts.ts";
 
 const pairAbi = uniswapArtifact("UniswapV2Pair").abi;
 const MINIMUM_LIQUIDITY = 1000n;
@@ -28,6 +53,24 @@ const seededLiquidity = LOCAL_SEED.reduce(
   { ETRO: 0n, USDT: 0n },
 );
 const multicall3Abi = parseAbi(["function getBlockNumber() view returns (uint256 blockNumber)"]);
+const ledgerAbi = forgeArtifact("LockLedger").abi;
+const swapAbi = forgeArtifact("EtroSwap").abi;
+const stakingAbi = forgeArtifact("EternoStaking").abi;
+const farmAbi = forgeArtifact("EternoFarm").abi;
+
+/** The skeleton's local addresses (issue 2); the DeFi core is deployed after them and must not move them. */
+const SKELETON_ADDRESSES = {
+  UNITS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
+  USDT: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
+  ETRO: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
+  EUSD: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
+  PUSD: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
+  WFON: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
+  UniswapV2Factory: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
+  UniswapV2Router02: "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853",
+  EULP: "0xf67a2f36c3c026af7B69659b3b66bB8e657A821f",
+  Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+} as const;
 
 describe("deploy on a fresh anvil", () => {
   let anvil: Anvil;
@@ -52,7 +95,16 @@ describe("deploy on a fresh anvil", () => {
     expect(deployments.network).toBe("local");
     expect(deployments.startBlock).toBe(0);
     expect(Object.keys(deployments.contracts).sort()).toEqual(
-      ["UNITS", "USDT", "ETRO", "EUSD", "PUSD", "WFON", "UniswapV2Factory", "UniswapV2Router02", "EULP", "Multicall3"].sort(),
+      [
+        ...Object.keys(SKELETON_ADDRESSES),
+        "ELP",
+        "WFON_USDT",
+        "LockLedger",
+        "EtroSwap",
+        "StakingETRO",
+        "StakingEULP",
+        "EternoFarm",
+      ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(["deployer", "alice", "bob", "carol"]);
     expect(JSON.stringify(fromFile)).not.toMatch(/0x[0-9a-fA-F]{64}/);
@@ -133,5 +185,91 @@ describe("deploy on a fresh anvil", () => {
     const tx = await client.getTransaction({ hash: mints[1]!.transactionHash });
     expect(tx.from).toBe(alice.toLowerCase());
     expect(tx.to).toBe(deployments.contracts.UniswapV2Router02.toLowerCase());
+  });
+
+  it("keeps the skeleton's deterministic addresses", () => {
+    expect(deployments.contracts).toMatchObject(SKELETON_ADDRESSES);
+  });
+
+  /** A pair's reserves ordered as (reserve of `token`, reserve of the other token). */
+  async function reservesOf(pair: Address, token: Address): Promise<[bigint, bigint]> {
+    const [token0, reserves] = await Promise.all([
+      client.readContract({ address: pair, abi: pairAbi, functionName: "token0" }) as Promise<Address>,
+      client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" }) as Promise<[bigint, bigint, number]>,
+    ]);
+    return token0 === token ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]];
+  }
+
+  it("opens the EUSD/USDT pool (ELP) at 1:1 and the WFON/USDT pool at 1 FON = 2 USDT", async () => {
+    const c = deployments.contracts;
+    expect(await reservesOf(c.ELP!, c.EUSD)).toEqual([ELP_SEED.EUSD, ELP_SEED.USDT]);
+    expect(await reservesOf(c.WFON_USDT!, c.WFON)).toEqual([WFON_USDT_SEED.FON, WFON_USDT_SEED.USDT]);
+  });
+
+  it("wires the ledger, the swap, both staking pools and the farm, funded", async () => {
+    const c = deployments.contracts;
+    const deployer = deployments.accounts?.find((a) => a.label === "deployer")?.address as Address;
+    const read = (address: Address, abi: typeof ledgerAbi, functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address, abi, functionName, args });
+    for (const writer of [c.EtroSwap!, c.StakingETRO!, c.StakingEULP!]) {
+      expect(await read(c.LockLedger!, ledgerAbi, "hasRole", [WRITER_ROLE, writer])).toBe(true);
+    }
+    expect(await read(c.LockLedger!, ledgerAbi, "ETRO")).toBe(c.ETRO);
+    expect(await read(c.EtroSwap!, swapAbi, "PAIR")).toBe(c.EULP);
+    expect(await read(c.EtroSwap!, swapAbi, "feeReceiver")).toBe(deployer);
+    expect(await read(c.EtroSwap!, swapAbi, "feeBps")).toBe(600);
+    expect(await read(c.EtroSwap!, swapAbi, "vestingDuration")).toBe(86_400n);
+    for (const [pool, token] of [
+      ["StakingETRO", c.ETRO],
+      ["StakingEULP", c.EULP],
+    ] as const) {
+      const settings = pool === "StakingETRO" ? STAKING.ETRO : STAKING.EULP;
+      expect(await read(c[pool]!, stakingAbi, "STAKE_TOKEN")).toBe(token);
+      expect(await read(c[pool]!, stakingAbi, "ACCRUAL")).toBe(settings.accrual);
+      expect(await read(c[pool]!, stakingAbi, "minStakeAmount")).toBe(settings.minStakeAmount);
+      expect(await read(c[pool]!, stakingAbi, "rewardReserve")).toBe(settings.rewardReserve);
+      expect(await read(c[pool]!, stakingAbi, "rewardReleaseDuration")).toBe(STAKING.rewardReleaseDuration);
+    }
+    expect(STAKING.ETRO.accrual).toBe(ACCRUAL.Daily);
+    const [pool0, pool1] = await Promise.all([
+      read(c.EternoFarm!, farmAbi, "poolInfo", [0n]) as Promise<readonly unknown[]>,
+      read(c.EternoFarm!, farmAbi, "poolInfo", [1n]) as Promise<readonly unknown[]>,
+    ]);
+    expect(pool0.slice(0, 2)).toEqual([c.EULP, FARM.allocPoints.EULP]);
+    expect(pool1.slice(0, 2)).toEqual([c.ELP, FARM.allocPoints.ELP]);
+    expect(await read(c.EternoFarm!, farmAbi, "startBlock")).toBeGreaterThan(0n);
+    expect(await read(c.EternoFarm!, farmAbi, "totalEmission")).toBe(FARM_EMISSION);
+    const farmEtro = await client.readContract({ address: c.ETRO, abi: erc20Abi, functionName: "balanceOf", args: [c.EternoFarm!] });
+    expect(farmEtro).toBe(FARM_EMISSION);
+  });
+
+  it("lets alice buy ETRO through the swap into her lock balance (chain state reverted after)", async () => {
+    const c = deployments.contracts;
+    const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: "anvil" });
+    const snapshot = await testClient.snapshot();
+    try {
+      const alice = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 1 });
+      const chain = { id: deployments.chainId, name: "local", nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
+      const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.rpcUrl) });
+      const amountIn = parseUnits("1000", 18);
+      const [fee, quoted] = (await client.readContract({
+        address: c.EtroSwap!,
+        abi: swapAbi,
+        functionName: "quoteBuy",
+        args: [amountIn],
+      })) as [bigint, bigint];
+      expect(fee).toBe(parseUnits("60", 18));
+      await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address: c.USDT, abi: erc20Abi, functionName: "approve", args: [c.EtroSwap!, amountIn] }),
+      });
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address: c.EtroSwap!, abi: swapAbi, functionName: "swap", args: [amountIn, quoted] }),
+      });
+      expect(receipt.status).toBe("success");
+      const locked = await client.readContract({ address: c.LockLedger!, abi: ledgerAbi, functionName: "locked", args: [alice.address] });
+      expect(locked).toBe(quoted);
+    } finally {
+      await testClient.revert({ id: snapshot });
+    }
   });
 });

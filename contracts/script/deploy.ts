@@ -8,6 +8,11 @@
  * chain: the deployer key comes from `ETERNO_DEPLOYER_KEY`, Multicall3 must already exist, and no
  * test account is seeded. Seed amounts and the starting price: docs/decisions/tokens-and-local-seed.md.
  *
+ * Then the DeFi core (issue 3), appended after everything above so the earlier addresses never move:
+ * the EUSD/USDT pair (ELP) and the WFON/USDT pair (FON's price), the lock ledger, the swap, the two
+ * staking pools with funded reward reserves, and the farm (pools EULP and ELP, emission paid in and
+ * started). Parameters: docs/decisions/{swap-and-vesting,staking,farm}.md.
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -24,7 +29,9 @@ import {
   defineChain,
   getContractAddress,
   http,
+  keccak256,
   parseUnits,
+  toHex,
   erc20Abi,
   type Abi,
   type Account,
@@ -50,6 +57,8 @@ export type DeployOptions = {
   outFile?: string;
   /** Deployer key for a non-local chain; on anvil the deployer is account 0 of the default mnemonic. */
   deployerPrivateKey?: Hex;
+  /** Who receives the swap's buy fee; the deployer when absent. */
+  feeReceiver?: Address;
 };
 
 export class DeployError extends Error {
@@ -102,6 +111,38 @@ export const LOCAL_SEED: ReadonlyArray<{
   },
 ];
 
+/** The EUSD/USDT pool (ELP), opened by the deployer at 1 EUSD = 1 USDT. */
+export const ELP_SEED = { EUSD: e18("500000"), USDT: e18("500000") } as const;
+
+/** The WFON/USDT pool that prices FON, opened by the deployer at 1 FON = 2 USDT. */
+export const WFON_USDT_SEED = { FON: e18("1000"), USDT: e18("2000") } as const;
+
+/** `EternoStaking.Accrual`: how a pool's rewards accrue while an order is locked. */
+export const ACCRUAL = { Daily: 0, PerSecond: 1 } as const;
+
+/** The two staking pools (docs/decisions/staking.md). Rates are the contract's defaults. */
+export const STAKING = {
+  ETRO: { accrual: ACCRUAL.Daily, minStakeAmount: e18("100"), rewardReserve: e18("1000000") },
+  EULP: { accrual: ACCRUAL.PerSecond, minStakeAmount: e18("1"), rewardReserve: e18("1000000") },
+  /** How long a reward credited to the lock balance takes to release, in seconds (30 days). */
+  rewardReleaseDuration: 30n * 24n * 3600n,
+} as const;
+
+/** The farm's 4 emission stages and its pools (docs/decisions/farm.md). */
+export const FARM = {
+  /** Blocks per stage: 864,000 (30 days at 3 s a block). */
+  stageBlocks: [864_000n, 864_000n, 864_000n, 864_000n],
+  /** ETRO per block in each stage. */
+  stageRates: [e18("4"), e18("3"), e18("2"), e18("1")],
+  allocPoints: { EULP: 60n, ELP: 40n },
+} as const;
+
+/** The whole farm emission: the ETRO the deployer pays in when it starts the farm. */
+export const FARM_EMISSION = FARM.stageBlocks.reduce((sum, blocks, i) => sum + blocks * FARM.stageRates[i]!, 0n);
+
+/** `LockLedger.WRITER_ROLE`. */
+export const WRITER_ROLE = keccak256(toHex("WRITER_ROLE"));
+
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
   token: 2_000_000n,
@@ -111,6 +152,14 @@ const GAS = {
   approve: 100_000n,
   addLiquidity: 4_500_000n,
   transfer: 100_000n,
+  ledger: 2_500_000n,
+  swap: 2_500_000n,
+  staking: 3_500_000n,
+  farm: 3_000_000n,
+  grantRole: 150_000n,
+  fundRewards: 150_000n,
+  farmAdd: 250_000n,
+  farmStart: 300_000n,
 } as const;
 
 /** The canonical Multicall3 creation code that viem carries (not part of viem's public exports). */
@@ -171,14 +220,24 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
         );
         return address;
       },
-      async write(address: Address, abi: Abi, functionName: string, args: readonly unknown[], gas: bigint): Promise<void> {
-        hashes.push(await w.writeContract({ address, abi, functionName, args, gas, nonce: nonce++, ...feeFields }));
+      async write(
+        address: Address,
+        abi: Abi,
+        functionName: string,
+        args: readonly unknown[],
+        gas: bigint,
+        value?: bigint,
+      ): Promise<void> {
+        hashes.push(
+          await w.writeContract({ address, abi, functionName, args, gas, nonce: nonce++, ...feeFields, ...(value ? { value } : {}) }),
+        );
       },
     };
   };
   type Sender = Awaited<ReturnType<typeof sender>>;
+  /** Awaits the receipts of `hashes` (and empties it), failing on any reverted transaction. */
   const settle = async (hashes: Hash[]): Promise<void> => {
-    const receipts = await Promise.all(hashes.map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })));
+    const receipts = await Promise.all(hashes.splice(0).map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })));
     const failed = receipts.find((r) => r.status !== "success");
     if (failed) throw new DeployError(`transaction ${failed.transactionHash} reverted`);
   };
@@ -232,12 +291,67 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   }
   await settle(providerHashes);
 
-  const eulp = (await client.readContract({
-    address: factory,
-    abi: factoryArtifact.abi,
-    functionName: "getPair",
-    args: [tokens.ETRO, tokens.USDT],
-  })) as Address;
+  const getPair = async (a: Address, b: Address): Promise<Address> =>
+    (await client.readContract({ address: factory, abi: factoryArtifact.abi, functionName: "getPair", args: [a, b] })) as Address;
+  const eulp = await getPair(tokens.ETRO, tokens.USDT);
+
+  // DeFi core, part 1: the ELP (EUSD/USDT) and WFON/USDT pools, opened by the deployer.
+  await d.write(tokens.EUSD, erc20Abi, "approve", [router, ELP_SEED.EUSD], GAS.approve);
+  await d.write(tokens.USDT, erc20Abi, "approve", [router, ELP_SEED.USDT + WFON_USDT_SEED.USDT], GAS.approve);
+  await d.write(
+    router,
+    routerArtifact.abi,
+    "addLiquidity",
+    [tokens.EUSD, tokens.USDT, ELP_SEED.EUSD, ELP_SEED.USDT, ELP_SEED.EUSD, ELP_SEED.USDT, deployer.address, deadline],
+    GAS.addLiquidity,
+  );
+  await d.write(
+    router,
+    routerArtifact.abi,
+    "addLiquidityETH",
+    [tokens.USDT, WFON_USDT_SEED.USDT, WFON_USDT_SEED.USDT, WFON_USDT_SEED.FON, deployer.address, deadline],
+    GAS.addLiquidity,
+    WFON_USDT_SEED.FON,
+  );
+  await settle(d.hashes);
+  const elp = await getPair(tokens.EUSD, tokens.USDT);
+  const wfonUsdt = await getPair(wfon, tokens.USDT);
+
+  // DeFi core, part 2: ledger, swap, staking pools and farm, wired and funded.
+  const ledgerArtifact = forgeArtifact("LockLedger");
+  const stakingArtifact = forgeArtifact("EternoStaking");
+  const farmArtifact = forgeArtifact("EternoFarm");
+  const ledger = await d.create(ledgerArtifact, [tokens.ETRO, deployer.address], GAS.ledger);
+  const etroSwap = await d.create(
+    forgeArtifact("EtroSwap"),
+    [eulp, tokens.USDT, tokens.ETRO, ledger, opts.feeReceiver ?? deployer.address, deployer.address],
+    GAS.swap,
+  );
+  const stakingPools = { ETRO: tokens.ETRO, EULP: eulp } as const;
+  const staking = {} as Record<keyof typeof stakingPools, Address>;
+  for (const pool of ["ETRO", "EULP"] as const) {
+    const p = STAKING[pool];
+    staking[pool] = await d.create(
+      stakingArtifact,
+      [stakingPools[pool], ledger, p.accrual, p.minStakeAmount, STAKING.rewardReleaseDuration, deployer.address],
+      GAS.staking,
+    );
+  }
+  const farm = await d.create(farmArtifact, [tokens.ETRO, FARM.stageBlocks, FARM.stageRates, deployer.address], GAS.farm);
+
+  for (const writer of [etroSwap, staking.ETRO, staking.EULP]) {
+    await d.write(ledger, ledgerArtifact.abi, "grantRole", [WRITER_ROLE, writer], GAS.grantRole);
+  }
+  for (const pool of ["ETRO", "EULP"] as const) {
+    await d.write(tokens.ETRO, erc20Abi, "approve", [staking[pool], STAKING[pool].rewardReserve], GAS.approve);
+    await d.write(staking[pool], stakingArtifact.abi, "fundRewards", [STAKING[pool].rewardReserve], GAS.fundRewards);
+  }
+  await d.write(farm, farmArtifact.abi, "add", [FARM.allocPoints.EULP, eulp], GAS.farmAdd);
+  await d.write(farm, farmArtifact.abi, "add", [FARM.allocPoints.ELP, elp], GAS.farmAdd);
+  await d.write(tokens.ETRO, erc20Abi, "approve", [farm, FARM_EMISSION], GAS.approve);
+  // 0: the emission starts in the block that mines this transaction.
+  await d.write(farm, farmArtifact.abi, "start", [0n], GAS.farmStart);
+  await settle(d.hashes);
 
   const deployments: Deployments = {
     chainId,
@@ -250,6 +364,13 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       UniswapV2Router02: router,
       EULP: eulp,
       Multicall3: MULTICALL3_ADDRESS,
+      ELP: elp,
+      WFON_USDT: wfonUsdt,
+      LockLedger: ledger,
+      EtroSwap: etroSwap,
+      StakingETRO: staking.ETRO,
+      StakingEULP: staking.EULP,
+      EternoFarm: farm,
     },
     ...(local
       ? {
@@ -282,10 +403,16 @@ function isMain(): boolean {
 if (isMain()) {
   const { values } = parseArgs({ options: { rpc: { type: "string" }, out: { type: "string" } } });
   if (!values.rpc) {
-    console.error("usage: tsx contracts/script/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain)");
+    console.error("usage: tsx contracts/script/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)");
     process.exit(2);
   }
   const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;
-  const result = await deploy({ rpcUrl: values.rpc, outFile: values.out, ...(key ? { deployerPrivateKey: key } : {}) });
+  const feeReceiver = process.env.ETERNO_FEE_RECEIVER as Address | undefined;
+  const result = await deploy({
+    rpcUrl: values.rpc,
+    outFile: values.out,
+    ...(key ? { deployerPrivateKey: key } : {}),
+    ...(feeReceiver ? { feeReceiver } : {}),
+  });
   console.log(JSON.stringify(result, null, 2));
 }

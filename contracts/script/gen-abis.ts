@@ -1,6 +1,7 @@
 /**
- * Writes packages/protocol/src/generated/abis.ts from the build: our token's ABI from forge's
- * `out/`, the Uniswap V2 and WETH9 ABIs from the npm build artifacts.
+ * Writes packages/protocol/src/generated/abis.ts from the build: our contracts' ABIs (token, lock
+ * ledger, swap, staking, farm) from forge's `out/`, the Uniswap V2 and WETH9 ABIs from the npm
+ * build artifacts.
  *
  *   tsx contracts/script/gen-abis.ts           write the file
  *   tsx contracts/script/gen-abis.ts --check   exit 1 when the committed file differs from the build
@@ -25,6 +26,10 @@ function clean(abi: Abi): unknown {
 export function generateAbis(): string {
   const entries: Array<[string, Abi]> = [
     ["eternoTokenAbi", forgeArtifact("EternoToken").abi],
+    ["lockLedgerAbi", forgeArtifact("LockLedger").abi],
+    ["etroSwapAbi", forgeArtifact("EtroSwap").abi],
+    ["eternoStakingAbi", forgeArtifact("EternoStaking").abi],
+    ["eternoFarmAbi", forgeArtifact("EternoFarm").abi],
     ["uniswapV2FactoryAbi", uniswapArtifact("UniswapV2Factory").abi],
     ["uniswapV2Router02Abi", uniswapArtifact("UniswapV2Router02").abi],
     ["uniswapV2PairAbi", uniswapArtifact("UniswapV2Pair").abi],

@@ -61,6 +61,21 @@ abstract contract Test {
         vm.assertLt(left, right, err);
     }
 
+    /// @notice Fails unless `left >= right`.
+    function assertGe(uint256 left, uint256 right, string memory err) internal pure {
+        vm.assertGe(left, right, err);
+    }
+
+    /// @notice Fails unless `left <= right`.
+    function assertLe(uint256 left, uint256 right, string memory err) internal pure {
+        vm.assertLe(left, right, err);
+    }
+
+    /// @notice Fails unless `left` and `right` differ by at most `maxDelta`.
+    function assertApproxEqAbs(uint256 left, uint256 right, uint256 maxDelta, string memory err) internal pure {
+        vm.assertApproxEqAbs(left, right, maxDelta, err);
+    }
+
     /// @notice Maps any fuzz input onto [min, max] (inclusive).
     function bound(uint256 x, uint256 min, uint256 max) internal pure returns (uint256) {
         require(min <= max, "bound: min > max");

@@ -23,6 +23,12 @@ interface Vm {
     function expectRevert() external;
     function expectRevert(bytes4 revertData) external;
     function expectRevert(bytes calldata revertData) external;
+    function expectEmit() external;
+    function expectEmit(address emitter) external;
+
+    // Gas section snapshots (written to snapshots/<group>.json)
+    function startSnapshotGas(string calldata group, string calldata name) external;
+    function stopSnapshotGas() external returns (uint256 gasUsed);
 
     // Files and JSON
     function readFile(string calldata path) external view returns (string memory data);
@@ -39,4 +45,7 @@ interface Vm {
     function assertEq(bytes calldata left, bytes calldata right, string calldata err) external pure;
     function assertGt(uint256 left, uint256 right, string calldata err) external pure;
     function assertLt(uint256 left, uint256 right, string calldata err) external pure;
+    function assertGe(uint256 left, uint256 right, string calldata err) external pure;
+    function assertLe(uint256 left, uint256 right, string calldata err) external pure;
+    function assertApproxEqAbs(uint256 left, uint256 right, uint256 maxDelta, string calldata err) external pure;
 }

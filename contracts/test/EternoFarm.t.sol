@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
+import {EternoFarm} from "../src/EternoFarm.sol";
+import {Fixture} from "./utils/Fixture.sol";
+
+/// @notice MasterChef farming of EULP (pool 0) and ELP (pool 1) over the 4-stage emission.
+contract EternoFarmTest is Fixture {
+    /// @dev accEtroPerShare rounds down by at most 1 / ACC_PRECISION per LP unit per update.
+    uint256 private constant DUST = 1e9;
+
+    address private alice = address(0xA11CE);
+    address private bob = address(0xB0B);
+    uint256 private start;
+
+    event Deposit(address indexed user, uint256 indexed pid, uint256 amount);
+    event Withdraw(address indexed user, uint256 indexed pid, uint256 amount);
+    event EmergencyWithdraw(address indexed user, uint256 indexed pid, uint256 amount);
+    event Harvest(address indexed user, uint256 indexed pid, uint256 amount);
+
+    function setUp() public {
+        vm.roll(100);
+        deployAmm();
+        deployFarm();
+        start = farm.startBlock();
+        give(eulp, alice, 10_000e18);
+        give(eulp, bob, 10_000e18);
+        give(elp, alice, 10_000e18);
+        vm.prank(alice);
+        eulp.approve(address(farm), type(uint256).max);
+        vm.prank(alice);
+        elp.approve(address(farm), type(uint256).max);
+        vm.prank(bob);
+        eulp.approve(address(farm), type(uint256).max);
+    }
+
+    function _deposit(address who, uint256 pid, uint256 amount) private {
+        vm.prank(who);
+        farm.deposit(pid, amount);
+    }
+
+    function test_PoolsAndStartAsDeployed() public view {
+        assertEq(farm.poolLength(), 2, "two pools");
+        (IERC20 lp0, uint256 alloc0, uint256 last0, uint256 acc0,) = farm.poolInfo(0);
+        (IERC20 lp1, uint256 alloc1,,,) = farm.poolInfo(1);
+        assertEq(address(lp0), address(eulp), "pool 0 = EULP");
+        assertEq(address(lp1), address(elp), "pool 1 = ELP");
+        assertEq(alloc0, 60, "EULP alloc");
+        assertEq(alloc1, 40, "ELP alloc");
+        assertEq(last0, 100, "last reward block");
+        assertEq(acc0, 0, "nothing accrued");
+        assertEq(farm.totalAllocPoint(), 100, "total alloc");
+        assertEq(start, 101, "starts at the next block");
+        assertEq(farm.totalEmission(), 10_000e18, "1000 blocks x (4 + 3 + 2 + 1) ETRO");
+        assertEq(etro.balanceOf(address(farm)), 10_000e18, "whole emission paid in at start");
+    }
+
+    function test_StagesAndMiningProgress() public {
+        assertEq(farm.currentStage(), 0, "before the first block: stage 0");
+        EternoFarm.StageInfo memory s1 = farm.stageInfo(1);
+        assertEq(s1.startBlock, start + 1000, "stage 1 start");
+        assertEq(s1.endBlock, start + 2000, "stage 1 end");
+        assertEq(s1.etroPerBlock, 3e18, "stage 1 rate");
+        assertEq(s1.emission, 3000e18, "stage 1 emission");
+        vm.roll(start + 999);
+        assertEq(farm.currentStage(), 0, "last block of stage 0");
+        vm.roll(start + 1000);
+        assertEq(farm.currentStage(), 1, "stage 1");
+        vm.roll(start + 3999);
+        assertEq(farm.currentStage(), 3, "stage 3");
+        vm.roll(start + 4000);
+        assertEq(farm.currentStage(), 4, "emission over");
+        assertEq(farm.emitted(), farm.totalEmission(), "everything emitted");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.UnknownStage.selector, 4));
+        farm.stageInfo(4);
+    }
+
+    function test_SingleDepositorEarnsThePoolShare() public {
+        vm.roll(start);
+        vm.expectEmit(address(farm));
+        emit Deposit(alice, 0, 1000e18);
+        _deposit(alice, 0, 1000e18);
+        (,,,, uint256 supply) = farm.poolInfo(0);
+        assertEq(supply, 1000e18, "lp supply");
+        (uint256 amount, uint256 debt) = farm.userInfo(0, alice);
+        assertEq(amount, 1000e18, "user amount");
+        assertEq(debt, 0, "no debt yet");
+
+        vm.roll(start + 10);
+        uint256 pending = farm.pendingEtro(0, alice);
+        assertApproxEqAbs(pending, 24e18, DUST, "10 blocks x 4 ETRO x 60 %");
+        assertLe(pending, 24e18, "never more than the emission");
+
+        vm.expectEmit(address(farm));
+        emit Harvest(alice, 0, pending);
+        _deposit(alice, 0, 0);
+        assertEq(etro.balanceOf(alice), pending, "deposit(0) harvests the pending figure");
+        assertEq(farm.pendingEtro(0, alice), 0, "nothing pending after harvest");
+        assertEq(farm.totalPaid(), pending, "totalPaid");
+        (amount,) = farm.userInfo(0, alice);
+        assertEq(amount, 1000e18, "deposit unchanged by a harvest");
+    }
+
+    function test_TwoDepositorsSplitByShare() public {
+        vm.roll(start);
+        _deposit(alice, 0, 3000e18);
+        _deposit(bob, 0, 1000e18);
+        vm.roll(start + 100);
+        // 100 blocks x 4 ETRO x 60 % = 240 ETRO: 3/4 and 1/4
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 180e18, DUST, "alice three quarters");
+        assertApproxEqAbs(farm.pendingEtro(0, bob), 60e18, DUST, "bob one quarter");
+    }
+
+    function test_BothPoolsShareTheEmissionByAllocation() public {
+        vm.roll(start);
+        _deposit(alice, 0, 500e18);
+        _deposit(alice, 1, 500e18);
+        vm.roll(start + 50);
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 120e18, DUST, "60 % of 200");
+        assertApproxEqAbs(farm.pendingEtro(1, alice), 80e18, DUST, "40 % of 200");
+    }
+
+    function test_EmissionFollowsTheStageRates() public {
+        vm.roll(start + 995);
+        _deposit(alice, 0, 1000e18);
+        vm.roll(start + 1005);
+        // 5 blocks at 4 ETRO + 5 blocks at 3 ETRO, 60 %
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 21e18, DUST, "across the stage boundary");
+        vm.roll(start + 10_000);
+        _deposit(alice, 0, 0);
+        uint256 expected = (5 * 4e18 + 1000 * 3e18 + 1000 * 2e18 + 1000 * 1e18) * 60 / 100;
+        assertApproxEqAbs(etro.balanceOf(alice), expected, DUST, "everything from its deposit to the end");
+        vm.roll(start + 20_000);
+        assertEq(farm.pendingEtro(0, alice), 0, "nothing after the emission ends");
+    }
+
+    function test_WithdrawPaysAndReturnsLp() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        vm.roll(start + 20);
+        uint256 pending = farm.pendingEtro(0, alice);
+        vm.expectEmit(address(farm));
+        emit Withdraw(alice, 0, 400e18);
+        vm.prank(alice);
+        farm.withdraw(0, 400e18);
+        assertEq(eulp.balanceOf(alice), 9400e18, "LP back");
+        assertEq(etro.balanceOf(alice), pending, "rewards paid on withdraw");
+        (uint256 amount,) = farm.userInfo(0, alice);
+        assertEq(amount, 600e18, "rest still deposited");
+        assertEq(eulp.balanceOf(address(farm)), 600e18, "farm holds the rest");
+
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.WithdrawExceedsDeposit.selector, 0, 601e18, 600e18));
+        farm.withdraw(0, 601e18);
+    }
+
+    function test_EmergencyWithdrawReturnsLpAndForfeitsRewards() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        vm.roll(start + 20);
+        vm.expectEmit(address(farm));
+        emit EmergencyWithdraw(alice, 0, 1000e18);
+        vm.prank(alice);
+        farm.emergencyWithdraw(0);
+        assertEq(eulp.balanceOf(alice), 10_000e18, "all LP back");
+        assertEq(etro.balanceOf(alice), 0, "no reward");
+        (uint256 amount, uint256 debt) = farm.userInfo(0, alice);
+        assertEq(amount + debt, 0, "position cleared");
+        (,,,, uint256 supply) = farm.poolInfo(0);
+        assertEq(supply, 0, "pool empty");
+    }
+
+    function test_EmptyPoolBlocksEmitNothing() public {
+        vm.roll(start + 50);
+        _deposit(alice, 0, 1000e18);
+        vm.roll(start + 60);
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 24e18, DUST, "only blocks with a deposit count");
+    }
+
+    function test_NothingBeforeTheStart() public {
+        EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
+        idle.add(1, eulp);
+        vm.prank(alice);
+        eulp.approve(address(idle), 100e18);
+        vm.prank(alice);
+        idle.deposit(0, 100e18);
+        vm.roll(block.number + 500);
+        assertEq(idle.pendingEtro(0, alice), 0, "no emission before start");
+        assertEq(idle.emitted(), 0, "nothing emitted");
+        EternoFarm.StageInfo memory s0 = idle.stageInfo(0);
+        assertEq(s0.startBlock + s0.endBlock, 0, "stage blocks unknown before start");
+        assertEq(s0.emission, 4000e18, "stage emission known");
+    }
+
+    function test_PoolManagementChecks() public {
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.PoolExists.selector, address(eulp)));
+        farm.add(10, eulp);
+        vm.expectRevert(EternoFarm.LpTokenIsReward.selector);
+        farm.add(10, etro);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.UnknownPool.selector, 2, 2));
+        farm.deposit(2, 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.UnknownPool.selector, 5, 2));
+        farm.pendingEtro(5, alice);
+
+        vm.startPrank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.add(1, usdt);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.set(0, 1);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.start(block.number + 1);
+        vm.stopPrank();
+    }
+
+    function test_SetChangesTheSplitFromNowOn() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        _deposit(alice, 1, 1000e18);
+        vm.roll(start + 10);
+        farm.set(1, 0);
+        assertEq(farm.totalAllocPoint(), 60, "total alloc");
+        vm.roll(start + 20);
+        // 10 blocks at 60/100 then 10 blocks at 60/60
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 24e18 + 40e18, DUST, "pool 0 gets everything after");
+        assertApproxEqAbs(farm.pendingEtro(1, alice), 16e18, DUST, "pool 1 stops earning");
+    }
+
+    function test_StartChecks() public {
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AlreadyStarted.selector, start));
+        farm.start(block.number + 1);
+        EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
+        etro.approve(address(idle), idle.totalEmission());
+        idle.start(0);
+        assertEq(idle.startBlock(), block.number, "a start in the past begins at the current block");
+        assertEq(etro.balanceOf(address(idle)), 10_000e18, "emission paid in");
+        uint256[4] memory blocks = farmStageBlocks();
+        blocks[2] = 0;
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.EmptyStage.selector, 2));
+        new EternoFarm(etro, blocks, farmStageRates(), address(this));
+        vm.expectRevert(EternoFarm.ZeroAddress.selector);
+        new EternoFarm(IERC20(address(0)), farmStageBlocks(), farmStageRates(), address(this));
+    }
+
+    function testFuzz_PaidNeverExceedsEmission(uint256 aliceAmount, uint256 bobAmount, uint256[4] memory gaps)
+        public
+    {
+        aliceAmount = bound(aliceAmount, 1, 10_000e18);
+        bobAmount = bound(bobAmount, 1, 10_000e18);
+        vm.roll(start);
+        _deposit(alice, 0, aliceAmount);
+        _deposit(bob, 0, bobAmount);
+        for (uint256 i = 0; i < gaps.length; i++) {
+            vm.roll(block.number + bound(gaps[i], 1, 1500));
+            _deposit(i % 2 == 0 ? alice : bob, 0, 0);
+            assertLe(farm.totalPaid(), farm.emitted(), "paid <= emitted");
+        }
+        vm.roll(start + 5000);
+        vm.prank(alice);
+        farm.withdraw(0, aliceAmount);
+        vm.prank(bob);
+        farm.withdraw(0, bobAmount);
+        uint256 poolShare = farm.totalEmission() * 60 / 100;
+        assertLe(farm.totalPaid(), poolShare, "paid <= the pool's share");
+        assertApproxEqAbs(farm.totalPaid(), poolShare, 1e12, "the pool's share is paid out");
+        assertEq(etro.balanceOf(alice) + etro.balanceOf(bob), farm.totalPaid(), "paid to the users");
+        assertEq(eulp.balanceOf(address(farm)), 0, "all LP returned");
+    }
+}

@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {EternoStaking} from "../src/EternoStaking.sol";
+import {EternoStakingHandler} from "./handlers/EternoStakingHandler.sol";
+import {Fixture} from "./utils/Fixture.sol";
+import {InvariantTest} from "./utils/InvariantTest.sol";
+
+/// @notice Invariants of both staking pools under random stakes, leaves, funding, withdrawals and time.
+contract EternoStakingInvariantTest is Fixture, InvariantTest {
+    EternoStakingHandler private etroHandler;
+    EternoStakingHandler private eulpHandler;
+
+    function setUp() public {
+        vm.warp(1_000_000);
+        deployAmm();
+        deployLedgerAndSwap();
+        deployStaking();
+        address[] memory stakers = new address[](3);
+        for (uint256 i = 0; i < stakers.length; i++) {
+            stakers[i] = vm.addr(0x3000 + i);
+            give(etro, stakers[i], 200_000e18);
+            giveEulp(stakers[i], 40_000e18);
+            vm.startPrank(stakers[i]);
+            etro.approve(address(stakingEtro), type(uint256).max);
+            eulp.approve(address(stakingEulp), type(uint256).max);
+            vm.stopPrank();
+        }
+        etroHandler = new EternoStakingHandler(stakingEtro, address(this), stakers);
+        eulpHandler = new EternoStakingHandler(stakingEulp, address(this), stakers);
+
+        bytes4[] memory selectors = new bytes4[](5);
+        selectors[0] = EternoStakingHandler.enter.selector;
+        selectors[1] = EternoStakingHandler.leaveOrder.selector;
+        selectors[2] = EternoStakingHandler.fund.selector;
+        selectors[3] = EternoStakingHandler.withdraw.selector;
+        selectors[4] = EternoStakingHandler.warp.selector;
+        targetSelector(FuzzSelector({addr: address(etroHandler), selectors: selectors}));
+        targetSelector(FuzzSelector({addr: address(eulpHandler), selectors: selectors}));
+        targetContract(address(etroHandler));
+        targetContract(address(eulpHandler));
+    }
+
+    /// forge-config: default.invariant.runs = 48
+    /// forge-config: default.invariant.depth = 40
+    /// forge-config: default.invariant.fail-on-revert = true
+    function invariant_ReserveNeverPaysMoreThanItHolds() public view {
+        _checkReserve(stakingEtro, etroHandler);
+        _checkReserve(stakingEulp, eulpHandler);
+        assertEq(
+            etro.balanceOf(address(stakingEtro)),
+            stakingEtro.totalStaked() + stakingEtro.rewardReserve(),
+            "ETRO pool: balance == principal + reserve"
+        );
+        assertEq(eulp.balanceOf(address(stakingEulp)), stakingEulp.totalStaked(), "EULP pool: LP == principal");
+        assertEq(etro.balanceOf(address(stakingEulp)), stakingEulp.rewardReserve(), "EULP pool: ETRO == reserve");
+        assertEq(
+            uint256(ledger.totalCredited()),
+            etroHandler.ghostRewardsPaid() + eulpHandler.ghostRewardsPaid(),
+            "the ledger got exactly the rewards paid"
+        );
+    }
+
+    /// forge-config: default.invariant.runs = 48
+    /// forge-config: default.invariant.depth = 40
+    /// forge-config: default.invariant.fail-on-revert = true
+    function invariant_AnOrderLeavesOnce() public view {
+        assertEq(etroHandler.ghostSecondLeaves(), 0, "ETRO pool: no second leave");
+        assertEq(eulpHandler.ghostSecondLeaves(), 0, "EULP pool: no second leave");
+        _checkOrders(stakingEtro, etroHandler);
+        _checkOrders(stakingEulp, eulpHandler);
+    }
+
+    function _checkReserve(EternoStaking pool, EternoStakingHandler handler) private view {
+        assertEq(pool.committedRewards(), handler.ghostOpenReward(), "committed == open orders' rewards");
+        assertEq(pool.totalStaked(), handler.ghostOpenAmount(), "totalStaked == open orders' amounts");
+        assertGe(pool.rewardReserve(), pool.committedRewards(), "reserve covers every commitment");
+        assertEq(
+            pool.rewardReserve(),
+            STAKE_RESERVE + handler.ghostFunded() - handler.ghostWithdrawn() - handler.ghostRewardsPaid(),
+            "reserve == funded - withdrawn - paid"
+        );
+    }
+
+    function _checkOrders(EternoStaking pool, EternoStakingHandler handler) private view {
+        uint256 open;
+        for (uint256 i = 0; i < handler.orderCount(); i++) {
+            uint256 id = handler.ids(i);
+            EternoStaking.Order memory order = pool.orders(id);
+            assertLe(handler.leaves(id), 1, "left at most once");
+            assertEq(order.unstaked, handler.leaves(id) == 1, "unstaked flag == left");
+            if (!order.unstaked) open += order.amount;
+        }
+        assertEq(open, pool.totalStaked(), "open orders add up to totalStaked");
+    }
+}

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {EternoToken} from "../src/EternoToken.sol";
+import {LockLedger} from "../src/LockLedger.sol";
+import {LockLedgerHandler} from "./handlers/LockLedgerHandler.sol";
+import {InvariantTest} from "./utils/InvariantTest.sol";
+import {Test} from "./utils/Test.sol";
+
+/// @notice Invariants of the lock ledger under random credits, claims and time.
+contract LockLedgerInvariantTest is Test, InvariantTest {
+    EternoToken private etro;
+    LockLedger private ledger;
+    LockLedgerHandler private handler;
+
+    function setUp() public {
+        vm.warp(10 days);
+        etro = new EternoToken("ETERNO", "ETRO", 100_000_000e18, address(this));
+        ledger = new LockLedger(etro, address(this));
+        handler = new LockLedgerHandler(ledger, etro);
+        ledger.grantRole(ledger.WRITER_ROLE(), address(handler));
+        require(etro.transfer(address(handler), 90_000_000e18), "fund handler");
+
+        bytes4[] memory selectors = new bytes4[](3);
+        selectors[0] = LockLedgerHandler.credit.selector;
+        selectors[1] = LockLedgerHandler.claim.selector;
+        selectors[2] = LockLedgerHandler.warp.selector;
+        targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
+        targetContract(address(handler));
+    }
+
+    /// forge-config: default.invariant.runs = 64
+    /// forge-config: default.invariant.depth = 40
+    /// forge-config: default.invariant.fail-on-revert = true
+    function invariant_ReleasedNeverExceedsCredited() public view {
+        for (uint256 i = 0; i < handler.userCount(); i++) {
+            address user = handler.users(i);
+            uint256 released = ledger.released(user);
+            assertLe(ledger.claimed(user), released, "claimed <= released");
+            assertLe(released, ledger.credited(user), "released <= credited");
+            assertEq(released, handler.ghostReleased(user), "released follows each entry's linear schedule");
+            assertEq(ledger.credited(user), handler.ghostCredited(user), "credited == what writers credited");
+            assertEq(ledger.claimed(user), handler.ghostPaid(user), "claimed == what the user received");
+        }
+    }
+
+    /// forge-config: default.invariant.runs = 64
+    /// forge-config: default.invariant.depth = 40
+    /// forge-config: default.invariant.fail-on-revert = true
+    function invariant_NeverOwesMoreThanItHolds() public view {
+        uint256 credited;
+        uint256 claimed;
+        for (uint256 i = 0; i < handler.userCount(); i++) {
+            credited += ledger.credited(handler.users(i));
+            claimed += ledger.claimed(handler.users(i));
+        }
+        assertEq(uint256(ledger.totalCredited()), credited, "totalCredited is the users' sum");
+        assertEq(uint256(ledger.totalClaimed()), claimed, "totalClaimed is the users' sum");
+        assertEq(uint256(ledger.totalClaimed()), handler.ghostTotalPaid(), "paid out == totalClaimed");
+        assertGe(
+            etro.balanceOf(address(ledger)),
+            uint256(ledger.totalCredited()) - ledger.totalClaimed(),
+            "balance covers what is owed"
+        );
+    }
+
+    /// @dev The handler really ran: credits and claims happened (checked after each run).
+    function afterInvariant() external view {
+        assertGt(handler.credits(), 0, "some credits");
+    }
+}
