@@ -2,7 +2,9 @@
  * `npm run bench`: prints one `name: value` line per figure, and `<name>.budget: <n>` for the
  * figures with a budget; exits 1 when any figure is over its budget.
  */
-import { startStack } from "../stack.ts";
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { REPO_ROOT, startStack } from "../stack.ts";
 import { measureAssetsRpc } from "./assetsRpc.ts";
 import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
 
@@ -13,6 +15,11 @@ const ASSETS_RPC_BUDGET = 3;
 const toKb = (bytes: number): number => Math.round(bytes / 100) / 10;
 
 const over: string[] = [];
+
+// Gas per action: the named snapshots forge writes (contracts/test/GasSnapshots.t.sol). The test
+// run's `gas-snapshots` step fails when they differ from a fresh measurement, so these are current.
+const gas = JSON.parse(await readFile(join(REPO_ROOT, "contracts/snapshots/eterno.json"), "utf8")) as Record<string, string>;
+for (const [name, value] of Object.entries(gas)) console.log(`gas.${name}: ${value}`);
 const stack = await startStack({ countRpc: true });
 try {
   const js = await measureLoginJs(stack.webUrl);
