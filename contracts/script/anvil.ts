@@ -3,10 +3,12 @@
  * exactly that process. Used by the deploy check, the stack launcher and the e2e suites.
  */
 import { spawn } from "node:child_process";
-import { join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { createPublicClient, createTestClient, http, type Hex } from "viem";
+import { ETERNO_CHAIN_ID, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
 import { freePort } from "../../scripts/free-port.ts";
-
-export const LOCAL_CHAIN_ID = 201022;
 
 export type Anvil = {
   rpcUrl: string;
@@ -53,7 +55,7 @@ async function answersChainId(rpcUrl: string): Promise<boolean> {
  */
 export async function startAnvil(opts: { port?: number; blockTime?: number } = {}): Promise<Anvil> {
   const port = opts.port ?? (await freePort());
-  const args = ["--chain-id", String(LOCAL_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1", "--silent"];
+  const args = ["--chain-id", String(ETERNO_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1", "--silent"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
 
   const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
@@ -94,4 +96,22 @@ export async function startAnvil(opts: { port?: number; blockTime?: number } = {
     await new Promise((r) => setTimeout(r, 50));
   }
   return { rpcUrl, port, stop };
+}
+
+/**
+ * Puts Multicall3's runtime at its canonical address (anvil does not predeploy it). viem carries
+ * the canonical creation code without exporting it; running that code with `eth_call` returns the
+ * runtime. If a viem upgrade moves the file, this fails loudly rather than deploying something else.
+ */
+export async function installMulticall3(rpcUrl: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  const viemDir = dirname(require.resolve("viem/package.json"));
+  const mod = (await import(pathToFileURL(join(viemDir, "_esm/constants/contracts.js")).href)) as {
+    multicall3Bytecode?: Hex;
+  };
+  if (!mod.multicall3Bytecode) throw new AnvilStartError("viem no longer carries multicall3Bytecode");
+  const transport = http(rpcUrl, { retryCount: 0 });
+  const { data: runtime } = await createPublicClient({ transport }).call({ data: mod.multicall3Bytecode });
+  if (!runtime) throw new AnvilStartError("Multicall3 creation code returned no runtime");
+  await createTestClient({ transport, mode: "anvil" }).setCode({ address: MULTICALL3_ADDRESS, bytecode: runtime });
 }

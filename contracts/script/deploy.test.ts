@@ -16,13 +16,11 @@ import { mnemonicToAccount } from "viem/accounts";
 import { startAnvil, type Anvil } from "./anvil.ts";
 import {
   ACCRUAL,
-  ANVIL_MNEMONIC,
   deploy,
   ELP_SEED,
   FARM,
   FARM_EMISSION,
   LOCAL_SEED,
-  MULTICALL3_ADDRESS,
   POOL_SEED,
   STAKING,
   TOKEN_SYMBOLS,
@@ -30,6 +28,7 @@ import {
   WRITER_ROLE,
   type Deployments,
 } from "./deploy.ts";
+import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
 import { forgeArtifact, uniswapArtifact } from "./artifacts.ts";
 
 const pairAbi = uniswapArtifact("UniswapV2Pair").abi;
@@ -248,7 +247,7 @@ describe("deploy on a fresh anvil", () => {
     const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: "anvil" });
     const snapshot = await testClient.snapshot();
     try {
-      const alice = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 1 });
+      const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
       const chain = { id: deployments.chainId, name: "local", nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
       const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.rpcUrl) });
       const amountIn = parseUnits("1000", 18);

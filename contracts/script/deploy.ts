@@ -41,11 +41,11 @@ import {
 } from "viem";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import type { Deployments } from "@eterno/protocol/deployments";
+import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
+import { installMulticall3 } from "./anvil.ts";
 import { CONTRACTS_DIR, forgeArtifact, uniswapArtifact } from "./artifacts.ts";
 
-export const MULTICALL3_ADDRESS: Address = "0xcA11bde05977b3631167028862bE2a173976CA11";
 /** anvil's default mnemonic; its accounts are public test accounts. */
-export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
 
 export const TOKEN_SYMBOLS = ["UNITS", "USDT", "ETRO", "EUSD", "PUSD"] as const;
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number];
@@ -162,17 +162,6 @@ const GAS = {
   farmStart: 300_000n,
 } as const;
 
-/** The canonical Multicall3 creation code that viem carries (not part of viem's public exports). */
-async function multicall3CreationCode(): Promise<Hex> {
-  const require = createRequire(join(CONTRACTS_DIR, "package.json"));
-  const viemDir = dirname(require.resolve("viem/package.json"));
-  const mod = (await import(pathToFileURL(join(viemDir, "_esm/constants/contracts.js")).href)) as {
-    multicall3Bytecode?: Hex;
-  };
-  if (!mod.multicall3Bytecode) throw new DeployError("viem no longer carries multicall3Bytecode");
-  return mod.multicall3Bytecode;
-}
-
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const transport = http(opts.rpcUrl, { retryCount: 0 });
   const probe = createPublicClient({ transport });
@@ -189,15 +178,13 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const client = createPublicClient({ chain, transport, pollingInterval: local ? 50 : 1000 });
 
   let deployer: Account;
-  if (local) deployer = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 0 });
+  if (local) deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 });
   else if (opts.deployerPrivateKey) deployer = privateKeyToAccount(opts.deployerPrivateKey);
   else throw new DeployError("not an anvil chain: pass a deployer key (ETERNO_DEPLOYER_KEY)");
 
   // Multicall3: set its runtime on anvil; elsewhere it must already be there.
   if (local) {
-    const runtime = await client.call({ data: await multicall3CreationCode() });
-    if (!runtime.data) throw new DeployError("Multicall3 creation code returned no runtime");
-    await createTestClient({ chain, transport, mode: "anvil" }).setCode({ address: MULTICALL3_ADDRESS, bytecode: runtime.data });
+    await installMulticall3(opts.rpcUrl);
   } else if (!(await client.getCode({ address: MULTICALL3_ADDRESS }))) {
     throw new DeployError(`no Multicall3 at ${MULTICALL3_ADDRESS} on chain ${chainId}`);
   }
@@ -271,7 +258,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   await addLiquidity(d, POOL_SEED, deployer.address);
 
   const seeded = local
-    ? LOCAL_SEED.map((s) => ({ ...s, account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: s.index }) }))
+    ? LOCAL_SEED.map((s) => ({ ...s, account: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: s.index }) }))
     : [];
   for (const s of seeded) {
     for (const sym of TOKEN_SYMBOLS) {

@@ -5,7 +5,7 @@
  */
 import { createPublicClient, createTestClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { ANVIL_MNEMONIC, LOCAL_CHAIN_ID } from "./testWallet.ts";
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
 
 export const BALANCE_KEYS = ["UNITS", "EULP", "ETRO", "USDT", "FON"] as const;
 export type BalanceKey = (typeof BALANCE_KEYS)[number];
@@ -14,7 +14,7 @@ export type ChainDeployments = { contracts: Record<"UNITS" | "USDT" | "ETRO" | "
 
 export function localChain(rpcUrl: string) {
   return defineChain({
-    id: LOCAL_CHAIN_ID,
+    id: ETERNO_CHAIN_ID,
     name: "ETERNO local",
     nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
@@ -58,7 +58,7 @@ export async function readBalances(rpcUrl: string, deployments: ChainDeployments
 }
 
 export function testAccount(index: number) {
-  return mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: index });
+  return mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index });
 }
 
 /** Sends an ERC-20 transfer (or FON when `token` is null) from test account `fromIndex`; resolves once mined. */

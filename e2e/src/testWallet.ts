@@ -20,9 +20,8 @@ import {
   type Hex,
 } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
 
-export const ANVIL_MNEMONIC = "test test test test test test test test test test test junk";
-export const LOCAL_CHAIN_ID = 201022;
 /** A Tron-style account, which the app must refuse ('error account'). */
 export const TRON_STYLE_ACCOUNT = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
 /** Where a second-party wallet (OKX) injects itself. */
@@ -192,13 +191,13 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   const state = {
     accountIndex: opts.accountIndex ?? 1,
     accounts: opts.accounts ?? ("wallet" as AccountsBehaviour),
-    chainId: opts.chainId ?? LOCAL_CHAIN_ID,
+    chainId: opts.chainId ?? ETERNO_CHAIN_ID,
     switchChain: opts.switchChain ?? ("accept" as SwitchBehaviour),
     authorized: opts.preauthorized ?? false,
   };
-  let account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: state.accountIndex });
+  let account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
   const chain = defineChain({
-    id: LOCAL_CHAIN_ID,
+    id: ETERNO_CHAIN_ID,
     name: "ETERNO local",
     nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
     rpcUrls: { default: { http: [opts.rpcUrl] } },
@@ -218,7 +217,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   const switchTo = (requested: unknown): void => {
     if (typeof requested !== "string" || !isHex(requested)) throw new WalletRpcError(-32602, "chainId must be a hex string");
     const id = hexToNumber(requested);
-    if (id !== LOCAL_CHAIN_ID) throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
+    if (id !== ETERNO_CHAIN_ID) throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
     if (state.chainId !== id) {
       state.chainId = id;
       setTimeout(() => void emit("chainChanged", numberToHex(id)).catch(() => undefined), 0);
@@ -295,7 +294,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
       case "eth_sendTransaction": {
         const tx = (params[0] ?? {}) as Record<string, unknown>;
         requireOwnAddress(tx.from);
-        if (state.chainId !== LOCAL_CHAIN_ID) throw new WalletRpcError(-32603, "the wallet is on another chain");
+        if (state.chainId !== ETERNO_CHAIN_ID) throw new WalletRpcError(-32603, "the wallet is on another chain");
         const wallet = createWalletClient({ account, chain, transport });
         const gasPrice = quantity(tx.gasPrice);
         const maxFeePerGas = quantity(tx.maxFeePerGas);
@@ -363,7 +362,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
     configure(change) {
       if (change.accountIndex !== undefined && change.accountIndex !== state.accountIndex) {
         state.accountIndex = change.accountIndex;
-        account = mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: state.accountIndex });
+        account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
       }
       if (change.accounts !== undefined) state.accounts = change.accounts;
       if (change.chainId !== undefined) state.chainId = change.chainId;

@@ -1,5 +1,11 @@
 import { defineChain, numberToHex, type Chain, type Hex } from 'viem';
 
+/**
+ * Anvil's default mnemonic. Its keys are public: only ever used on a local chain (seeding, the
+ * local demo wallet, tests).
+ */
+export const LOCAL_TEST_MNEMONIC = 'test test test test test test test test test test test junk';
+
 export const ETERNO_CHAIN_ID = 201022;
 
 /** `ETERNO_CHAIN_ID` as the hex string wallets use (`eth_chainId`, `wallet_switchEthereumChain`). */

@@ -11,11 +11,10 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { chainIdHex, defineEternoChain, ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
+import { chainIdHex, defineEternoChain, ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Eip1193Provider, RequestArguments, WalletWindow } from './types.ts';
 
-/** Anvil's default mnemonic; index 1 is the seeded test account "alice". A public test key: local chains only. */
-export const DEMO_MNEMONIC = 'test test test test test test test test test test test junk';
+/** Index 1 of anvil's test mnemonic is the seeded test account "alice". */
 export const DEMO_ACCOUNT_INDEX = 1;
 /** Where the demo wallet remembers that this site may see its account (like a real wallet's permission). */
 export const DEMO_AUTHORIZED_KEY = 'eterno.demoWallet.authorized';
@@ -110,7 +109,7 @@ function toRpcError(error: unknown): DemoWalletRpcError {
 /** An EIP-1193 wallet over anvil's test account 1, signing locally and sending through the RPC URL. */
 export function createDemoWallet(options: DemoWalletOptions): DemoWallet {
   const storage = options.storage ?? globalThis.localStorage;
-  const account = mnemonicToAccount(DEMO_MNEMONIC, { addressIndex: DEMO_ACCOUNT_INDEX });
+  const account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: DEMO_ACCOUNT_INDEX });
   const chain = defineEternoChain(options.rpcUrl);
   const transport = http(options.rpcUrl);
   const publicClient = createPublicClient({ chain, transport });
