@@ -16,7 +16,7 @@ import { createWagmiConfig } from '../../chain/wagmiConfig.ts';
 import { setConfigForTesting } from '../../config.ts';
 import { WalletContext } from '../../shell/walletContext.ts';
 import AssetsOverview from './AssetsOverview.tsx';
-import { refreshBalances } from './balancesQuery.ts';
+import { refreshChainReads } from '../../chain/useBlockRead.ts';
 import { OVERVIEW_SYMBOLS, type OverviewSymbol } from './overviewTokens.ts';
 
 /** Real chain: anvil with the contracts deployed and seeded by the deploy script. */
@@ -100,12 +100,12 @@ describe('Assets › overview on a real chain', () => {
     expect(screen.getByText(/^Block #\d+$/)).toBeTruthy();
   });
 
-  it('re-reads after refreshBalances() (the user’s own transaction)', async () => {
+  it('re-reads after refreshChainReads() (the user’s own transaction)', async () => {
     useDeployments();
     const { queryClient } = renderOverview(alice.address);
     await expectShown(await chainBalances(alice.address));
     await sendFromBob(deployments.contracts.USDT, alice.address, parseUnits('12.3456789', 18));
-    await refreshBalances(queryClient);
+    await refreshChainReads(queryClient);
     await expectShown(await chainBalances(alice.address));
   });
 

@@ -1,9 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
-import { useBlockNumber, usePublicClient } from 'wagmi';
 import { readBalances } from '@eterno/protocol/balances';
+import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
-import { balancesQueryKey } from './balancesQuery.ts';
 import { overviewRows, overviewTokens } from './overviewTokens.ts';
 
 /**
@@ -11,14 +9,11 @@ import { overviewRows, overviewTokens } from './overviewTokens.ts';
  * the previous block's figures kept on screen while the next ones load.
  */
 export function useOverviewBalances(account: Address | undefined) {
-  const client = usePublicClient();
-  const { data: blockNumber, error: blockError, refetch: refetchBlock } = useBlockNumber({ watch: true });
-  const query = useQuery({
-    queryKey: balancesQueryKey(account, blockNumber),
-    enabled: client !== undefined && account !== undefined && blockNumber !== undefined,
-    placeholderData: keepPreviousData,
-    queryFn: async () => {
-      if (!client || !account) throw new Error('no client or account');
+  return useBlockRead(
+    'balances',
+    [account?.toLowerCase() ?? null],
+    async (client) => {
+      if (!account) throw new Error('no account');
       const { contracts } = getConfig().deployments;
       const result = await readBalances(client, {
         multicall: contracts.Multicall3,
@@ -27,15 +22,6 @@ export function useOverviewBalances(account: Address | undefined) {
       });
       return { blockNumber: result.blockNumber, rows: overviewRows(result) };
     },
-  });
-  const error = query.error ?? (query.data === undefined ? blockError : null);
-  return {
-    data: query.data,
-    error,
-    loading: query.data === undefined && error === null,
-    retry: () => {
-      if (blockNumber === undefined) void refetchBlock();
-      else void query.refetch();
-    },
-  };
+    { enabled: account !== undefined },
+  );
 }
