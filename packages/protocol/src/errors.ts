@@ -16,6 +16,8 @@ export const ERROR_MESSAGES = {
   INVALID_WALLET_ADDRESS: 'Invalid wallet address',
   INSUFFICIENT_BALANCE: 'Insufficient balance',
   REFUSED_TRANSACTION_REQUEST: 'Refused transaction request',
+  TX_SIMULATION_FAILED: 'The transaction would fail: {reason}',
+  TX_FAILED: 'The transaction failed on chain',
   SWITCH_CHAIN_REQUESTED: 'Please switch your wallet to the ETERNO network and connect again',
   NETWORK_ERROR: 'Network error, please check your connection and try again',
   MULTICALL_CALL_FAILED: 'Could not read from the chain, please try again',
