@@ -1,0 +1,323 @@
+/**
+ * Typed client of the indexer's read API (GET /trades, /stakes, /locks, /farm; wire format in
+ * `@eterno/protocol/indexerApi`, documented in docs/architecture.md). Each call fetches from
+ * `getConfig().apiUrl`, checks every field of the answer and returns typed records: amounts, block
+ * numbers and ids as bigint, times as unix seconds (number), addresses checksummed.
+ *
+ * Failures throw ApiError: the server's code (BAD_REQUEST, INVALID_WALLET_ADDRESS) with its HTTP
+ * status, NETWORK_ERROR when there was no answer, SERVER_ERROR when the answer is not the
+ * documented JSON (the message names the first bad field).
+ */
+import { getAddress, type Address, type Hash } from 'viem';
+import type { FarmEventKind, LockSource, StakePool } from '@eterno/protocol/indexerApi';
+import { FARM_EVENT_KINDS, LOCK_SOURCES, STAKE_POOLS } from '@eterno/protocol/indexerApi';
+import { getConfig } from '../config.ts';
+import { apiRequest, type ApiDeps } from '../session/api.ts';
+import { ApiError } from '../session/ApiError.ts';
+
+export type { FarmEventKind, LockSource, StakePool };
+
+/** Where an event sits on chain. */
+export interface EventPlace {
+  /** Ponder's event id (unique, stable): a React key. */
+  readonly id: string;
+  readonly blockNumber: bigint;
+  /** Unix seconds of the block. */
+  readonly timestamp: number;
+  readonly txHash: Hash;
+  readonly logIndex: number;
+}
+
+/** An exchange record: a buy (USDT in, fee included; ETRO out, locked 24 h) or a sell (ETRO in, USDT out). */
+export interface Trade extends EventPlace {
+  readonly trader: Address;
+  readonly isBuy: boolean;
+  readonly amountIn: bigint;
+  readonly amountOut: bigint;
+  /** USDT; 0 for a sell. */
+  readonly fee: bigint;
+}
+
+export interface StakeOrder {
+  readonly pool: StakePool;
+  readonly orderId: bigint;
+  readonly owner: Address;
+  readonly amount: bigint;
+  readonly lockDays: number;
+  readonly rateBps: number;
+  /** The full-term reward (ETRO) fixed when the order was made. */
+  readonly reward: bigint;
+  /** Unix seconds. */
+  readonly stakingTime: number;
+  /** Seconds; the lock ends at stakingTime + lockTime. */
+  readonly lockTime: number;
+  readonly unstaked: boolean;
+  /** The reward credited on leaving (0 when early); null while staked. */
+  readonly paidReward: bigint | null;
+  /** Left before the lock ended; null while staked. */
+  readonly early: boolean | null;
+  readonly enteredTx: Hash;
+  /** Unix seconds; null while staked. */
+  readonly leftTime: number | null;
+  readonly leftTx: Hash | null;
+}
+
+/** ETRO locked for the user: "swap release" (source swap) or "stake revenue" (a staking pool). */
+export interface LockCredit extends EventPlace {
+  readonly kind: 'credit';
+  readonly user: Address;
+  readonly writer: Address;
+  readonly source: LockSource;
+  readonly index: bigint;
+  readonly amount: bigint;
+  /** Unix seconds when the linear release begins. */
+  readonly start: number;
+  /** Release duration in seconds (0: all at start). */
+  readonly duration: number;
+}
+
+/** Released ETRO paid to the user. */
+export interface LockClaim extends EventPlace {
+  readonly kind: 'claim';
+  readonly user: Address;
+  readonly amount: bigint;
+}
+
+export type LockRecord = LockCredit | LockClaim;
+
+export interface FarmEvent extends EventPlace {
+  readonly kind: FarmEventKind;
+  readonly user: Address;
+  readonly pid: bigint;
+  /** LP for deposit / withdraw / emergencyWithdraw, ETRO paid for harvest. */
+  readonly amount: bigint;
+}
+
+/** One page, newest first; pass `nextBefore` as `before` for the next (older) page, null on the last. */
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly nextBefore: string | null;
+}
+
+export interface PageQuery {
+  /** 1–100, the server's default 20. */
+  readonly limit?: number;
+  /** `nextBefore` of the previous page. */
+  readonly before?: string;
+}
+
+export class IndexerResponseError extends ApiError {
+  constructor(field: string, status: number) {
+    super('SERVER_ERROR', `the indexer's answer is malformed at ${field}`, status);
+  }
+}
+
+type Json = Record<string, unknown>;
+
+/** Reads one JSON object field by field; the first bad field throws IndexerResponseError. */
+class Reader {
+  constructor(
+    private readonly value: Json,
+    private readonly path: string,
+    private readonly status: number,
+  ) {}
+
+  static of(value: unknown, path: string, status: number): Reader {
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new IndexerResponseError(path, status);
+    return new Reader(value as Json, path, status);
+  }
+
+  private bad(key: string): never {
+    throw new IndexerResponseError(`${this.path}.${key}`, this.status);
+  }
+
+  private raw(key: string): unknown {
+    return this.value[key];
+  }
+
+  bigint(key: string): bigint {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^\d{1,78}$/.test(v)) this.bad(key);
+    return BigInt(v);
+  }
+
+  /** A decimal string that fits a JS number (unix seconds, durations). */
+  seconds(key: string): number {
+    const n = Number(this.bigint(key));
+    if (!Number.isSafeInteger(n)) this.bad(key);
+    return n;
+  }
+
+  int(key: string): number {
+    const v = this.raw(key);
+    if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) this.bad(key);
+    return v;
+  }
+
+  bool(key: string): boolean {
+    const v = this.raw(key);
+    if (typeof v !== 'boolean') this.bad(key);
+    return v;
+  }
+
+  string(key: string): string {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || v.length === 0) this.bad(key);
+    return v;
+  }
+
+  address(key: string): Address {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v)) this.bad(key);
+    return getAddress(v);
+  }
+
+  hash(key: string): Hash {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{64}$/.test(v)) this.bad(key);
+    return v as Hash;
+  }
+
+  oneOf<T extends string>(key: string, values: readonly T[]): T {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) this.bad(key);
+    return v as T;
+  }
+
+  isNull(key: string): boolean {
+    return this.raw(key) === null;
+  }
+
+  /** `read(key)` when `present`, else the field must be null. */
+  nullUnless<T>(present: boolean, key: string, read: (key: string) => T): T | null {
+    if (present) return read(key);
+    if (!this.isNull(key)) this.bad(key);
+    return null;
+  }
+
+  list(key: string): Reader[] {
+    const v = this.raw(key);
+    if (!Array.isArray(v)) this.bad(key);
+    return v.map((item, i) => Reader.of(item, `${this.path}.${key}[${i}]`, this.status));
+  }
+
+  cursor(): string | null {
+    if (this.isNull('nextBefore')) return null;
+    return this.string('nextBefore');
+  }
+}
+
+function eventPlace(r: Reader): EventPlace {
+  return {
+    id: r.string('id'),
+    blockNumber: r.bigint('blockNumber'),
+    timestamp: r.seconds('timestamp'),
+    txHash: r.hash('txHash'),
+    logIndex: r.int('logIndex'),
+  };
+}
+
+function trade(r: Reader): Trade {
+  return {
+    ...eventPlace(r),
+    trader: r.address('trader'),
+    isBuy: r.bool('isBuy'),
+    amountIn: r.bigint('amountIn'),
+    amountOut: r.bigint('amountOut'),
+    fee: r.bigint('fee'),
+  };
+}
+
+function stakeOrder(r: Reader): StakeOrder {
+  const unstaked = r.bool('unstaked');
+  return {
+    pool: r.oneOf('pool', STAKE_POOLS),
+    orderId: r.bigint('orderId'),
+    owner: r.address('owner'),
+    amount: r.bigint('amount'),
+    lockDays: r.int('lockDays'),
+    rateBps: r.int('rateBps'),
+    reward: r.bigint('reward'),
+    stakingTime: r.seconds('stakingTime'),
+    lockTime: r.int('lockTime'),
+    unstaked,
+    paidReward: r.nullUnless(unstaked, 'paidReward', (k) => r.bigint(k)),
+    early: r.nullUnless(unstaked, 'early', (k) => r.bool(k)),
+    enteredTx: r.hash('enteredTx'),
+    leftTime: r.nullUnless(unstaked, 'leftTime', (k) => r.seconds(k)),
+    leftTx: r.nullUnless(unstaked, 'leftTx', (k) => r.hash(k)),
+  };
+}
+
+function lockRecord(r: Reader): LockRecord {
+  const kind = r.oneOf('kind', ['credit', 'claim'] as const);
+  if (kind === 'claim') return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount') };
+  return {
+    ...eventPlace(r),
+    kind,
+    user: r.address('user'),
+    writer: r.address('writer'),
+    source: r.oneOf('source', LOCK_SOURCES),
+    index: r.bigint('index'),
+    amount: r.bigint('amount'),
+    start: r.seconds('start'),
+    duration: r.seconds('duration'),
+  };
+}
+
+function farmEvent(r: Reader): FarmEvent {
+  return {
+    ...eventPlace(r),
+    kind: r.oneOf('kind', FARM_EVENT_KINDS),
+    user: r.address('user'),
+    pid: r.bigint('pid'),
+    amount: r.bigint('amount'),
+  };
+}
+
+async function getPage<T>(
+  deps: Partial<ApiDeps>,
+  path: string,
+  params: Record<string, string | number | undefined>,
+  listKey: string,
+  parse: (r: Reader) => T,
+): Promise<Page<T>> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  const qs = query.toString();
+  const body = await apiRequest<unknown>(
+    { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    { method: 'GET', path: qs ? `${path}?${qs}` : path },
+  );
+  const root = Reader.of(body, path, 200);
+  return { items: root.list(listKey).map(parse), nextBefore: root.cursor() };
+}
+
+/** GET /trades: everyone's recent trades, or one account's exchange records with `account`. */
+export function fetchTrades(query: PageQuery & { readonly account?: string } = {}, deps: Partial<ApiDeps> = {}): Promise<Page<Trade>> {
+  return getPage(deps, '/trades', { account: query.account, limit: query.limit, before: query.before }, 'trades', trade);
+}
+
+/** GET /stakes: the account's stake orders in one pool, newest first. */
+export function fetchStakes(
+  query: PageQuery & { readonly account: string; readonly pool: StakePool },
+  deps: Partial<ApiDeps> = {},
+): Promise<Page<StakeOrder>> {
+  return getPage(
+    deps,
+    '/stakes',
+    { account: query.account, pool: query.pool, limit: query.limit, before: query.before },
+    'stakes',
+    stakeOrder,
+  );
+}
+
+/** GET /locks: the account's lock credits and claims (the release records) in one list, newest first. */
+export function fetchLocks(query: PageQuery & { readonly account: string }, deps: Partial<ApiDeps> = {}): Promise<Page<LockRecord>> {
+  return getPage(deps, '/locks', { account: query.account, limit: query.limit, before: query.before }, 'records', lockRecord);
+}
+
+/** GET /farm: the account's farm deposits, withdrawals, harvests and emergency withdrawals, newest first. */
+export function fetchFarmEvents(query: PageQuery & { readonly account: string }, deps: Partial<ApiDeps> = {}): Promise<Page<FarmEvent>> {
+  return getPage(deps, '/farm', { account: query.account, limit: query.limit, before: query.before }, 'events', farmEvent);
+}
