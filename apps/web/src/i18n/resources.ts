@@ -2,16 +2,36 @@ import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enLogin from './locales/en/login.json';
 import enScreens from './locales/en/screens.json';
+import enTx from './locales/en/tx.json';
 import zhCommon from './locales/zh/common.json';
 import zhErrors from './locales/zh/errors.json';
 import zhLogin from './locales/zh/login.json';
 import zhScreens from './locales/zh/screens.json';
+import zhTx from './locales/zh/tx.json';
 
-/** Every namespace, bundled statically (no language file is fetched at run time). */
+/** Every namespace, bundled statically (no language file is fetched at run time). One line each. */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, login: enLogin, screens: enScreens },
-  zh: { common: zhCommon, errors: zhErrors, login: zhLogin, screens: zhScreens },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    login: enLogin,
+    screens: enScreens,
+    tx: enTx,
+  },
+  zh: {
+    common: zhCommon,
+    errors: zhErrors,
+    login: zhLogin,
+    screens: zhScreens,
+    tx: zhTx,
+  },
 } as const;
 
-export const NAMESPACES = ['common', 'errors', 'login', 'screens'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'login',
+  'screens',
+  'tx',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
