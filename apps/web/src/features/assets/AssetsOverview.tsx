@@ -5,6 +5,7 @@ import { MulticallCallError } from '@eterno/protocol/balances';
 import { isErrorCode } from '@eterno/protocol/errors';
 import { useWallet } from '../../shell/walletContext.ts';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { BlockChip } from '../../components/BlockChip.tsx';
 import { detailPath, OVERVIEW_SYMBOLS } from './overviewTokens.ts';
 import { useOverviewBalances } from './useOverviewBalances.ts';
 import './assets.css';
@@ -27,7 +28,7 @@ export default function AssetsOverview() {
     <section className="assets-overview" aria-busy={loading}>
       <header className="card-heading">
         <h2>{t('assets.overview.title')}</h2>
-        {data ? <span className="chip">{t('assets.overview.block', { block: data.blockNumber.toString() })}</span> : null}
+        {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
       </header>
 
       {failure ? (
