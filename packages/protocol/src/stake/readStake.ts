@@ -1,0 +1,148 @@
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  parseAbi,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  type DecodeFunctionResultParameters,
+  type EncodeFunctionDataParameters,
+} from 'viem';
+import type { DeployedContracts } from '../deployments.ts';
+import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
+import { eternoStakingAbi } from '../generated/abis.ts';
+import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { stakePoolContracts, type StakePool, type StakePoolContracts } from './pools.ts';
+import { ACCRUALS, StakeContractMismatchError, stakeRecord, type Accrual, type StakeRecord } from './records.ts';
+
+export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
+
+/** Everything the stake screen shows for one pool and one account, from ONE Multicall3 eth_call. */
+export type StakeView = StakePoolContracts & {
+  /** The block every figure was read at, and its timestamp (unix seconds). */
+  blockNumber: bigint;
+  timestamp: bigint;
+  /** The account's balance of the staked token and its allowance to the staking contract. */
+  balance: bigint;
+  allowance: bigint;
+  minStakeAmount: bigint;
+  /** The eight lock periods with their current rate (basis points of the amount, whole period). */
+  periods: readonly { days: LockPeriodDays; rateBps: number }[];
+  /** The reward reserve not committed to open orders: a stake whose reward exceeds it is refused. */
+  availableRewards: bigint;
+  /** How long a credited reward takes to release in the LockLedger, in seconds. */
+  rewardReleaseDuration: bigint;
+  accrual: Accrual;
+  earlyExitAllowed: boolean;
+  /** The account's orders, newest first. */
+  records: StakeRecord[];
+};
+
+/** Multicall3's block timestamp: the `block.timestamp` every other sub-call of the call saw. */
+const blockTimestampAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256 timestamp)']);
+
+function blockTimestampRead(multicall: Address): MulticallRead<bigint> {
+  return {
+    label: 'Multicall3.getCurrentBlockTimestamp',
+    target: multicall,
+    callData: encodeFunctionData({ abi: blockTimestampAbi, functionName: 'getCurrentBlockTimestamp' }),
+    decode: (data) => decodeFunctionResult({ abi: blockTimestampAbi, functionName: 'getCurrentBlockTimestamp', data }),
+  };
+}
+
+type ViewName<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
+
+/** A typed read of a view function of `abi` at `target`; the result type comes from the ABI. */
+function viewRead<const A extends Abi, const F extends ViewName<A>>(
+  label: string,
+  target: Address,
+  abi: A,
+  functionName: F,
+  args: ContractFunctionArgs<A, 'view' | 'pure', F>,
+): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F>> {
+  const call = { abi, functionName, args } as unknown as EncodeFunctionDataParameters;
+  return {
+    label,
+    target,
+    callData: encodeFunctionData(call),
+    decode: (data) =>
+      decodeFunctionResult({ abi, functionName, data } as unknown as DecodeFunctionResultParameters) as ContractFunctionReturnType<
+        A,
+        'view' | 'pure',
+        F
+      >,
+  };
+}
+
+/**
+ * The stake screen's figures for `account` in `pool`, in ONE `eth_call` to Multicall3: the staked
+ * token's balance and allowance, the pool's minimum, lock periods, rates, free reward reserve,
+ * release duration, accrual and early-exit rule, the account's orders (`ordersOf`), and the block
+ * number and timestamp. Each record's earned reward and leave quote are computed from its order and
+ * that timestamp exactly as `earnedReward(id)` / `quoteLeave(id)` would answer in the same call.
+ * Throws `MulticallCallError` when a sub-call fails, `StakeContractMismatchError` when the contract
+ * answers something the app does not know (other lock periods, an unknown accrual).
+ */
+export async function readStake(
+  client: CallClient,
+  args: { contracts: DeployedContracts; pool: StakePool; account: Address },
+): Promise<StakeView> {
+  const pool = stakePoolContracts(args.contracts, args.pool);
+  const { staking, token } = pool;
+  const label = (name: string) => `Staking${args.pool}.${name}`;
+  const multicall = args.contracts.Multicall3;
+  const [
+    balance,
+    allowance,
+    minStakeAmount,
+    lockPeriods,
+    rates,
+    availableRewards,
+    rewardReleaseDuration,
+    accrual,
+    earlyExitAllowed,
+    orders,
+    timestamp,
+    blockNumber,
+  ] = await aggregateStrict(client, multicall, [
+    viewRead(`${args.pool}.balanceOf`, token, erc20Abi, 'balanceOf', [args.account]),
+    viewRead(`${args.pool}.allowance`, token, erc20Abi, 'allowance', [args.account, staking]),
+    viewRead(label('minStakeAmount'), staking, eternoStakingAbi, 'minStakeAmount', []),
+    viewRead(label('lockPeriods'), staking, eternoStakingAbi, 'lockPeriods', []),
+    viewRead(label('rates'), staking, eternoStakingAbi, 'rates', []),
+    viewRead(label('availableRewards'), staking, eternoStakingAbi, 'availableRewards', []),
+    viewRead(label('rewardReleaseDuration'), staking, eternoStakingAbi, 'rewardReleaseDuration', []),
+    viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
+    viewRead(label('earlyExitAllowed'), staking, eternoStakingAbi, 'earlyExitAllowed', []),
+    viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [args.account]),
+    blockTimestampRead(multicall),
+    blockNumberRead(multicall),
+  ]);
+
+  if (lockPeriods.length !== LOCK_PERIODS_DAYS.length || lockPeriods.some((days, i) => days !== LOCK_PERIODS_DAYS[i])) {
+    throw new StakeContractMismatchError(`lock periods ${lockPeriods.join(', ')}`);
+  }
+  const accrualName = ACCRUALS[accrual];
+  if (accrualName === undefined) throw new StakeContractMismatchError(`accrual ${accrual}`);
+  const [ids, list] = orders;
+  if (ids.length !== list.length) throw new StakeContractMismatchError('ordersOf ids and orders differ in length');
+
+  const records = list.map((order, i) => stakeRecord(ids[i] as bigint, order, timestamp, accrualName)).reverse();
+  return {
+    ...pool,
+    blockNumber,
+    timestamp,
+    balance,
+    allowance,
+    minStakeAmount,
+    periods: LOCK_PERIODS_DAYS.map((days, i) => ({ days, rateBps: Number(rates[i]) })),
+    availableRewards,
+    rewardReleaseDuration,
+    accrual: accrualName,
+    earlyExitAllowed,
+    records,
+  };
+}

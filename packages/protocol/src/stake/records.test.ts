@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { parseEther } from 'viem';
+import {
+  StakeContractMismatchError,
+  earnedReward,
+  rewardAtMaturity,
+  stakeRecord,
+  timeLeft,
+  type StakeOrder,
+} from './records.ts';
+
+const DAY = 86_400;
+const T0 = 1_700_000_000;
+
+function order(change: Partial<StakeOrder> = {}): StakeOrder {
+  return {
+    owner: '0x0000000000000000000000000000000000000001',
+    stakingTime: T0,
+    lockTime: 30 * DAY,
+    unstaked: false,
+    rateBps: 100,
+    amount: parseEther('300'),
+    reward: parseEther('3'),
+    ...change,
+  };
+}
+const at = (seconds: number) => BigInt(T0 + seconds);
+
+describe('earnedReward (the contract formula)', () => {
+  it('daily accrual counts whole days only', () => {
+    expect(earnedReward(order(), at(0), 'daily')).toBe(0n);
+    expect(earnedReward(order(), at(DAY - 1), 'daily')).toBe(0n);
+    expect(earnedReward(order(), at(DAY), 'daily')).toBe(parseEther('0.1'));
+    expect(earnedReward(order(), at(15 * DAY + 3600), 'daily')).toBe(parseEther('1.5'));
+  });
+
+  it('per-second accrual grows every second', () => {
+    expect(earnedReward(order(), at(1), 'perSecond')).toBe(parseEther('3') / BigInt(30 * DAY));
+    expect(earnedReward(order(), at(DAY - 1), 'perSecond')).toBe((parseEther('3') * BigInt(DAY - 1)) / BigInt(30 * DAY));
+  });
+
+  it('caps at the full-term reward from the unlock on, and is 0 once left', () => {
+    expect(earnedReward(order(), at(30 * DAY), 'daily')).toBe(parseEther('3'));
+    expect(earnedReward(order(), at(400 * DAY), 'perSecond')).toBe(parseEther('3'));
+    expect(earnedReward(order({ unstaked: true }), at(400 * DAY), 'daily')).toBe(0n);
+  });
+
+  it('rounds down like the contract (integer division)', () => {
+    const odd = order({ reward: 10n, lockTime: 90 * DAY });
+    expect(earnedReward(odd, at(DAY), 'daily')).toBe(0n);
+    expect(earnedReward(odd, at(9 * DAY), 'daily')).toBe(1n);
+  });
+
+  it('refuses a time before the order', () => {
+    expect(() => earnedReward(order(), at(-1), 'daily')).toThrow(RangeError);
+  });
+});
+
+describe('timeLeft', () => {
+  it('rounds up to whole hours, so a locked order never shows 0 d 0 h', () => {
+    expect(timeLeft(at(30 * DAY), at(0))).toEqual({ days: 30, hours: 0 });
+    expect(timeLeft(at(30 * DAY), at(1))).toEqual({ days: 30, hours: 0 });
+    expect(timeLeft(at(30 * DAY), at(3600))).toEqual({ days: 29, hours: 23 });
+    expect(timeLeft(at(30 * DAY), at(3601))).toEqual({ days: 29, hours: 23 });
+    expect(timeLeft(at(30 * DAY), at(30 * DAY - 1))).toEqual({ days: 0, hours: 1 });
+  });
+
+  it('is null from the unlock time on', () => {
+    expect(timeLeft(at(30 * DAY), at(30 * DAY))).toBeNull();
+    expect(timeLeft(at(30 * DAY), at(31 * DAY))).toBeNull();
+  });
+});
+
+describe('stakeRecord', () => {
+  it('a locked order: period, rate, left period, revenue so far, early leave without reward', () => {
+    expect(stakeRecord(7n, order(), at(10 * DAY + 5), 'daily')).toEqual({
+      id: 7n,
+      amount: parseEther('300'),
+      days: 30,
+      rateBps: 100,
+      reward: parseEther('3'),
+      stakingTime: at(0),
+      unlockTime: at(30 * DAY),
+      status: 'locked',
+      timeLeft: { days: 20, hours: 0 },
+      revenue: parseEther('1'),
+      leave: { principal: parseEther('300'), reward: 0n, early: true },
+    });
+  });
+
+  it('an unlocked order: whole reward, leave credits it', () => {
+    const record = stakeRecord(1n, order(), at(30 * DAY), 'perSecond');
+    expect(record).toMatchObject({
+      status: 'unlocked',
+      timeLeft: null,
+      revenue: parseEther('3'),
+      leave: { principal: parseEther('300'), reward: parseEther('3'), early: false },
+    });
+  });
+
+  it('a left order: revenue 0 when it can only have left early, unknown after the unlock time', () => {
+    expect(stakeRecord(1n, order({ unstaked: true }), at(DAY), 'daily')).toMatchObject({
+      status: 'left',
+      timeLeft: null,
+      revenue: 0n,
+      leave: null,
+    });
+    expect(stakeRecord(1n, order({ unstaked: true }), at(31 * DAY), 'daily')).toMatchObject({ status: 'left', revenue: null });
+  });
+
+  it('takes the period from the lock time (360 days)', () => {
+    expect(stakeRecord(1n, order({ lockTime: 360 * DAY, rateBps: 2400 }), at(0), 'daily')).toMatchObject({
+      days: 360,
+      rateBps: 2400,
+      timeLeft: { days: 360, hours: 0 },
+    });
+  });
+
+  it('refuses a lock that is not one of the eight periods', () => {
+    expect(() => stakeRecord(1n, order({ lockTime: 45 * DAY }), at(0), 'daily')).toThrow(StakeContractMismatchError);
+    expect(() => stakeRecord(1n, order({ lockTime: 30 * DAY + 1 }), at(0), 'daily')).toThrow(StakeContractMismatchError);
+  });
+});
+
+describe('rewardAtMaturity', () => {
+  it('is amount × rate / 10 000, rounded down', () => {
+    expect(rewardAtMaturity(parseEther('1000'), 2400)).toBe(parseEther('240'));
+    expect(rewardAtMaturity(parseEther('100'), 250)).toBe(parseEther('2.5'));
+    expect(rewardAtMaturity(99n, 100)).toBe(0n);
+    expect(rewardAtMaturity(101n, 100n)).toBe(1n);
+  });
+});
