@@ -94,6 +94,24 @@ describe("test wallet", () => {
     }
   });
 
+  test("refuses eth_sendTransaction with 4001 when configured, and nothing reaches the chain", async () => {
+    const { browser, wallet } = await open({ transactions: "reject" });
+    try {
+      await request(browser, { method: "eth_requestAccounts" });
+      const client = chainClients(anvil.rpcUrl).public;
+      const nonce = await client.getTransactionCount({ address: wallet.address });
+      const send = () =>
+        request(browser, { method: "eth_sendTransaction", params: [{ from: wallet.address, to: testAccount(5).address, value: "0x1" }] });
+      expect((await send()).code).toBe(4001);
+      expect(await client.getTransactionCount({ address: wallet.address })).toBe(nonce);
+      wallet.configure({ transactions: "sign" });
+      const { result: hash } = await send();
+      expect((await client.waitForTransactionReceipt({ hash: hash as Hex })).status).toBe("success");
+    } finally {
+      await browser.close();
+    }
+  });
+
   test("configurable refusals: rejected request (4001), Tron-style account, unknown chain (4902) then add", async () => {
     const { browser, wallet } = await open({ accounts: "reject", chainId: 1, switchChain: "unrecognized" });
     try {

@@ -58,6 +58,8 @@ export type SwitchBehaviour =
   /** The user refuses with 4001. */
   | "reject";
 
+export type TransactionBehaviour = "sign" | "reject";
+
 export type TestWalletOptions = {
   /** anvil's RPC URL: the wallet's own node, not what the web app is configured with. */
   rpcUrl: string;
@@ -68,6 +70,8 @@ export type TestWalletOptions = {
   /** The chain the wallet is on; 201022 by default. */
   chainId?: number;
   switchChain?: SwitchBehaviour;
+  /** Whether the user signs `eth_sendTransaction` ("sign", the default) or refuses it with 4001. */
+  transactions?: TransactionBehaviour;
   /** Whether the site is already allowed to see the account (eth_accounts answers it). */
   preauthorized?: boolean;
   /** Called for every request as it arrives, before it is answered. */
@@ -104,7 +108,9 @@ export type TestWallet = {
   requests(method?: string): RecordedRequest[];
   clearRequests(): void;
   /** Change the behaviour from now on (e.g. another account, another chain). */
-  configure(change: Partial<Pick<TestWalletOptions, "accountIndex" | "accounts" | "chainId" | "switchChain">>): void;
+  configure(
+    change: Partial<Pick<TestWalletOptions, "accountIndex" | "accounts" | "chainId" | "switchChain" | "transactions">>,
+  ): void;
   /** Fire an EIP-1193 event on the injected objects' listeners in the page. */
   emit(event: "accountsChanged" | "chainChanged" | "connect" | "disconnect", payload: unknown): Promise<void>;
 };
@@ -193,6 +199,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
     accounts: opts.accounts ?? ("wallet" as AccountsBehaviour),
     chainId: opts.chainId ?? ETERNO_CHAIN_ID,
     switchChain: opts.switchChain ?? ("accept" as SwitchBehaviour),
+    transactions: opts.transactions ?? ("sign" as TransactionBehaviour),
     authorized: opts.preauthorized ?? false,
   };
   let account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
@@ -294,6 +301,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
       case "eth_sendTransaction": {
         const tx = (params[0] ?? {}) as Record<string, unknown>;
         requireOwnAddress(tx.from);
+        if (state.transactions === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
         if (state.chainId !== ETERNO_CHAIN_ID) throw new WalletRpcError(-32603, "the wallet is on another chain");
         const wallet = createWalletClient({ account, chain, transport });
         const gasPrice = quantity(tx.gasPrice);
@@ -367,6 +375,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
       if (change.accounts !== undefined) state.accounts = change.accounts;
       if (change.chainId !== undefined) state.chainId = change.chainId;
       if (change.switchChain !== undefined) state.switchChain = change.switchChain;
+      if (change.transactions !== undefined) state.transactions = change.transactions;
     },
     emit,
   };

@@ -9,6 +9,7 @@ import { createWagmiConfig } from '../chain/wagmiConfig.ts';
 import { getConfig } from '../config.ts';
 import { clearSession, getSession, subscribeSession } from '../session/session.ts';
 import { restoreWallet, type RestoredWallet } from '../wallet/restore.ts';
+import { Toaster } from '../components/toast/Toaster.tsx';
 import { Header } from './Header.tsx';
 import { PageSkeleton } from './PageSkeleton.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -91,6 +92,7 @@ export default function AppShell() {
             )}
           </main>
           <TabBar />
+          <Toaster />
         </div>
       </QueryClientProvider>
     </WagmiProvider>
