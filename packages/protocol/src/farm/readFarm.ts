@@ -1,0 +1,247 @@
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  type Hex,
+} from 'viem';
+import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
+import { EternoError } from '../errors.ts';
+import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
+import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { etroPriceUsdt, lpValueUsdt, poolAprBps, poolEtroPerBlock, type UsdtPair } from './apr.ts';
+import { FARM_STAGE_COUNT, miningProgress, type FarmStage, type MiningProgress } from './progress.ts';
+import type { FarmPoolPosition } from './writes.ts';
+
+export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
+
+/** The farm's pools (docs/decisions/farm.md): pool 0 stakes EULP (ETRO/USDT), pool 1 ELP (EUSD/USDT). */
+export const FARM_POOLS = [
+  { pid: 0, symbol: 'EULP', pairedWith: 'ETRO' },
+  { pid: 1, symbol: 'ELP', pairedWith: 'EUSD' },
+] as const;
+
+export type FarmLpSymbol = (typeof FARM_POOLS)[number]['symbol'];
+
+/** The deployed contracts `readFarm` reads (keys of the deployments file). */
+export type FarmContracts = {
+  readonly Multicall3: Address;
+  readonly EternoFarm: Address;
+  readonly USDT: Address;
+  readonly ETRO: Address;
+  readonly EUSD: Address;
+  readonly EULP: Address;
+  readonly ELP: Address;
+};
+
+const FARM_CONTRACT_KEYS = ['Multicall3', 'EternoFarm', 'USDT', 'ETRO', 'EUSD', 'EULP', 'ELP'] as const;
+
+/** The farm's contracts from a deployments file; throws `InvalidDeploymentsError` when one is missing. */
+export function farmContracts(contracts: DeployedContracts): FarmContracts {
+  const picked: Partial<Record<(typeof FARM_CONTRACT_KEYS)[number], Address>> = {};
+  for (const key of FARM_CONTRACT_KEYS) {
+    const address = contracts[key];
+    if (address === undefined) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
+    picked[key] = address;
+  }
+  return picked as FarmContracts;
+}
+
+/** One pool as the DeFi screen shows it. Amounts in base units (18 decimals). */
+export type FarmPoolView = FarmPoolPosition & {
+  readonly symbol: FarmLpSymbol;
+  readonly pairedWith: 'ETRO' | 'EUSD';
+  /** `poolInfo(pid)`. */
+  readonly allocPoint: bigint;
+  readonly lastRewardBlock: bigint;
+  readonly accEtroPerShare: bigint;
+  /** The LP users have staked (`poolInfo.lpSupply`): what the rewards are shared over. */
+  readonly lpSupply: bigint;
+  /** The LP token balance the farm holds (equals lpSupply unless someone sent LP to it directly). */
+  readonly farmLpBalance: bigint;
+  /** The pool's share of the current emission, ETRO per block. */
+  readonly etroPerBlock: bigint;
+  /** The pair behind the LP token. */
+  readonly pair: UsdtPair;
+  /** USDT value of the LP staked in the pool; null when the pair has no liquidity. */
+  readonly tvlUsdt: bigint | null;
+  /** USDT value of the user's staked LP; null when the pair has no liquidity. */
+  readonly stakedUsdt: bigint | null;
+  /** APR in basis points (10,000 = 100 %); null ("—") when nothing is staked or nothing prices it. */
+  readonly aprBps: bigint | null;
+  /** `userInfo(pid, account).rewardDebt`. */
+  readonly rewardDebt: bigint;
+};
+
+export type FarmView = {
+  /** The block every figure was read at. */
+  readonly blockNumber: bigint;
+  readonly farm: Address;
+  readonly totalAllocPoint: bigint;
+  /** USDT base units per 1 ETRO from the EULP reserves; null without liquidity. */
+  readonly etroPriceUsdt: bigint | null;
+  readonly pools: readonly [FarmPoolView, FarmPoolView];
+  readonly progress: MiningProgress;
+};
+
+/** The farm's pool `pid` does not stake the LP token the deployments name for it. */
+export class FarmPoolMismatchError extends EternoError<'FARM_POOL_MISMATCH'> {
+  readonly pid: number;
+  readonly expected: Address;
+  readonly actual: Address;
+  constructor(pid: number, expected: Address, actual: Address) {
+    super('FARM_POOL_MISMATCH', `Farm pool ${pid} stakes ${actual}, the deployments say ${expected}`);
+    this.pid = pid;
+    this.expected = expected;
+    this.actual = actual;
+  }
+}
+
+type ViewFn<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
+
+/** A typed sub-call of a view function. */
+function viewRead<
+  const A extends Abi,
+  F extends ViewFn<A>,
+  const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>,
+>(label: string, target: Address, abi: A, functionName: F, args: Args): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
+  const callData = encodeFunctionData({ abi, functionName, args } as never) as Hex;
+  return {
+    label,
+    target,
+    callData,
+    decode: (data) =>
+      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<
+        A,
+        'view' | 'pure',
+        F,
+        Args
+      >,
+  };
+}
+
+/** Reserves of a Uniswap V2 pair ordered as (USDT, other): token0 is the lower address (the factory sorts). */
+function usdtPair(reserves: readonly [bigint, bigint, number], totalSupply: bigint, usdt: Address, other: Address): UsdtPair {
+  const usdtIsToken0 = BigInt(usdt) < BigInt(other);
+  const [r0, r1] = reserves;
+  return usdtIsToken0
+    ? { usdtReserve: r0, otherReserve: r1, totalSupply }
+    : { usdtReserve: r1, otherReserve: r0, totalSupply };
+}
+
+type ReadResults<R extends readonly MulticallRead<unknown>[]> = {
+  -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
+};
+
+/** The 8 reads of one pool, in the order `decodePool` expects. */
+function poolReads(contracts: FarmContracts, pool: (typeof FARM_POOLS)[number], account: Address) {
+  const farm = contracts.EternoFarm;
+  const token = contracts[pool.symbol];
+  const pid = BigInt(pool.pid);
+  const at = (what: string) => `${what}(${pool.pid})`;
+  return [
+    viewRead(at('EternoFarm.poolInfo'), farm, eternoFarmAbi, 'poolInfo', [pid]),
+    viewRead(at('EternoFarm.userInfo'), farm, eternoFarmAbi, 'userInfo', [pid, account]),
+    viewRead(at('EternoFarm.pendingEtro'), farm, eternoFarmAbi, 'pendingEtro', [pid, account]),
+    viewRead(`${pool.symbol}.balanceOf(farm)`, token, erc20Abi, 'balanceOf', [farm]),
+    viewRead(`${pool.symbol}.balanceOf(account)`, token, erc20Abi, 'balanceOf', [account]),
+    viewRead(`${pool.symbol}.allowance(account, farm)`, token, erc20Abi, 'allowance', [account, farm]),
+    viewRead(`${pool.symbol}.getReserves`, token, uniswapV2PairAbi, 'getReserves', []),
+    viewRead(`${pool.symbol}.totalSupply`, token, uniswapV2PairAbi, 'totalSupply', []),
+  ] as const;
+}
+
+type PoolResults = ReadResults<ReturnType<typeof poolReads>>;
+
+function stageRead(farm: Address, index: number) {
+  return viewRead(`EternoFarm.stageInfo(${index})`, farm, eternoFarmAbi, 'stageInfo', [BigInt(index)]);
+}
+
+/**
+ * Everything the Ecology › DeFi screen shows, in ONE `eth_call` to Multicall3 (so every figure is
+ * of the same block): both pools' `poolInfo`, `totalAllocPoint`, each pool's LP held by the farm,
+ * the account's `userInfo`, `pendingEtro`, LP balances and allowances to the farm, the 4
+ * `stageInfo`, `currentStage`, `emitted`, `totalEmission`, the block number, and the reserves and
+ * total supply of the EULP and ELP pairs. Derives the ETRO price, each pool's TVL and APR
+ * (`apr.ts`) and the mining progress (`progress.ts`). Throws `MulticallCallError` if a sub-call
+ * fails and `FarmPoolMismatchError` if a pool does not stake the LP token the deployments name.
+ */
+export async function readFarm(
+  client: CallClient,
+  args: { contracts: FarmContracts; account: Address },
+): Promise<FarmView> {
+  const { contracts: c, account } = args;
+  const farm = c.EternoFarm;
+  const [eulp, elp] = FARM_POOLS;
+  const [totalAllocPoint, currentStage, emitted, totalEmission, blockNumber, s0, s1, s2, s3, ...pools] =
+    await aggregateStrict(client, c.Multicall3, [
+      viewRead('EternoFarm.totalAllocPoint', farm, eternoFarmAbi, 'totalAllocPoint', []),
+      viewRead('EternoFarm.currentStage', farm, eternoFarmAbi, 'currentStage', []),
+      viewRead('EternoFarm.emitted', farm, eternoFarmAbi, 'emitted', []),
+      viewRead('EternoFarm.totalEmission', farm, eternoFarmAbi, 'totalEmission', []),
+      blockNumberRead(c.Multicall3),
+      stageRead(farm, 0),
+      stageRead(farm, 1),
+      stageRead(farm, 2),
+      stageRead(farm, 3),
+      ...poolReads(c, eulp, account),
+      ...poolReads(c, elp, account),
+    ]);
+  const progress = miningProgress({ stages: [s0, s1, s2, s3], currentStage, blockNumber, emitted, totalEmission });
+
+  const perPool = pools.length / FARM_POOLS.length;
+  const results = FARM_POOLS.map((pool) => pools.slice(pool.pid * perPool, (pool.pid + 1) * perPool) as unknown as PoolResults);
+  const pairOf = (pool: (typeof FARM_POOLS)[number], r: PoolResults): UsdtPair =>
+    usdtPair(r[6], r[7], c.USDT, c[pool.pairedWith]);
+  const etroUsdt = pairOf(eulp, results[0] as PoolResults);
+
+  const decodePool = (pool: (typeof FARM_POOLS)[number], r: PoolResults): FarmPoolView => {
+    const [lpToken, allocPoint, lastRewardBlock, accEtroPerShare, lpSupply] = r[0];
+    const expected = c[pool.symbol];
+    if (!isAddressEqual(lpToken, expected)) throw new FarmPoolMismatchError(pool.pid, expected, lpToken);
+    const [staked, rewardDebt] = r[1];
+    const pair = pairOf(pool, r);
+    return {
+      pid: pool.pid,
+      symbol: pool.symbol,
+      pairedWith: pool.pairedWith,
+      lpToken,
+      allocPoint,
+      lastRewardBlock,
+      accEtroPerShare,
+      lpSupply,
+      farmLpBalance: r[3],
+      lpBalance: r[4],
+      allowance: r[5],
+      staked,
+      rewardDebt,
+      pending: r[2],
+      etroPerBlock: poolEtroPerBlock(progress.etroPerBlock, allocPoint, totalAllocPoint),
+      pair,
+      tvlUsdt: lpValueUsdt(lpSupply, pair),
+      stakedUsdt: lpValueUsdt(staked, pair),
+      aprBps: poolAprBps({
+        etroPerBlock: progress.etroPerBlock,
+        allocPoint,
+        totalAllocPoint,
+        stakedLp: lpSupply,
+        pair,
+        etroUsdt,
+      }),
+    };
+  };
+
+  return {
+    blockNumber,
+    farm,
+    totalAllocPoint,
+    etroPriceUsdt: etroPriceUsdt(etroUsdt),
+    pools: [decodePool(eulp, results[0] as PoolResults), decodePool(elp, results[1] as PoolResults)],
+    progress,
+  };
+}
