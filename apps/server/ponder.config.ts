@@ -2,8 +2,17 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ETERNO_CHAIN_ID } from "@eterno/protocol/chain";
 import { parseDeployments } from "@eterno/protocol/deployments";
-import { eternoTokenAbi, uniswapV2PairAbi } from "@eterno/protocol/generated/abis";
+import {
+  eternoFarmAbi,
+  eternoStakingAbi,
+  eternoTokenAbi,
+  etroSwapAbi,
+  lockLedgerAbi,
+  uniswapV2PairAbi,
+} from "@eterno/protocol/generated/abis";
+import { STAKE_POOLS } from "@eterno/protocol/indexerApi";
 import { createConfig } from "ponder";
+import type { Address } from "viem";
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from "./src/api/env.ts";
 
 const file = requireEnv(process.env, "ETERNO_DEPLOYMENTS");
@@ -14,7 +23,18 @@ if (deployments.chainId !== ETERNO_CHAIN_ID) {
 const { contracts, startBlock } = deployments;
 const databaseUrl = databaseUrlFrom(process.env);
 
-/** ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair). */
+/** The address of a DeFi contract the deployments must name. */
+function deployed(name: string): Address {
+  const address = contracts[name];
+  if (address === undefined) throw new EnvError(`${file}: no "${name}" contract`);
+  return address;
+}
+
+/**
+ * ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair); the
+ * DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
+ * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm.
+ */
 export default createConfig({
   database: databaseUrl
     ? { kind: "postgres", connectionString: databaseUrl }
@@ -35,5 +55,14 @@ export default createConfig({
       address: contracts.EULP,
       startBlock,
     },
+    EtroSwap: { chain: "eterno", abi: etroSwapAbi, address: deployed("EtroSwap"), startBlock },
+    LockLedger: { chain: "eterno", abi: lockLedgerAbi, address: deployed("LockLedger"), startBlock },
+    Staking: {
+      chain: "eterno",
+      abi: eternoStakingAbi,
+      address: STAKE_POOLS.map((pool) => deployed(`Staking${pool}`)),
+      startBlock,
+    },
+    EternoFarm: { chain: "eterno", abi: eternoFarmAbi, address: deployed("EternoFarm"), startBlock },
   },
 });

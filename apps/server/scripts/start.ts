@@ -69,7 +69,7 @@ async function chainHead(rpcUrl: string): Promise<number | null> {
 }
 
 /** The lowest block Ponder has indexed over its chains (`GET /status`), or null. */
-async function indexedBlock(url: string): Promise<number | null> {
+export async function indexedBlock(url: string): Promise<number | null> {
   try {
     const res = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2000) });
     if (res.status !== 200) return null;

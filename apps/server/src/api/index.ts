@@ -1,18 +1,29 @@
 /**
- * The HTTP API served by Ponder: sign-in (src/auth) and the indexed transfers.
+ * The HTTP API served by Ponder: sign-in (src/auth), the indexed transfers and the DeFi records
+ * (GET /trades, /stakes, /locks, /farm; wire format in `@eterno/protocol/indexerApi`).
  * Ponder itself answers /health, /ready, /status and /metrics.
  */
 import { ETERNO_CHAIN_ID } from "@eterno/protocol/chain";
 import { Hono } from "hono";
-import { desc, eq, or } from "ponder";
+import type {
+  FarmResponseJson,
+  StakesResponseJson,
+  TradesResponseJson,
+} from "@eterno/protocol/indexerApi";
+import { and, desc, eq, lt, or } from "ponder";
 import { db } from "ponder:api";
-import { transfer } from "ponder:schema";
+import { farmEvent, lockClaim, lockEntry, stakeOrder, trade, transfer } from "ponder:schema";
 import { createAuthApp } from "../auth/app.ts";
 import { corsFor } from "../auth/cors.ts";
 import { ApiError, errorBody } from "../auth/errors.ts";
 import { openSql } from "../auth/sql.ts";
 import { createAuthStore } from "../auth/store.ts";
 import { readServerEnv } from "./env.ts";
+import { farmEventJson, parseFarmQuery } from "./farmQuery.ts";
+import { mergeLockRecords, parseLocksQuery } from "./locksQuery.ts";
+import { cutPage, formatEventCursor, type EventCursor } from "./page.ts";
+import { parseStakesQuery, stakeOrderJson } from "./stakesQuery.ts";
+import { parseTradesQuery, tradeJson } from "./tradesQuery.ts";
 import { parseTransfersQuery } from "./transfersQuery.ts";
 
 const env = readServerEnv(process.env);
@@ -47,6 +58,78 @@ app.get("/transfers", async (c) => {
       txHash: r.txHash,
     })),
   });
+});
+
+type EventTable = typeof trade | typeof lockEntry | typeof lockClaim | typeof farmEvent;
+
+/** Rows strictly older than the cursor in the (blockNumber, logIndex) order; no condition without one. */
+function olderThan(table: EventTable, before: EventCursor | undefined): ReturnType<typeof and> {
+  if (before === undefined) return undefined;
+  return or(
+    lt(table.blockNumber, before.blockNumber),
+    and(eq(table.blockNumber, before.blockNumber), lt(table.logIndex, before.logIndex)),
+  );
+}
+
+app.get("/trades", async (c) => {
+  const query = parseTradesQuery(c.req.query());
+  const rows = await db
+    .select()
+    .from(trade)
+    .where(and(query.account === undefined ? undefined : eq(trade.trader, query.account), olderThan(trade, query.before)))
+    .orderBy(desc(trade.blockNumber), desc(trade.logIndex))
+    .limit(query.limit + 1);
+  const page = cutPage(rows, query.limit, formatEventCursor);
+  return c.json({ trades: page.items.map(tradeJson), nextBefore: page.nextBefore } satisfies TradesResponseJson);
+});
+
+app.get("/stakes", async (c) => {
+  const query = parseStakesQuery(c.req.query());
+  const rows = await db
+    .select()
+    .from(stakeOrder)
+    .where(
+      and(
+        eq(stakeOrder.owner, query.account),
+        eq(stakeOrder.pool, query.pool),
+        query.before === undefined ? undefined : lt(stakeOrder.orderId, query.before),
+      ),
+    )
+    .orderBy(desc(stakeOrder.orderId))
+    .limit(query.limit + 1);
+  const page = cutPage(rows, query.limit, (r) => r.orderId.toString());
+  return c.json({ stakes: page.items.map(stakeOrderJson), nextBefore: page.nextBefore } satisfies StakesResponseJson);
+});
+
+app.get("/locks", async (c) => {
+  const query = parseLocksQuery(c.req.query());
+  const [credits, claims] = await Promise.all([
+    db
+      .select()
+      .from(lockEntry)
+      .where(and(eq(lockEntry.user, query.account), olderThan(lockEntry, query.before)))
+      .orderBy(desc(lockEntry.blockNumber), desc(lockEntry.logIndex))
+      .limit(query.limit + 1),
+    db
+      .select()
+      .from(lockClaim)
+      .where(and(eq(lockClaim.user, query.account), olderThan(lockClaim, query.before)))
+      .orderBy(desc(lockClaim.blockNumber), desc(lockClaim.logIndex))
+      .limit(query.limit + 1),
+  ]);
+  return c.json(mergeLockRecords(credits, claims, query.limit));
+});
+
+app.get("/farm", async (c) => {
+  const query = parseFarmQuery(c.req.query());
+  const rows = await db
+    .select()
+    .from(farmEvent)
+    .where(and(eq(farmEvent.user, query.account), olderThan(farmEvent, query.before)))
+    .orderBy(desc(farmEvent.blockNumber), desc(farmEvent.logIndex))
+    .limit(query.limit + 1);
+  const page = cutPage(rows, query.limit, formatEventCursor);
+  return c.json({ events: page.items.map(farmEventJson), nextBefore: page.nextBefore } satisfies FarmResponseJson);
 });
 
 app.onError((err, c) => {

@@ -8,6 +8,7 @@ export { errorBody } from "@eterno/protocol/errors";
 
 const STATUS = {
   BAD_REQUEST: 400,
+  INVALID_WALLET_ADDRESS: 400,
   WRONG_DOMAIN: 400,
   WRONG_CHAIN: 400,
   MESSAGE_EXPIRED: 401,

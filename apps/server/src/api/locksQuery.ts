@@ -1,0 +1,59 @@
+import { LOCK_SOURCES, type LockClaimJson, type LockCreditJson, type LockRecordJson, type LocksResponseJson } from "@eterno/protocol/indexerApi";
+import type { Address } from "viem";
+import type { lockClaim, lockEntry } from "../../ponder.schema.ts";
+import { cutPage, known, formatEventCursor, newestFirst, parseAccount, parseEventCursor, parseLimit, type EventCursor } from "./page.ts";
+
+export type LocksQuery = { account: Address; limit: number; before: EventCursor | undefined };
+
+/** Validates `GET /locks?account=0x…&limit=&before=`. */
+export function parseLocksQuery(query: { account?: string; limit?: string; before?: string }): LocksQuery {
+  return { account: parseAccount(query.account), limit: parseLimit(query.limit), before: parseEventCursor(query.before) };
+}
+
+export function lockCreditJson(row: typeof lockEntry.$inferSelect): LockCreditJson {
+  return {
+    kind: "credit",
+    id: row.id,
+    user: row.user,
+    writer: row.writer,
+    source: known(LOCK_SOURCES, row.source, "lock_entry.source"),
+    index: row.index.toString(),
+    amount: row.amount.toString(),
+    start: row.start.toString(),
+    duration: row.duration.toString(),
+    blockNumber: row.blockNumber.toString(),
+    timestamp: row.timestamp.toString(),
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+  };
+}
+
+export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson {
+  return {
+    kind: "claim",
+    id: row.id,
+    user: row.user,
+    amount: row.amount.toString(),
+    blockNumber: row.blockNumber.toString(),
+    timestamp: row.timestamp.toString(),
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+  };
+}
+
+const place = (r: LockRecordJson): EventCursor => ({ blockNumber: BigInt(r.blockNumber), logIndex: r.logIndex });
+
+/**
+ * One page of the user's credits and claims, newest first, from each table's own newest
+ * `limit + 1` rows before the cursor (enough: the page takes at most `limit` of either).
+ */
+export function mergeLockRecords(
+  credits: ReadonlyArray<typeof lockEntry.$inferSelect>,
+  claims: ReadonlyArray<typeof lockClaim.$inferSelect>,
+  limit: number,
+): LocksResponseJson {
+  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson)];
+  all.sort((a, b) => newestFirst(place(a), place(b)));
+  const { items, nextBefore } = cutPage(all, limit, (r) => formatEventCursor(place(r)));
+  return { records: items, nextBefore };
+}
