@@ -1,10 +1,12 @@
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
+import enFarm from './locales/en/farm.json';
 import enLogin from './locales/en/login.json';
 import enScreens from './locales/en/screens.json';
 import enTx from './locales/en/tx.json';
 import zhCommon from './locales/zh/common.json';
 import zhErrors from './locales/zh/errors.json';
+import zhFarm from './locales/zh/farm.json';
 import zhLogin from './locales/zh/login.json';
 import zhScreens from './locales/zh/screens.json';
 import zhTx from './locales/zh/tx.json';
@@ -14,6 +16,7 @@ export const resources = {
   en: {
     common: enCommon,
     errors: enErrors,
+    farm: enFarm,
     login: enLogin,
     screens: enScreens,
     tx: enTx,
@@ -21,6 +24,7 @@ export const resources = {
   zh: {
     common: zhCommon,
     errors: zhErrors,
+    farm: zhFarm,
     login: zhLogin,
     screens: zhScreens,
     tx: zhTx,
@@ -30,6 +34,7 @@ export const resources = {
 export const NAMESPACES = [
   'common',
   'errors',
+  'farm',
   'login',
   'screens',
   'tx',
