@@ -8,6 +8,7 @@ export const multicall3Abi = parseAbi([
   'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
   'function getEthBalance(address addr) view returns (uint256 balance)',
   'function getBlockNumber() view returns (uint256 blockNumber)',
+  'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
 ]);
 
 /** What a read needs from a viem client: one `eth_call`. A viem `PublicClient` fits. */
@@ -130,5 +131,16 @@ export function blockNumberRead(multicall: Address): MulticallRead<bigint> {
     callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getBlockNumber' }),
     decode: (returnData) =>
       decodeFunctionResult({ abi: multicall3Abi, functionName: 'getBlockNumber', data: returnData }),
+  };
+}
+
+/** A read of Multicall3's own `getCurrentBlockTimestamp()`: the time (unix seconds) every other read of the call saw. */
+export function blockTimestampRead(multicall: Address): MulticallRead<bigint> {
+  return {
+    label: 'Multicall3.getCurrentBlockTimestamp',
+    target: multicall,
+    callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
+    decode: (returnData) =>
+      decodeFunctionResult({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp', data: returnData }),
   };
 }

@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import { deploy } from '@eterno/contracts/deploy';
+import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { defineEternoChain } from '../chain.ts';
+import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
+import { planClaim, NothingToClaimError } from './planClaim.ts';
+import { planSwap } from './planSwap.ts';
+import { minimumReceived } from './quoteMath.ts';
+import { readSwap, swapContracts, type SwapContracts, type SwapDirection } from './readSwap.ts';
+
+let anvil: Anvil;
+let client: PublicClient;
+let contracts: SwapContracts;
+let alice: Address;
+let restore: Hex | undefined;
+
+beforeAll(async () => {
+  anvil = await startAnvil();
+  const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
+  contracts = swapContracts(deployments.contracts);
+  alice = deployments.accounts?.find((a) => a.label === 'alice')?.address as Address;
+  client = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+}, 120_000);
+
+afterAll(async () => {
+  await anvil?.stop();
+});
+
+beforeEach(async () => {
+  if (restore) await rpc(anvil.rpcUrl, 'evm_revert', [restore]);
+  restore = await rpc<Hex>(anvil.rpcUrl, 'evm_snapshot');
+});
+
+/** Runs the steps as the app does (simulate, then send and wait), from an anvil-unlocked account. */
+async function run(steps: TxStep[], from: Address = alice): Promise<void> {
+  const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+  for (const step of steps) {
+    const call =
+      step.kind === 'approve'
+        ? { address: step.token, abi: erc20Abi, functionName: 'approve', args: [step.spender, step.amount] }
+        : step.call;
+    const { request } = await client.simulateContract({ ...call, account: from } as Parameters<typeof client.simulateContract>[0]);
+    const hash = await wallet.writeContract(request as Parameters<typeof wallet.writeContract>[0]);
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+  }
+}
+
+async function plan(direction: SwapDirection, amountIn: bigint, slippageBps: bigint) {
+  const read = await readSwap(client, { contracts, account: alice, direction, amountIn });
+  const input = direction === 'buy' ? 'USDT' : 'ETRO';
+  const minOut = minimumReceived(read.quote!.amountOut, slippageBps);
+  return { read, minOut, steps: planSwap({ contracts, direction, amountIn, minOut, balance: read.balances[input], allowance: read.allowance }) };
+}
+
+describe('planSwap', () => {
+  it('buys: an exact USDT approval to EtroSwap, then swap(amountIn, minOut); the ETRO is locked', async () => {
+    const amountIn = parseEther('1000');
+    const { read, minOut, steps } = await plan('buy', amountIn, 50n);
+    expect(steps.map((s) => s.kind)).toEqual(['approve', 'call']);
+    expect(steps[0]).toMatchObject({ kind: 'approve', token: contracts.USDT, symbol: 'USDT', spender: contracts.EtroSwap, amount: amountIn });
+    expect(steps[1]).toMatchObject({ kind: 'call', action: 'swap.buy', call: { address: contracts.EtroSwap, functionName: 'swap', args: [amountIn, minOut] } });
+    await run(steps);
+    const after = await readSwap(client, { contracts, account: alice, direction: 'buy' });
+    expect(after.lock.credited).toBe(read.quote!.amountOut);
+    expect(after.lock.credited).toBeGreaterThanOrEqual(minOut);
+    expect(after.balances.USDT).toBe(read.balances.USDT - amountIn);
+    expect(after.balances.ETRO).toBe(read.balances.ETRO); // locked, not paid out
+  });
+
+  it('sells: approval of ETRO, then sell(amountIn, minOut); the USDT is paid at once', async () => {
+    const amountIn = parseEther('400');
+    const { read, minOut, steps } = await plan('sell', amountIn, 100n);
+    expect(steps[0]).toMatchObject({ kind: 'approve', token: contracts.ETRO, symbol: 'ETRO', amount: amountIn });
+    expect(steps[1]).toMatchObject({ action: 'swap.sell', call: { functionName: 'sell', args: [amountIn, minOut] } });
+    await run(steps);
+    const after = await readSwap(client, { contracts, account: alice, direction: 'sell' });
+    expect(after.balances.USDT).toBe(read.balances.USDT + read.quote!.amountOut);
+    expect(after.balances.ETRO).toBe(read.balances.ETRO - amountIn);
+  });
+
+  it('skips the approval when the allowance covers the amount', async () => {
+    const first = await plan('buy', parseEther('10'), 50n);
+    await run(first.steps.slice(0, 1)); // approve only
+    const second = await plan('buy', parseEther('10'), 50n);
+    expect(second.steps.map((s) => s.kind)).toEqual(['call']);
+    await run(second.steps);
+  });
+
+  it('refuses more than the balance before anything is simulated or sent', async () => {
+    const read = await readSwap(client, { contracts, account: alice, direction: 'buy' });
+    expect(() =>
+      planSwap({ contracts, direction: 'buy', amountIn: read.balances.USDT + 1n, minOut: 0n, balance: read.balances.USDT, allowance: 0n }),
+    ).toThrow(InsufficientBalanceError);
+  });
+
+  it('a minOut the pool no longer pays fails the simulation with InsufficientOutput', async () => {
+    const amountIn = parseEther('1000');
+    const { steps } = await plan('buy', amountIn, 0n);
+    await run(steps.slice(0, 1));
+    // another trader buys first: the same USDT now buys less ETRO than quoted
+    const bob = (await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts'))[2] as Address;
+    const bobPlan = await readSwap(client, { contracts, account: bob, direction: 'buy', amountIn: parseEther('5000') });
+    await run(planSwap({ contracts, direction: 'buy', amountIn: parseEther('5000'), minOut: 0n, balance: bobPlan.balances.USDT, allowance: 0n }), bob);
+    const error = await run(steps.slice(1)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(BaseError);
+    const revert = (error as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+    expect(revert?.data?.errorName).toBe('InsufficientOutput');
+  });
+});
+
+describe('planClaim', () => {
+  it('refuses to plan a claim of nothing', () => {
+    expect(() => planClaim({ contracts, claimable: 0n })).toThrow(NothingToClaimError);
+  });
+
+  it('claims exactly what was released: the ETRO balance goes up by the claimable amount', async () => {
+    const { steps } = await plan('buy', parseEther('600'), 50n);
+    await run(steps);
+    await rpc(anvil.rpcUrl, 'evm_increaseTime', [86_400]);
+    await rpc(anvil.rpcUrl, 'evm_mine');
+    const before = await readSwap(client, { contracts, account: alice, direction: 'buy' });
+    expect(before.lock.claimable).toBe(before.lock.credited);
+    const claim = planClaim({ contracts, claimable: before.lock.claimable });
+    expect(claim).toEqual([{ kind: 'call', action: 'lock.claim', call: expect.objectContaining({ address: contracts.LockLedger, functionName: 'claim', args: [] }) }]);
+    await run(claim);
+    const after = await readSwap(client, { contracts, account: alice, direction: 'buy' });
+    expect(after.balances.ETRO).toBe(before.balances.ETRO + before.lock.claimable);
+    expect(after.lock.claimable).toBe(0n);
+  });
+});

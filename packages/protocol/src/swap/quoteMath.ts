@@ -1,0 +1,65 @@
+/**
+ * The swap panel's pure figures, bigint only: the ETRO price from the pair's reserves, the price
+ * impact of a trade (mid price vs execution price) and the minimum received for a slippage
+ * tolerance. See docs/decisions/swap-and-vesting.md.
+ */
+
+/** 100 % in basis points. */
+export const BPS = 10_000n;
+
+/** Fixed-point scale of a price (18 decimals, like the tokens). */
+export const PRICE_SCALE = 10n ** 18n;
+
+export type Reserves = { readonly usdt: bigint; readonly etro: bigint };
+
+/**
+ * The pair's mid price of one ETRO in USDT, 18-decimal fixed point (0.5 USDT = 5 × 10^17),
+ * rounded down; null when the pair has no liquidity.
+ */
+export function etroPrice(reserves: Reserves): bigint | null {
+  if (reserves.usdt <= 0n || reserves.etro <= 0n) return null;
+  return (reserves.usdt * PRICE_SCALE) / reserves.etro;
+}
+
+/**
+ * How much worse the execution price of a trade is than the pool's mid price, in basis points,
+ * rounded UP (never understated): `1 − amountOut / (amountIn × reserveOut / reserveIn)`.
+ * `amountIn` is what reaches the pool (a buy's USDT after the swap's own fee, which the panel shows
+ * apart); the pool's 0.3 % fee is part of the impact, as in Uniswap V2's SDK. 0 for an empty
+ * trade or an output at or above the mid price.
+ */
+export function priceImpactBps(args: {
+  amountIn: bigint;
+  amountOut: bigint;
+  reserveIn: bigint;
+  reserveOut: bigint;
+}): bigint {
+  const { amountIn, amountOut, reserveIn, reserveOut } = args;
+  if (amountIn < 0n || amountOut < 0n) throw new RangeError('priceImpactBps: amounts must not be negative');
+  if (reserveIn <= 0n || reserveOut <= 0n) throw new RangeError('priceImpactBps: the pair has no liquidity');
+  if (amountIn === 0n) return 0n;
+  // amountOut / (amountIn × reserveOut / reserveIn) = amountOut × reserveIn / (amountIn × reserveOut)
+  const ideal = amountIn * reserveOut;
+  const actual = amountOut * reserveIn;
+  if (actual >= ideal) return 0n;
+  const shortfall = (ideal - actual) * BPS;
+  return (shortfall + ideal - 1n) / ideal;
+}
+
+/** Checks a slippage tolerance in basis points: an integer from 0 to 10 000. */
+export function assertSlippageBps(slippageBps: bigint): void {
+  if (slippageBps < 0n || slippageBps > BPS) {
+    throw new RangeError(`slippage must be 0–10000 basis points, got ${slippageBps}`);
+  }
+}
+
+/**
+ * The least output a trade quoted at `amountOut` may pay with a tolerance of `slippageBps`:
+ * `amountOut × (10 000 − slippageBps) / 10 000`, rounded down. This is the `minOut` sent to the
+ * contract, which reverts `InsufficientOutput` below it.
+ */
+export function minimumReceived(amountOut: bigint, slippageBps: bigint): bigint {
+  assertSlippageBps(slippageBps);
+  if (amountOut < 0n) throw new RangeError('minimumReceived: amountOut must not be negative');
+  return (amountOut * (BPS - slippageBps)) / BPS;
+}
