@@ -1,0 +1,308 @@
+/**
+ * Home › ETERNO: the platform's market figures, read in ONE Multicall3 `eth_call` and derived with
+ * bigint math only. See docs/decisions/home-prices.md for what each figure is and its formula.
+ */
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  isAddressEqual,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+} from 'viem';
+import { InvalidDeploymentsError, type DeployedContracts } from './deployments.ts';
+import { EternoError } from './errors.ts';
+import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi } from './generated/abis.ts';
+import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from './multicall.ts';
+
+export { MulticallCallError, MulticallUnavailableError, type CallClient } from './multicall.ts';
+
+/** Fixed-point scale of prices and per-LP ratios: 18 decimals, like every ETERNO token. */
+export const PRICE_SCALE = 10n ** 18n;
+
+const MARKET_CONTRACT_KEYS = [
+  'Multicall3',
+  'USDT',
+  'ETRO',
+  'EUSD',
+  'WFON',
+  'EULP',
+  'ELP',
+  'WFON_USDT',
+  'StakingETRO',
+  'StakingEULP',
+  'EternoFarm',
+] as const;
+
+/** The deployed contracts `readMarket` reads (keys of the deployments file). */
+export type MarketContracts = { readonly [K in (typeof MARKET_CONTRACT_KEYS)[number]]: Address };
+
+/** The market's contracts from a deployments file; throws `InvalidDeploymentsError` when one is missing. */
+export function marketContracts(contracts: DeployedContracts): MarketContracts {
+  const picked: Partial<Record<(typeof MARKET_CONTRACT_KEYS)[number], Address>> = {};
+  for (const key of MARKET_CONTRACT_KEYS) {
+    const address = contracts[key];
+    if (address === undefined) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
+    picked[key] = address;
+  }
+  return picked as MarketContracts;
+}
+
+/**
+ * Amounts an operator declares in the app's config (DESIGN §3): never added silently, each shown as
+ * its own labelled line, 0 when not configured. Base units (18 decimals).
+ */
+export type DeclaredTreasury = {
+  /** USDT the operator says is held off chain (the spec's fixed "+6,000,000"). */
+  readonly offChainUsdt: bigint;
+  /** ETRO the operator says is held off chain, valued at the pair's price (the spec's "× 104,200"). */
+  readonly offChainEtro: bigint;
+};
+
+export const NO_DECLARED_TREASURY: DeclaredTreasury = { offChainUsdt: 0n, offChainEtro: 0n };
+
+/** A figure that needs a pair's price: absent (not 0, not a division by zero) while the pair is empty. */
+export type Priced<T> = { readonly kind: 'value'; readonly value: T } | { readonly kind: 'noLiquidity' };
+
+export const NO_LIQUIDITY: Priced<never> = { kind: 'noLiquidity' };
+
+const priced = <T>(value: T): Priced<T> => ({ kind: 'value', value });
+
+/** A Uniswap V2 pair with USDT on one side: both reserves, ordered by the pair's `token0`. */
+export type UsdtPairReserves = { readonly usdt: bigint; readonly other: bigint };
+
+/** Token per LP token and the LP supply of the ETRO/USDT pair (spec §3 "Lp stats"). */
+export type LpStats = {
+  readonly totalSupply: bigint;
+  readonly usdtReserve: bigint;
+  readonly etroReserve: bigint;
+  /** ETRO behind one EULP, 18-decimal fixed point; noLiquidity while no EULP exists. */
+  readonly etroPerLp: Priced<bigint>;
+};
+
+/** A staking pool's reward reserve (DESIGN §5: "a funded reserve whose size the app shows"). */
+export type StakingReserve = {
+  /** Funded − withdrawn − paid. */
+  readonly reserve: bigint;
+  /** The part not committed to open orders: what new orders' rewards can draw on. */
+  readonly available: bigint;
+};
+
+/** The USDT value: USDT in the platform's pools on chain, plus the operator's declared line. */
+export type UsdtValue = {
+  /** USDT reserves of the ETRO/USDT (EULP) and EUSD/USDT (ELP) pairs. */
+  readonly onChain: bigint;
+  readonly declared: bigint;
+  readonly total: bigint;
+};
+
+/** The ETRO value: ETRO's total supply at the pair's price, plus the operator's declared ETRO at that price. */
+export type EtroValue = {
+  readonly totalSupply: bigint;
+  /** totalSupply × price, USDT base units. */
+  readonly onChain: bigint;
+  /** The declared ETRO amount (base units) and its USDT value at the price. */
+  readonly declaredEtro: bigint;
+  readonly declared: bigint;
+  readonly total: bigint;
+};
+
+export type MarketView = {
+  /** The block every figure was read at. */
+  readonly blockNumber: bigint;
+  /** USDT per ETRO from the EULP reserves, 18-decimal fixed point. */
+  readonly etroPrice: Priced<bigint>;
+  /** USDT per FON (native coin) from the WFON/USDT reserves, 18-decimal fixed point. */
+  readonly fonPrice: Priced<bigint>;
+  readonly lp: LpStats;
+  readonly elp: UsdtPairReserves;
+  readonly fonPair: UsdtPairReserves;
+  readonly usdtValue: UsdtValue;
+  /** Needs the ETRO price: noLiquidity while the EULP pair is empty. */
+  readonly etroValue: Priced<EtroValue>;
+  readonly staking: { readonly ETRO: StakingReserve; readonly EULP: StakingReserve };
+  /** The farm's ETRO emitted so far and its whole planned emission. */
+  readonly farm: { readonly emitted: bigint; readonly totalEmission: bigint };
+};
+
+/** A pair named by the deployments does not hold the tokens it should. */
+export class PairMismatchError extends EternoError<'PAIR_MISMATCH'> {
+  readonly pair: Address;
+  readonly token0: Address;
+  readonly token1: Address;
+  constructor(label: string, pair: Address, tokens: { token0: Address; token1: Address }) {
+    super('PAIR_MISMATCH', `${label} at ${pair} holds ${tokens.token0} and ${tokens.token1}, not the tokens the deployments name`);
+    this.pair = pair;
+    this.token0 = tokens.token0;
+    this.token1 = tokens.token1;
+  }
+}
+
+type ViewFn<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
+
+function viewRead<const A extends Abi, F extends ViewFn<A>, const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>>(
+  label: string,
+  target: Address,
+  abi: A,
+  functionName: F,
+  args: Args,
+): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
+  return {
+    label,
+    target,
+    callData: encodeFunctionData({ abi, functionName, args } as never),
+    decode: (data) =>
+      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<A, 'view' | 'pure', F, Args>,
+  };
+}
+
+/**
+ * Orders a USDT pair's reserves by its `token0`; throws `PairMismatchError` unless the pair's two
+ * tokens are exactly USDT and the expected other token.
+ */
+export function orderReserves(
+  label: string,
+  pair: Address,
+  reserves: readonly [bigint, bigint, number],
+  tokens: { token0: Address; token1: Address },
+  expected: { usdt: Address; other: Address },
+): UsdtPairReserves {
+  const [r0, r1] = reserves;
+  const is = (a: Address, b: Address) => isAddressEqual(a, b);
+  if (is(tokens.token0, expected.usdt) && is(tokens.token1, expected.other)) return { usdt: r0, other: r1 };
+  if (is(tokens.token0, expected.other) && is(tokens.token1, expected.usdt)) return { usdt: r1, other: r0 };
+  throw new PairMismatchError(label, pair, tokens);
+}
+
+/** USDT per one token of the pair's other side, 18-decimal fixed point, truncated; noLiquidity when a reserve is 0. */
+export function pairPrice(reserves: UsdtPairReserves): Priced<bigint> {
+  if (reserves.usdt === 0n || reserves.other === 0n) return NO_LIQUIDITY;
+  return priced((reserves.usdt * PRICE_SCALE) / reserves.other);
+}
+
+/** The ETRO/USDT pair's LP stats; etroPerLp is truncated and absent while no LP exists. */
+export function lpStats(reserves: UsdtPairReserves, totalSupply: bigint): LpStats {
+  return {
+    totalSupply,
+    usdtReserve: reserves.usdt,
+    etroReserve: reserves.other,
+    etroPerLp: totalSupply === 0n ? NO_LIQUIDITY : priced((reserves.other * PRICE_SCALE) / totalSupply),
+  };
+}
+
+/** The USDT value of `amount` tokens at `price` (both 18 decimals), truncated. */
+export function valueAt(amount: bigint, price: bigint): bigint {
+  return (amount * price) / PRICE_SCALE;
+}
+
+/** usdtValue and etroValue (spec §3 "Price data") from chain figures and the declared lines. */
+export function marketValues(args: {
+  eulp: UsdtPairReserves;
+  elp: UsdtPairReserves;
+  etroPrice: Priced<bigint>;
+  etroTotalSupply: bigint;
+  declared: DeclaredTreasury;
+}): { usdtValue: UsdtValue; etroValue: Priced<EtroValue> } {
+  const { declared } = args;
+  if (declared.offChainUsdt < 0n || declared.offChainEtro < 0n) throw new RangeError('declared treasury amounts must not be negative');
+  const onChainUsdt = args.eulp.usdt + args.elp.usdt;
+  const usdtValue = { onChain: onChainUsdt, declared: declared.offChainUsdt, total: onChainUsdt + declared.offChainUsdt };
+  if (args.etroPrice.kind === 'noLiquidity') return { usdtValue, etroValue: NO_LIQUIDITY };
+  const price = args.etroPrice.value;
+  const onChain = valueAt(args.etroTotalSupply, price);
+  const declaredValue = valueAt(declared.offChainEtro, price);
+  return {
+    usdtValue,
+    etroValue: priced({
+      totalSupply: args.etroTotalSupply,
+      onChain,
+      declaredEtro: declared.offChainEtro,
+      declared: declaredValue,
+      total: onChain + declaredValue,
+    }),
+  };
+}
+
+/**
+ * Everything Home › ETERNO shows, in ONE `eth_call` to Multicall3 (every figure of the same block):
+ * the EULP (ETRO/USDT) reserves, tokens and total supply, the ELP (EUSD/USDT) and WFON/USDT reserves
+ * and tokens, ETRO's total supply, both staking pools' `rewardReserve` and `availableRewards`, the
+ * farm's `emitted` and `totalEmission`, and the block number. Throws `MulticallCallError` if a
+ * sub-call fails and `PairMismatchError` if a pair does not hold the tokens the deployments say.
+ */
+export async function readMarket(
+  client: CallClient,
+  args: { contracts: MarketContracts; declared?: DeclaredTreasury },
+): Promise<MarketView> {
+  const { contracts: c } = args;
+  const [
+    eulpReserves,
+    eulpToken0,
+    eulpToken1,
+    eulpSupply,
+    elpReserves,
+    elpToken0,
+    elpToken1,
+    fonReserves,
+    fonToken0,
+    fonToken1,
+    etroSupply,
+    etroReserve,
+    etroAvailable,
+    eulpReserve,
+    eulpAvailable,
+    emitted,
+    totalEmission,
+    blockNumber,
+  ] = await aggregateStrict(client, c.Multicall3, [
+    viewRead('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves', []),
+    viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
+    viewRead('EULP.token1', c.EULP, uniswapV2PairAbi, 'token1', []),
+    viewRead('EULP.totalSupply', c.EULP, uniswapV2PairAbi, 'totalSupply', []),
+    viewRead('ELP.getReserves', c.ELP, uniswapV2PairAbi, 'getReserves', []),
+    viewRead('ELP.token0', c.ELP, uniswapV2PairAbi, 'token0', []),
+    viewRead('ELP.token1', c.ELP, uniswapV2PairAbi, 'token1', []),
+    viewRead('WFON_USDT.getReserves', c.WFON_USDT, uniswapV2PairAbi, 'getReserves', []),
+    viewRead('WFON_USDT.token0', c.WFON_USDT, uniswapV2PairAbi, 'token0', []),
+    viewRead('WFON_USDT.token1', c.WFON_USDT, uniswapV2PairAbi, 'token1', []),
+    viewRead('ETRO.totalSupply', c.ETRO, erc20Abi, 'totalSupply', []),
+    viewRead('StakingETRO.rewardReserve', c.StakingETRO, eternoStakingAbi, 'rewardReserve', []),
+    viewRead('StakingETRO.availableRewards', c.StakingETRO, eternoStakingAbi, 'availableRewards', []),
+    viewRead('StakingEULP.rewardReserve', c.StakingEULP, eternoStakingAbi, 'rewardReserve', []),
+    viewRead('StakingEULP.availableRewards', c.StakingEULP, eternoStakingAbi, 'availableRewards', []),
+    viewRead('EternoFarm.emitted', c.EternoFarm, eternoFarmAbi, 'emitted', []),
+    viewRead('EternoFarm.totalEmission', c.EternoFarm, eternoFarmAbi, 'totalEmission', []),
+    blockNumberRead(c.Multicall3),
+  ]);
+
+  const eulp = orderReserves('EULP', c.EULP, eulpReserves, { token0: eulpToken0, token1: eulpToken1 }, { usdt: c.USDT, other: c.ETRO });
+  const elp = orderReserves('ELP', c.ELP, elpReserves, { token0: elpToken0, token1: elpToken1 }, { usdt: c.USDT, other: c.EUSD });
+  const fonPair = orderReserves('WFON_USDT', c.WFON_USDT, fonReserves, { token0: fonToken0, token1: fonToken1 }, { usdt: c.USDT, other: c.WFON });
+  const etroPrice = pairPrice(eulp);
+  const { usdtValue, etroValue } = marketValues({
+    eulp,
+    elp,
+    etroPrice,
+    etroTotalSupply: etroSupply,
+    declared: args.declared ?? NO_DECLARED_TREASURY,
+  });
+
+  return {
+    blockNumber,
+    etroPrice,
+    fonPrice: pairPrice(fonPair),
+    lp: lpStats(eulp, eulpSupply),
+    elp,
+    fonPair,
+    usdtValue,
+    etroValue,
+    staking: {
+      ETRO: { reserve: etroReserve, available: etroAvailable },
+      EULP: { reserve: eulpReserve, available: eulpAvailable },
+    },
+    farm: { emitted, totalEmission },
+  };
+}
