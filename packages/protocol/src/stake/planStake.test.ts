@@ -4,8 +4,8 @@ import { LOCK_PERIODS_DAYS } from '../domain.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
 import { InsufficientBalanceError } from '../tx/steps.ts';
 import { planEnterStake, planLeaveStake, type StakePlanView } from './planStake.ts';
-import { MissingContractError, enterStakingFunction, stakePoolContracts } from './pools.ts';
-import type { DeployedContracts } from '../deployments.ts';
+import { enterStakingFunction, stakePoolContracts } from './pools.ts';
+import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const view: StakePlanView = {
@@ -35,7 +35,7 @@ describe('stakePoolContracts', () => {
 
   it('throws a typed error when the pool is not deployed', () => {
     const partial = { ETRO: address(1), EULP: address(3) } as unknown as DeployedContracts;
-    expect(() => stakePoolContracts(partial, 'EULP')).toThrow(MissingContractError);
+    expect(() => stakePoolContracts(partial, 'EULP')).toThrow(InvalidDeploymentsError);
   });
 });
 

@@ -1,7 +1,6 @@
 import type { Address, ContractFunctionName } from 'viem';
-import type { DeployedContracts } from '../deployments.ts';
+import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
-import { EternoError } from '../errors.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
 import { STAKE_POOLS, type StakePool } from '../indexerApi.ts';
 import type { ContractCall } from '../tx/steps.ts';
@@ -20,16 +19,6 @@ export function enterStakingFunction<D extends LockPeriodDays>(days: D): EnterSt
   return `enterStaking_${days}`;
 }
 
-/** The deployments file lacks a contract a screen needs (an older or partial deploy). */
-export class MissingContractError extends EternoError<'MISSING_CONTRACT'> {
-  readonly contract: string;
-
-  constructor(contract: string) {
-    super('MISSING_CONTRACT', `The deployments have no ${contract} contract`);
-    this.contract = contract;
-  }
-}
-
 export type StakePoolContracts = {
   pool: StakePool;
   /** The staked token's symbol, which is the pool's name. */
@@ -46,10 +35,10 @@ export function isStakePool(value: unknown): value is StakePool {
   return (STAKE_POOLS as readonly unknown[]).includes(value);
 }
 
-/** The token and staking contract of `pool`. Throws `MissingContractError` when not deployed. */
+/** The token and staking contract of `pool`. Throws `InvalidDeploymentsError` when it is not deployed. */
 export function stakePoolContracts(contracts: DeployedContracts, pool: StakePool): StakePoolContracts {
   const staking = contracts[STAKING_KEY[pool]];
-  if (staking === undefined) throw new MissingContractError(STAKING_KEY[pool]);
+  if (staking === undefined) throw new InvalidDeploymentsError(`contracts.${STAKING_KEY[pool]}`, 'is missing');
   return { pool, symbol: pool, token: contracts[pool], staking };
 }
 

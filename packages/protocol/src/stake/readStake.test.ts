@@ -7,7 +7,6 @@ import {
   erc20Abi,
   getAddress,
   http,
-  parseAbi,
   parseEther,
   type Address,
   type PublicClient,
@@ -18,7 +17,7 @@ import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
 import { eternoStakingAbi, lockLedgerAbi } from '../generated/abis.ts';
-import { aggregateStrict, type MulticallRead } from '../multicall.ts';
+import { aggregateStrict, blockTimestampRead, type MulticallRead } from '../multicall.ts';
 import type { TxStep } from '../tx/steps.ts';
 import { planEnterStake, planLeaveStake } from './planStake.ts';
 import { MulticallCallError, readStake, type StakeView } from './readStake.ts';
@@ -93,14 +92,8 @@ async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
     callData: encodeFunctionData({ abi: eternoStakingAbi, functionName, args } as never),
     decode: (data) => decodeFunctionResult({ abi: eternoStakingAbi, functionName, data } as never) as T,
   });
-  const timestampAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256)']);
   const results = await aggregateStrict(client, deployments.contracts.Multicall3, [
-    {
-      label: 'timestamp',
-      target: deployments.contracts.Multicall3,
-      callData: encodeFunctionData({ abi: timestampAbi, functionName: 'getCurrentBlockTimestamp' }),
-      decode: (data) => decodeFunctionResult({ abi: timestampAbi, functionName: 'getCurrentBlockTimestamp', data }),
-    },
+    blockTimestampRead(deployments.contracts.Multicall3),
     read<number>('ACCRUAL', []),
     read<readonly [readonly bigint[], readonly StakeOrder[]]>('ordersOf', [alice.address]),
     ...ids.map((id) => read<bigint>('earnedReward', [id])),

@@ -2,7 +2,6 @@ import {
   decodeFunctionResult,
   encodeFunctionData,
   erc20Abi,
-  parseAbi,
   type Abi,
   type Address,
   type ContractFunctionArgs,
@@ -14,7 +13,7 @@ import {
 import type { DeployedContracts } from '../deployments.ts';
 import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
-import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { aggregateStrict, blockNumberRead, blockTimestampRead, type CallClient, type MulticallRead } from '../multicall.ts';
 import { stakePoolContracts, type StakePool, type StakePoolContracts } from './pools.ts';
 import { ACCRUALS, StakeContractMismatchError, stakeRecord, type Accrual, type StakeRecord } from './records.ts';
 
@@ -40,18 +39,6 @@ export type StakeView = StakePoolContracts & {
   /** The account's orders, newest first. */
   records: StakeRecord[];
 };
-
-/** Multicall3's block timestamp: the `block.timestamp` every other sub-call of the call saw. */
-const blockTimestampAbi = parseAbi(['function getCurrentBlockTimestamp() view returns (uint256 timestamp)']);
-
-function blockTimestampRead(multicall: Address): MulticallRead<bigint> {
-  return {
-    label: 'Multicall3.getCurrentBlockTimestamp',
-    target: multicall,
-    callData: encodeFunctionData({ abi: blockTimestampAbi, functionName: 'getCurrentBlockTimestamp' }),
-    decode: (data) => decodeFunctionResult({ abi: blockTimestampAbi, functionName: 'getCurrentBlockTimestamp', data }),
-  };
-}
 
 type ViewName<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
 
