@@ -1,0 +1,171 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { Address } from 'viem';
+import { formatScaled12 } from '@eterno/protocol/amount';
+import { isErrorCode } from '@eterno/protocol/errors';
+import { farmContracts, MulticallCallError, type FarmPoolView, type FarmView } from '@eterno/protocol/farm/readFarm';
+import type { BlockRead } from '../../chain/useBlockRead.ts';
+import { BlockChip } from '../../components/BlockChip.tsx';
+import { getConfig } from '../../config.ts';
+import { useWallet } from '../../shell/walletContext.ts';
+import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
+import { AmountSheet, type AmountAction } from './AmountSheet.tsx';
+import { MiningProgress } from './MiningProgress.tsx';
+import { PoolCard } from './PoolCard.tsx';
+import { Sheet } from './Sheet.tsx';
+import { useFarm } from './useFarm.ts';
+import { useFarmDeposit } from './useFarmDeposit.ts';
+import { useFarmHarvest } from './useFarmHarvest.ts';
+import { useFarmWithdraw } from './useFarmWithdraw.ts';
+import './farm.css';
+
+/** The contract source is its own chunk, fetched when the user opens the code view. */
+const ContractCode = lazy(() => import('./ContractCode.tsx'));
+
+/** `?view=code` opens the mining contract's code (so Back closes it and the view can be linked). */
+const CODE_VIEW = 'code';
+
+type Tx = Pick<Transaction, 'state' | 'busy'>;
+
+export type FarmActions = {
+  deposit: { tx: Tx; run: (pool: FarmPoolView, amount: bigint) => Promise<TxOutcome> };
+  withdraw: { tx: Tx; run: (pool: FarmPoolView, amount: bigint) => Promise<TxOutcome> };
+  harvest: { tx: Tx; run: (pool: FarmPoolView) => Promise<TxOutcome> };
+  /** Clears a finished write's steps before the next one is shown. */
+  reset: (action: 'deposit' | 'withdraw' | 'harvest') => void;
+};
+
+function loadError(error: unknown, t: (key: string) => string): { message: string; detail: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
+  return { message: t('farm:loadError'), detail };
+}
+
+/** The screen from its figures and its writes (the page wires the hooks; tests give fixtures). */
+export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>; actions: FarmActions; farm: Address }) {
+  const { t } = useTranslation(['farm', 'common', 'errors']);
+  const { data, error, loading, retry } = read;
+  const [sheet, setSheet] = useState<{ action: AmountAction; pid: number } | null>(null);
+  const [harvesting, setHarvesting] = useState<number | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const codeOpen = search.get('view') === CODE_VIEW;
+  const busy = actions.deposit.tx.busy || actions.withdraw.tx.busy || actions.harvest.tx.busy;
+  const failure = error && !data ? loadError(error, t as (key: string) => string) : null;
+  const sheetPool = sheet && data ? data.pools[sheet.pid] : undefined;
+
+  const openSheet = (action: AmountAction, pid: number) => {
+    actions.reset(action === 'stake' ? 'deposit' : 'withdraw');
+    setSheet({ action, pid });
+  };
+  const harvest = (pool: FarmPoolView) => {
+    actions.reset('harvest');
+    setHarvesting(pool.pid);
+    void actions.harvest.run(pool);
+  };
+  const setCodeOpen = (open: boolean) => {
+    const next = new URLSearchParams(search);
+    if (open) next.set('view', CODE_VIEW);
+    else next.delete('view');
+    setSearch(next, { replace: !open });
+  };
+
+  return (
+    <section className="farm" aria-busy={loading}>
+      <header className="card-heading">
+        <h2>{t('farm:title')}</h2>
+        {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
+      </header>
+
+      {failure ? (
+        <div className="error-card" role="alert">
+          <p className="error-card-message">{failure.message}</p>
+          <p className="error-card-detail">{failure.detail}</p>
+          <button type="button" className="button button-primary" onClick={retry}>
+            {t('common:retry')}
+          </button>
+        </div>
+      ) : data ? (
+        <>
+          <MiningProgress progress={data.progress} />
+          <p className="farm-price">
+            <span>{t('farm:etroPrice')}</span>
+            <strong data-testid="etro-price">
+              {data.etroPriceUsdt === null
+                ? t('farm:pool.noLiquidity')
+                : t('farm:etroPriceValue', { price: formatScaled12(data.etroPriceUsdt) })}
+            </strong>
+          </p>
+          {data.pools.map((pool) => (
+            <PoolCard
+              key={pool.pid}
+              pool={pool}
+              busy={busy}
+              harvestTx={harvesting === pool.pid ? actions.harvest.tx : null}
+              onHarvest={() => harvest(pool)}
+              onStake={() => openSheet('stake', pool.pid)}
+              onRetrieve={() => openSheet('retrieve', pool.pid)}
+            />
+          ))}
+        </>
+      ) : (
+        <div className="farm-skeleton" aria-hidden="true">
+          <span className="skeleton skeleton-card" />
+          <span className="skeleton skeleton-card" />
+          <span className="skeleton skeleton-card" />
+        </div>
+      )}
+      {error && data ? (
+        <p className="stale-note" role="status">
+          {loadError(error, t as (key: string) => string).message}
+        </p>
+      ) : null}
+
+      <button type="button" className="button farm-code-open" onClick={() => setCodeOpen(true)}>
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14" />
+        </svg>
+        {t('farm:code.open')}
+      </button>
+
+      {sheet && sheetPool ? (
+        <AmountSheet
+          key={`${sheet.action}-${sheet.pid}`}
+          action={sheet.action}
+          pool={sheetPool}
+          tx={sheet.action === 'stake' ? actions.deposit.tx : actions.withdraw.tx}
+          onSubmit={(amount) =>
+            sheet.action === 'stake' ? actions.deposit.run(sheetPool, amount) : actions.withdraw.run(sheetPool, amount)
+          }
+          onClose={() => setSheet(null)}
+        />
+      ) : null}
+
+      {codeOpen ? (
+        <Sheet title={t('farm:code.title')} onClose={() => setCodeOpen(false)} tall testId="farm-code-sheet">
+          <Suspense fallback={<p className="code-loading">{t('farm:code.loading')}</p>}>
+            <ContractCode address={farm} />
+          </Suspense>
+        </Sheet>
+      ) : null}
+    </section>
+  );
+}
+
+/** Ecology › DeFi: mining progress, the two LP pools, Stake LP / Retrieve / Harvest, the contract's code. */
+export default function FarmScreen() {
+  const { account } = useWallet();
+  const read = useFarm(account);
+  const deposit = useFarmDeposit();
+  const withdraw = useFarmWithdraw();
+  const harvest = useFarmHarvest();
+  const actions: FarmActions = {
+    deposit: { tx: deposit.tx, run: deposit.deposit },
+    withdraw: { tx: withdraw.tx, run: withdraw.withdraw },
+    harvest: { tx: harvest.tx, run: harvest.harvest },
+    reset: (action) => ({ deposit, withdraw, harvest })[action].tx.reset(),
+  };
+  return <FarmContent read={read} actions={actions} farm={farmContracts(getConfig().deployments.contracts).EternoFarm} />;
+}
