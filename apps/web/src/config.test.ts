@@ -17,6 +17,13 @@ const deployments = {
     UniswapV2Router02: address(8),
     EULP: address(9),
     Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
+    ELP: address(11),
+    WFON_USDT: address(12),
+    LockLedger: address(13),
+    EtroSwap: address(14),
+    StakingETRO: address(15),
+    StakingEULP: address(16),
+    EternoFarm: address(17),
   },
 };
 const valid = { chainId: 201022, rpcUrl: 'http://127.0.0.1:8545', apiUrl: 'http://127.0.0.1:42069', deployments, demoWallet: true };
@@ -35,8 +42,27 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...valid, demoWallet: undefined }).demoWallet).toBe(false);
   });
 
+  it('has no declared treasury unless configured', () => {
+    expect(parseConfig(valid).treasury).toBeUndefined();
+  });
+
+  it('reads the declared treasury as 18-decimal amounts, a missing field being 0', () => {
+    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '6000000', offChainEtro: '104200.5' } }).treasury).toEqual({
+      offChainUsdt: 6_000_000n * 10n ** 18n,
+      offChainEtro: 1_042_005n * 10n ** 17n,
+    });
+    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '1' } }).treasury).toEqual({ offChainUsdt: 10n ** 18n, offChainEtro: 0n });
+    expect(parseConfig({ ...valid, treasury: {} }).treasury).toEqual({ offChainUsdt: 0n, offChainEtro: 0n });
+  });
+
   it.each([
     ['not an object', null, /JSON object/],
+    ['a treasury that is not an object', { ...valid, treasury: '6000000' }, /"treasury" must be an object/],
+    ['a misspelt treasury field', { ...valid, treasury: { offchainUsdt: '6000000' } }, /treasury\.offchainUsdt" is not a known field/],
+    ['a treasury amount given as a number', { ...valid, treasury: { offChainUsdt: 6000000 } }, /treasury\.offChainUsdt" must be a decimal string/],
+    ['a negative treasury amount', { ...valid, treasury: { offChainEtro: '-1' } }, /treasury\.offChainEtro" is not a valid amount \(NEGATIVE\)/],
+    ['a grouped treasury amount', { ...valid, treasury: { offChainUsdt: '6,000,000' } }, /treasury\.offChainUsdt" is not a valid amount \(NOT_A_NUMBER\)/],
+    ['a treasury amount with too many decimals', { ...valid, treasury: { offChainUsdt: '0.0000000000000000001' } }, /TOO_MANY_DECIMALS/],
     ['no chain id', { ...valid, chainId: undefined }, /chainId/],
     ['bad rpc url', { ...valid, rpcUrl: 'nowhere' }, /rpcUrl/],
     ['non-http api url', { ...valid, apiUrl: 'ftp://x' }, /apiUrl/],

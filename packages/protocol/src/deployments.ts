@@ -14,6 +14,13 @@ export const CONTRACT_KEYS = [
   'UniswapV2Router02',
   'EULP',
   'Multicall3',
+  'ELP',
+  'WFON_USDT',
+  'LockLedger',
+  'EtroSwap',
+  'StakingETRO',
+  'StakingEULP',
+  'EternoFarm',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 

@@ -6,6 +6,7 @@ import type { SectionId } from './sections.ts';
 import { cancelLoginWhenSignedIn, requireSession } from './guard.ts';
 import { lazyPage, type LazyPage } from './lazyPage.tsx';
 import { BootScreen, RouteError } from './BootScreen.tsx';
+import { loadFeatureNamespaces } from '../i18n/index.ts';
 
 export type RouteDeps = {
   readonly getSession: () => Session | null;
@@ -59,7 +60,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       path: '/',
       loader: async ({ request }: LoaderFunctionArgs) => {
         requireSession(request, deps);
-        await shell.load();
+        await Promise.all([shell.load(), loadFeatureNamespaces()]);
         return null;
       },
       Component: shell.Component,
@@ -69,7 +70,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         { index: true, loader: to('/home') },
         section('home', [
           { index: true, loader: to('/home/eterno') },
-          { path: 'eterno', ...empty({ message: 'home.eterno.empty' }) },
+          { path: 'eterno', ...page(lazyPage(() => import('../features/home/EternoHome.tsx'))) },
           { path: 'trend', ...empty({ message: 'home.trend.empty' }) },
         ]),
         section('assets', [
@@ -85,7 +86,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             }),
           },
           { path: 'data', ...empty({ message: 'assets.data.empty' }) },
-          { path: 'swap', ...empty({ title: 'assets.swap.title', message: 'assets.swap.empty' }) },
+          { path: 'swap', ...page(lazyPage(() => import('../features/swap/SwapScreen.tsx'))) },
         ]),
         section('ecology', [
           { index: true, loader: to('/ecology/overview') },
@@ -99,7 +100,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { path: 'overview/subscribe/:id', ...empty({ title: 'finance.subscribe.title', message: 'finance.subscribe.empty' }) },
           { path: 'rights-issue', ...empty({ message: 'finance.past.empty' }) },
           { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
-          { path: 'stake', ...empty({ message: 'finance.stake.empty' }) },
+          { path: 'stake', ...page(lazyPage(() => import('../features/stake/StakeScreen.tsx'))) },
           { path: 'mine', ...empty({ message: 'finance.orders.empty' }) },
           { path: 'exchange', ...empty({ title: 'finance.exchange.title', message: 'finance.exchange.empty' }) },
         ]),

@@ -1,14 +1,14 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANG_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language.ts';
-import { NAMESPACES, resources } from './resources.ts';
+import { FEATURE_BUNDLES, FEATURE_NAMESPACES, resources, type AllResources } from './resources.ts';
 
 export { LANGUAGES, type Language } from './language.ts';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['en'];
+    resources: AllResources;
   }
 }
 
@@ -32,13 +32,37 @@ void i18next.use(initReactI18next).init({
   lng: storedLanguage(localStore()),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
-  ns: [...NAMESPACES],
+  ns: Object.keys(resources.en),
   defaultNS: 'common',
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
   react: { useSuspense: false },
 });
+
+let features: Promise<void> | undefined;
+
+/**
+ * Adds the signed-in screens' namespaces (both languages) once; the app's root loader awaits it
+ * with the shell chunk. A failed fetch is retried on the next call.
+ */
+export function loadFeatureNamespaces(): Promise<void> {
+  features ??= Promise.all(
+    FEATURE_NAMESPACES.flatMap((ns) =>
+      LANGUAGES.map(async (lng) => {
+        const bundle = await FEATURE_BUNDLES[ns][lng]();
+        i18next.addResourceBundle(lng, ns, bundle.default, true, true);
+      }),
+    ),
+  ).then(
+    () => undefined,
+    (error: unknown) => {
+      features = undefined;
+      throw error;
+    },
+  );
+  return features;
+}
 
 /** Persists the choice in localStorage `lang`, switches the UI and sets `<html lang>`. */
 export async function setLanguage(lng: Language): Promise<void> {

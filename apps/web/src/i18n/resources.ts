@@ -1,47 +1,51 @@
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
-import enFarm from './locales/en/farm.json';
 import enLogin from './locales/en/login.json';
 import enScreens from './locales/en/screens.json';
-import enSwap from './locales/en/swap.json';
-import enTx from './locales/en/tx.json';
 import zhCommon from './locales/zh/common.json';
 import zhErrors from './locales/zh/errors.json';
-import zhFarm from './locales/zh/farm.json';
 import zhLogin from './locales/zh/login.json';
 import zhScreens from './locales/zh/screens.json';
-import zhSwap from './locales/zh/swap.json';
-import zhTx from './locales/zh/tx.json';
+import type enFarm from './locales/en/farm.json';
+import type enHome from './locales/en/home.json';
+import type enStake from './locales/en/stake.json';
+import type enSwap from './locales/en/swap.json';
+import type enTx from './locales/en/tx.json';
 
-/** Every namespace, bundled statically (no language file is fetched at run time). One line each. */
+/**
+ * The namespaces the login screen and the shell need, bundled with the entry (no fetch before the
+ * first render).
+ */
 export const resources = {
-  en: {
-    common: enCommon,
-    errors: enErrors,
-    farm: enFarm,
-    login: enLogin,
-    screens: enScreens,
-    swap: enSwap,
-    tx: enTx,
-  },
-  zh: {
-    common: zhCommon,
-    errors: zhErrors,
-    farm: zhFarm,
-    login: zhLogin,
-    screens: zhScreens,
-    swap: zhSwap,
-    tx: zhTx,
-  },
+  en: { common: enCommon, errors: enErrors, login: enLogin, screens: enScreens },
+  zh: { common: zhCommon, errors: zhErrors, login: zhLogin, screens: zhScreens },
 } as const;
 
-export const NAMESPACES = [
-  'common',
-  'errors',
-  'farm',
-  'login',
-  'screens',
-  'swap',
-  'tx',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+type Json = Record<string, unknown>;
+type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () => Promise<{ default: Json }> };
+
+/**
+ * The signed-in screens' namespaces: fetched (both languages) with the shell after sign-in, so
+ * they do not weigh on the login page's JS. One line each.
+ */
+export const FEATURE_BUNDLES = {
+  farm: { en: () => import('./locales/en/farm.json'), zh: () => import('./locales/zh/farm.json') },
+  home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
+  stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
+  swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
+  tx: { en: () => import('./locales/en/tx.json'), zh: () => import('./locales/zh/tx.json') },
+} as const satisfies Record<string, Bundle>;
+
+/** Every namespace's English texts, for typed keys (the feature ones as types only). */
+export type AllResources = (typeof resources)['en'] & {
+  farm: typeof enFarm;
+  home: typeof enHome;
+  stake: typeof enStake;
+  swap: typeof enSwap;
+  tx: typeof enTx;
+};
+
+export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;
+export const FEATURE_NAMESPACES = Object.keys(FEATURE_BUNDLES) as FeatureNamespace[];
+export const NAMESPACES = [...(Object.keys(resources.en) as (keyof typeof resources.en)[]), ...FEATURE_NAMESPACES] as const;
+export type Namespace = keyof AllResources;

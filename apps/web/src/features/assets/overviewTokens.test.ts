@@ -15,6 +15,13 @@ const contracts = {
   UniswapV2Router02: address(8),
   EULP: address(9),
   Multicall3: address(10),
+  ELP: address(11),
+  WFON_USDT: address(12),
+  LockLedger: address(13),
+  EtroSwap: address(14),
+  StakingETRO: address(15),
+  StakingEULP: address(16),
+  EternoFarm: address(17),
 } satisfies DeployedContracts;
 
 describe('overviewTokens', () => {
