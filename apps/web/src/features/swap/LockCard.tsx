@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import type { LockProgress } from '@eterno/protocol/swap/lockProgress';
+import { TxProgress } from '../../tx/TxProgress.tsx';
+import type { Transaction } from '../../tx/useTransaction.ts';
+import { durationText, percentText, timeText, tokenText } from './format.ts';
+
+/**
+ * The lock balance (LockLedger): locked, claimable, the release progress and when everything is
+ * released, and Claim (pays every released ETRO). Figures from the same read as the panel.
+ */
+export function LockCard({
+  lock,
+  vestingDuration,
+  tx,
+  onClaim,
+}: {
+  lock: LockProgress | undefined;
+  vestingDuration: bigint | undefined;
+  tx: Pick<Transaction, 'state' | 'busy'>;
+  onClaim: (claimable: bigint) => void;
+}) {
+  const { t, i18n } = useTranslation('swap');
+  const etro = (value: bigint) => `${tokenText(value, 'ETRO')} ETRO`;
+  const percent = lock ? percentText(lock.progressBps) : '0';
+
+  return (
+    <section className="swap-card lock-card" data-testid="lock-card" aria-busy={lock === undefined}>
+      <h3>{t('lock.title')}</h3>
+      <dl className="lock-figures">
+        <div>
+          <dt>{t('lock.locked')}</dt>
+          <dd data-testid="lock-locked">{lock ? etro(lock.locked) : <span className="skeleton lock-skeleton" />}</dd>
+        </div>
+        <div>
+          <dt>{t('lock.claimable')}</dt>
+          <dd data-testid="lock-claimable">{lock ? etro(lock.claimable) : <span className="skeleton lock-skeleton" />}</dd>
+        </div>
+      </dl>
+      {lock && lock.credited > 0n ? (
+        <>
+          <div
+            className="lock-bar"
+            role="progressbar"
+            aria-label={t('lock.released')}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={Number(lock.progressBps) / 100}
+            data-testid="lock-progress"
+          >
+            <span style={{ width: `${percent}%` }} />
+          </div>
+          <p className="lock-note" data-testid="lock-released">
+            {t('lock.progress', { percent, credited: tokenText(lock.credited, 'ETRO') })}
+          </p>
+          {lock.allReleasedAt !== null ? (
+            <p className="lock-note">{t('lock.fullyAt', { time: timeText(lock.allReleasedAt, i18n.language) })}</p>
+          ) : null}
+          {lock.claimed > 0n ? <p className="lock-note">{t('lock.claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
+        </>
+      ) : lock ? (
+        <p className="lock-note">{t('lock.empty', { duration: vestingDuration === undefined ? '…' : durationText(t, vestingDuration) })}</p>
+      ) : null}
+      <button
+        type="button"
+        className="button button-primary lock-claim"
+        data-testid="lock-claim"
+        disabled={!lock || lock.claimable === 0n || tx.busy}
+        onClick={() => lock && onClaim(lock.claimable)}
+      >
+        {t('lock.claim')}
+      </button>
+      <TxProgress tx={tx} />
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Hash } from 'viem';
+import { MulticallCallError } from '@eterno/protocol/multicall';
+import { isErrorCode } from '@eterno/protocol/errors';
+import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
+import { BlockChip } from '../../components/BlockChip.tsx';
+import { useWallet } from '../../shell/walletContext.ts';
+import { currentHash } from '../../tx/txState.ts';
+import { LockCard } from './LockCard.tsx';
+import { quoteAmount } from './swapForm.ts';
+import { SwapPanel } from './SwapPanel.tsx';
+import { TradeRecords } from './TradeRecords.tsx';
+import { useDebounced } from './useDebounced.ts';
+import { useLockClaim } from './useLockClaim.ts';
+import { useSlippage } from './useSlippage.ts';
+import { useSwapRead } from './useSwapRead.ts';
+import { useSwapTrade } from './useSwapTrade.ts';
+import { useTrades } from './useTrades.ts';
+import './swap.css';
+
+/** How long the amount must stay unchanged before it is quoted. */
+const QUOTE_DEBOUNCE_MS = 300;
+
+function loadError(error: unknown, t: (key: string) => string): { message: string; detail: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
+  return { message: t('swap:loadError'), detail };
+}
+
+/** Assets › swap: buy ETRO with USDT (6 % fee, locked 24 h) or sell it, the lock balance with Claim, and the trades. */
+export default function SwapScreen() {
+  const { t } = useTranslation(['swap', 'common', 'errors']);
+  const { account } = useWallet();
+  const [direction, setDirection] = useState<SwapDirection>('buy');
+  const [text, setText] = useState('');
+  const [slippageBps, setSlippageBps] = useSlippage();
+  const amount = useDebounced(quoteAmount(text), QUOTE_DEBOUNCE_MS);
+  const read = useSwapRead(account, direction, amount);
+  const trade = useSwapTrade();
+  const claim = useLockClaim();
+  const [awaitHash, setAwaitHash] = useState<Hash | null>(null);
+  const trades = useTrades(account, awaitHash);
+  const { data, error, retry } = read;
+  const failure = error && !data ? loadError(error, t as (key: string) => string) : null;
+
+  // The user's confirmed trade: the trade lists look for it until the indexer has it.
+  const tradeHash = trade.tx.state.phase === 'confirmed' ? currentHash(trade.tx.state) : undefined;
+  useEffect(() => {
+    if (tradeHash) setAwaitHash(tradeHash);
+  }, [tradeHash]);
+
+  return (
+    <section className="swap-screen" aria-busy={read.loading}>
+      <header className="card-heading">
+        <h2>{t('swap:title')}</h2>
+        {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
+      </header>
+
+      {failure ? (
+        <div className="error-card" role="alert">
+          <p className="error-card-message">{failure.message}</p>
+          <p className="error-card-detail">{failure.detail}</p>
+          <button type="button" className="button button-primary" onClick={retry}>
+            {t('common:retry')}
+          </button>
+        </div>
+      ) : (
+        <>
+          <SwapPanel
+            direction={direction}
+            onDirection={setDirection}
+            text={text}
+            onText={setText}
+            slippageBps={slippageBps}
+            onSlippage={setSlippageBps}
+            data={data}
+            tx={trade.tx}
+            onTrade={trade.trade}
+          />
+          {error && data ? (
+            <p className="stale-note" role="status">
+              {loadError(error, t as (key: string) => string).message}
+            </p>
+          ) : null}
+          <LockCard lock={data?.lock} vestingDuration={data?.vestingDuration} tx={claim.tx} onClaim={(claimable) => void claim.claim(claimable)} />
+        </>
+      )}
+
+      <TradeRecords lists={trades} account={account} />
+    </section>
+  );
+}

@@ -1,0 +1,13 @@
+import { planClaim } from '@eterno/protocol/swap/planClaim';
+import { swapContracts } from '@eterno/protocol/swap/readSwap';
+import { getConfig } from '../../config.ts';
+import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
+
+/** Claim: `LockLedger.claim()` pays everything released so far (refused before sending when nothing is). */
+export function useLockClaim(): { tx: Transaction; claim: (claimable: bigint) => Promise<TxOutcome> } {
+  const tx = useTransaction();
+  return {
+    tx,
+    claim: (claimable) => tx.run(() => planClaim({ contracts: swapContracts(getConfig().deployments.contracts), claimable })),
+  };
+}

@@ -1,0 +1,23 @@
+import { planSwap } from '@eterno/protocol/swap/planSwap';
+import { swapContracts, type SwapDirection } from '@eterno/protocol/swap/readSwap';
+import { getConfig } from '../../config.ts';
+import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
+
+export type TradeRequest = {
+  direction: SwapDirection;
+  amountIn: bigint;
+  /** From the quote on screen and the user's slippage tolerance: never re-quoted here. */
+  minOut: bigint;
+  /** The input token's balance and allowance, read with that quote. */
+  balance: bigint;
+  allowance: bigint;
+};
+
+/** Buy or sell: approve exactly the input when the allowance is short, then `swap` / `sell` with the user's minimum. */
+export function useSwapTrade(): { tx: Transaction; trade: (request: TradeRequest) => Promise<TxOutcome> } {
+  const tx = useTransaction();
+  return {
+    tx,
+    trade: (request) => tx.run(() => planSwap({ contracts: swapContracts(getConfig().deployments.contracts), ...request })),
+  };
+}
