@@ -1,0 +1,149 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LockPeriodDays } from '@eterno/protocol/domain';
+import type { StakeView } from '@eterno/protocol/stake/readStake';
+import { SECONDS_PER_DAY } from '@eterno/protocol/stake/records';
+import { checkStakeAmount, type StakeAmountCheck } from '@eterno/protocol/stake/stakeAmount';
+import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { TxProgress } from '../../tx/TxProgress.tsx';
+import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
+import { dateText, daysText, exactText, rateText, tokenText } from './format.ts';
+
+export type StakeFormProps = {
+  view: StakeView;
+  tx: Pick<Transaction, 'state' | 'busy'>;
+  onStake: (days: LockPeriodDays, amount: bigint) => Promise<TxOutcome>;
+};
+
+type ProblemText = (check: Extract<StakeAmountCheck, { ok: false }>) => string;
+
+/**
+ * Stake in one pool: the lock period (8 periods with their rate), the amount with Max, checked as
+ * typed (text, zero, minimum, balance, reserve), the reward at maturity, the free reserve, and the
+ * stake button. Nothing is signed while the amount is wrong.
+ */
+export function StakeForm({ view, tx, onStake }: StakeFormProps) {
+  const { t, i18n } = useTranslation(['stake', 'errors']);
+  const [text, setText] = useState('');
+  const [days, setDays] = useState<LockPeriodDays>(view.periods[0]?.days ?? 30);
+  const [attempted, setAttempted] = useState(false);
+  const inputId = useId();
+  const problemId = useId();
+  const symbol = view.symbol;
+  const period = view.periods.find((p) => p.days === days) ?? view.periods[0];
+  const rateBps = period?.rateBps ?? 0;
+  const check = checkStakeAmount(text, view, rateBps);
+  const showProblem = !check.ok && (attempted || text.trim() !== '');
+
+  const problemText: ProblemText = (failed) => {
+    switch (failed.problem) {
+      case 'INSUFFICIENT_BALANCE':
+        return t('errors:INSUFFICIENT_BALANCE');
+      case 'BELOW_MINIMUM':
+        return t('stake:problem.BELOW_MINIMUM', { amount: tokenText(view.minStakeAmount, symbol), symbol });
+      case 'RESERVE_EXCEEDED':
+        return t('stake:problem.RESERVE_EXCEEDED', {
+          available: tokenText(view.availableRewards, 'ETRO'),
+          reward: tokenText(failed.reward ?? 0n, 'ETRO'),
+        });
+      default:
+        return t(`stake:problem.${failed.problem}`);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (!check.ok || tx.busy) return;
+    const outcome = await onStake(days, check.amount);
+    if (outcome === 'confirmed') {
+      setText('');
+      setAttempted(false);
+    }
+  };
+
+  const release = view.rewardReleaseDuration;
+  return (
+    <form className="stake-card stake-form" onSubmit={submit} noValidate data-testid="stake-form" data-pool={view.pool}>
+      <h3 className="stake-card-title">{t('stake:form.heading', { symbol })}</h3>
+      <fieldset className="stake-periods">
+        <legend>{t('stake:form.period')}</legend>
+        {view.periods.map((p) => (
+          <label key={p.days} className={p.days === days ? 'stake-period stake-period-active' : 'stake-period'}>
+            <input
+              type="radio"
+              name={`${inputId}-period`}
+              value={p.days}
+              checked={p.days === days}
+              onChange={() => setDays(p.days)}
+              disabled={tx.busy}
+            />
+            <span className="stake-period-days">{t('stake:form.days', { days: p.days })}</span>
+            <span className="stake-period-rate">{t('stake:form.rate', { rate: rateText(p.rateBps) })}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <div className={showProblem ? 'stake-amount-box stake-amount-invalid' : 'stake-amount-box'}>
+        <div className="stake-amount-head">
+          <label htmlFor={inputId}>{t('stake:form.amount')}</label>
+          <span data-testid="stake-balance">{t('stake:form.balance', { amount: tokenText(view.balance, symbol), symbol })}</span>
+        </div>
+        <div className="stake-amount-row">
+          <input
+            id={inputId}
+            className="stake-amount"
+            data-testid="stake-amount"
+            inputMode="decimal"
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="0.0"
+            aria-invalid={showProblem}
+            aria-describedby={showProblem ? problemId : undefined}
+            value={text}
+            disabled={tx.busy}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <button type="button" className="stake-max" data-testid="stake-max" disabled={tx.busy} onClick={() => setText(exactText(view.balance))}>
+            {t('stake:form.max')}
+          </button>
+          <span className="stake-token">
+            <TokenIcon symbol={symbol} />
+            {symbol}
+          </span>
+        </div>
+        <span className="stake-minimum">{t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}</span>
+      </div>
+      {showProblem && !check.ok ? (
+        <p id={problemId} className="stake-problem" data-testid="stake-problem" data-problem={check.problem} role="alert">
+          {problemText(check)}
+        </p>
+      ) : null}
+
+      <dl className="stake-details">
+        <div>
+          <dt>{t('stake:form.expectedReward')}</dt>
+          <dd data-testid="stake-expected-reward">{check.ok ? `${tokenText(check.reward, 'ETRO')} ETRO` : t('stake:form.none')}</dd>
+        </div>
+        <div>
+          <dt>{t('stake:form.unlockAfter')}</dt>
+          <dd>{dateText(view.timestamp + BigInt(days) * SECONDS_PER_DAY, i18n.language)}</dd>
+        </div>
+        <div>
+          <dt>{t('stake:form.reserve')}</dt>
+          <dd data-testid="stake-reserve">{`${tokenText(view.availableRewards, 'ETRO')} ETRO`}</dd>
+        </div>
+      </dl>
+      <ul className="stake-notes">
+        <li>{t(`stake:accrual.${view.accrual}`)}</li>
+        <li>{release === 0n ? t('stake:form.releaseNow') : t('stake:form.release', { days: daysText(release) })}</li>
+        {view.earlyExitAllowed ? <li>{t('stake:form.earlyRule')}</li> : null}
+      </ul>
+
+      <button type="submit" className="button button-primary stake-submit" data-testid="stake-submit" disabled={tx.busy}>
+        {t('stake:form.submit')}
+      </button>
+      <TxProgress tx={tx} />
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import { MulticallCallError } from '@eterno/protocol/multicall';
+import { isErrorCode } from '@eterno/protocol/errors';
+import type { LockPeriodDays } from '@eterno/protocol/domain';
+import { STAKE_POOLS, type StakePool } from '@eterno/protocol/stake/pools';
+import type { StakeView } from '@eterno/protocol/stake/readStake';
+import { BlockChip } from '../../components/BlockChip.tsx';
+import type { ModalStore } from '../../components/modal/modal.ts';
+import type { BlockRead } from '../../chain/useBlockRead.ts';
+import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
+import { StakeForm } from './StakeForm.tsx';
+import { StakeRecords } from './StakeRecords.tsx';
+import './stake.css';
+
+export type StakePanelProps = {
+  pool: StakePool;
+  onPool: (pool: StakePool) => void;
+  read: BlockRead<StakeView>;
+  enter: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, days: LockPeriodDays, amount: bigint) => Promise<TxOutcome> };
+  leave: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, id: bigint) => Promise<TxOutcome> };
+  modal?: ModalStore;
+};
+
+function loadErrorText(error: unknown, t: (key: string) => string): { message: string; detail: string } {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
+  return { message: t('stake:loadError'), detail };
+}
+
+/** Finance › stake: the pool switch, the stake form and the records of the chosen pool. */
+export function StakePanel({ pool, onPool, read, enter, leave, modal }: StakePanelProps) {
+  const { t } = useTranslation(['stake', 'common', 'errors']);
+  const { data, error, retry } = read;
+  const busy = enter.tx.busy || leave.tx.busy;
+  const failure = error && !data ? loadErrorText(error, t as unknown as (key: string) => string) : null;
+
+  return (
+    <section className="stake-screen" aria-busy={!data && !failure} data-testid="stake-screen">
+      <header className="card-heading">
+        <h2>{t('stake:title')}</h2>
+        {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
+      </header>
+
+      <div className="stake-pools" role="group" aria-label={t('stake:pool.label')}>
+        {STAKE_POOLS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            className={p === pool ? 'stake-pool stake-pool-active' : 'stake-pool'}
+            aria-pressed={p === pool}
+            disabled={busy}
+            onClick={() => onPool(p)}
+          >
+            {t(`stake:pool.${p}`)}
+          </button>
+        ))}
+      </div>
+
+      {failure ? (
+        <div className="error-card" role="alert">
+          <p className="error-card-message">{failure.message}</p>
+          <p className="error-card-detail">{failure.detail}</p>
+          <button type="button" className="button button-primary" onClick={retry}>
+            {t('common:retry')}
+          </button>
+        </div>
+      ) : data ? (
+        <>
+          <StakeForm key={pool} view={data} tx={enter.tx} onStake={(days, amount) => enter.run(data, days, amount)} />
+          <StakeRecords view={data} tx={leave.tx} onLeave={(id) => leave.run(data, id)} {...(modal ? { modal } : {})} />
+        </>
+      ) : (
+        <div className="stake-loading" data-testid="stake-loading">
+          <span className="skeleton skeleton-card stake-skeleton-form" />
+          <span className="skeleton skeleton-card" />
+        </div>
+      )}
+      {error && data ? (
+        <p className="stale-note" role="status">
+          {loadErrorText(error, t as unknown as (key: string) => string).message}
+        </p>
+      ) : null}
+    </section>
+  );
+}
