@@ -1,4 +1,6 @@
+import { AmountError, parseAmount } from '@eterno/protocol/amount';
 import { parseDeployments, type Deployments } from '@eterno/protocol/deployments';
+import type { DeclaredTreasury } from '@eterno/protocol/market';
 
 /** The runtime config the built app fetches from `/config.json` (docs/architecture.md). */
 export type AppConfig = {
@@ -7,6 +9,13 @@ export type AppConfig = {
   apiUrl: string;
   deployments: Deployments;
   demoWallet: boolean;
+  /**
+   * Amounts the operator declares for Home › ETERNO's value figures (the spec's fixed "+6,000,000"
+   * USDT and "× 104,200" ETRO): each shown as its own labelled line, never added silently. In
+   * config.json `"treasury": { "offChainUsdt": "6000000", "offChainEtro": "104200" }` (decimal
+   * strings, whole tokens); absent means 0 (docs/decisions/home-prices.md).
+   */
+  treasury?: DeclaredTreasury;
 };
 
 export class ConfigError extends Error {
@@ -34,10 +43,31 @@ function httpUrl(value: unknown, field: string): string {
   return value;
 }
 
+const TREASURY_FIELDS = ['offChainUsdt', 'offChainEtro'] as const;
+
+function declaredTreasury(value: unknown): DeclaredTreasury | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) throw new ConfigError('config.json: "treasury" must be an object');
+  const unknown = Object.keys(value).find((key) => !(TREASURY_FIELDS as readonly string[]).includes(key));
+  if (unknown !== undefined) throw new ConfigError(`config.json: "treasury.${unknown}" is not a known field (${TREASURY_FIELDS.join(', ')})`);
+  const amount = (field: (typeof TREASURY_FIELDS)[number]): bigint => {
+    const text = value[field];
+    if (text === undefined) return 0n;
+    if (typeof text !== 'string') throw new ConfigError(`config.json: "treasury.${field}" must be a decimal string, e.g. "6000000"`);
+    try {
+      return parseAmount(text, 18);
+    } catch (error) {
+      const reason = error instanceof AmountError ? error.code : String(error);
+      throw new ConfigError(`config.json: "treasury.${field}" is not a valid amount (${reason}): ${text}`, { cause: error });
+    }
+  };
+  return { offChainUsdt: amount('offChainUsdt'), offChainEtro: amount('offChainEtro') };
+}
+
 /** Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. */
 export function parseConfig(json: unknown): AppConfig {
   if (!isRecord(json)) throw new ConfigError('config.json must be a JSON object');
-  const { chainId, rpcUrl, apiUrl, deployments, demoWallet } = json;
+  const { chainId, rpcUrl, apiUrl, deployments, demoWallet, treasury } = json;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new ConfigError('config.json: "chainId" must be a positive integer');
   }
@@ -51,12 +81,14 @@ export function parseConfig(json: unknown): AppConfig {
   if (parsed.chainId !== chainId) {
     throw new ConfigError(`config.json: "chainId" ${chainId} differs from the deployments' chain ${parsed.chainId}`);
   }
+  const declared = declaredTreasury(treasury);
   return {
     chainId,
     rpcUrl: httpUrl(rpcUrl, 'rpcUrl'),
     apiUrl: httpUrl(apiUrl, 'apiUrl'),
     deployments: parsed,
     demoWallet: demoWallet === true,
+    ...(declared ? { treasury: declared } : {}),
   };
 }
 

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatTokenAmount } from '@eterno/protocol/amount';
-import { MulticallCallError } from '@eterno/protocol/balances';
-import { isErrorCode } from '@eterno/protocol/errors';
+import { readErrorText } from '../../chain/readErrorText.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { BlockChip } from '../../components/BlockChip.tsx';
@@ -11,11 +10,7 @@ import { useOverviewBalances } from './useOverviewBalances.ts';
 import './assets.css';
 
 function errorText(error: unknown, t: (key: string) => string): { message: string; detail: string } {
-  const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
-  return { message: t('screens:assets.overview.loadError'), detail };
+  return readErrorText(error, t, 'screens:assets.overview.loadError');
 }
 
 export default function AssetsOverview() {

@@ -1,0 +1,155 @@
+/**
+ * Home › ETERNO as the page should show it, computed here straight from the chain (plain contract
+ * reads and the formulas of docs/decisions/home-prices.md, not the app's own read), and a trade on
+ * the ETRO/USDT pair made from Node through the Uniswap V2 router.
+ */
+import type { Page } from "playwright-core";
+import { createWalletClient, erc20Abi, getAddress, parseAbi, type Address } from "viem";
+import { formatScaled12, formatTokenAmount } from "@eterno/protocol/amount";
+import { chainClients, testAccount } from "./chain.ts";
+import { WaitTimeoutError } from "./wait.ts";
+
+const pairAbi = parseAbi([
+  "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
+  "function token0() view returns (address)",
+  "function totalSupply() view returns (uint256)",
+]);
+const stakingAbi = parseAbi(["function rewardReserve() view returns (uint256)", "function availableRewards() view returns (uint256)"]);
+const farmAbi = parseAbi(["function emitted() view returns (uint256)", "function totalEmission() view returns (uint256)"]);
+const routerAbi = parseAbi([
+  "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)",
+]);
+
+const ONE = 10n ** 18n;
+
+export type MarketDeployments = { contracts: Record<string, Address> };
+
+/** The figures' test ids (apps/web/src/features/home/EternoHome.tsx) and the text each must show. */
+export type MarketTexts = Record<string, string>;
+
+export type MarketFigures = {
+  blockNumber: bigint;
+  etroPrice: bigint;
+  fonPrice: bigint;
+  texts: MarketTexts;
+};
+
+/** Reads the chain at its current block and returns what Home › ETERNO must show for it. */
+export async function expectedMarket(rpcUrl: string, deployments: MarketDeployments): Promise<MarketFigures> {
+  const client = chainClients(rpcUrl).public;
+  const c = deployments.contracts;
+  const need = (key: string): Address => {
+    const address = c[key];
+    if (address === undefined) throw new Error(`deployments have no ${key}`);
+    return address;
+  };
+  const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
+  const at = { blockNumber };
+  const usdtSide = async (pair: Address) => {
+    const [[r0, r1], token0] = await Promise.all([
+      client.readContract({ ...at, address: pair, abi: pairAbi, functionName: "getReserves" }),
+      client.readContract({ ...at, address: pair, abi: pairAbi, functionName: "token0" }),
+    ]);
+    return getAddress(token0) === getAddress(need("USDT")) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
+  };
+  const view = (address: Address, abi: typeof stakingAbi | typeof farmAbi | typeof pairAbi | typeof erc20Abi, functionName: string) =>
+    client.readContract({ ...at, address, abi, functionName } as Parameters<typeof client.readContract>[0]) as Promise<bigint>;
+
+  const [eulp, elp, fon, lpSupply, etroSupply, etroReserve, etroAvailable, eulpReserve, eulpAvailable, emitted, totalEmission] =
+    await Promise.all([
+      usdtSide(need("EULP")),
+      usdtSide(need("ELP")),
+      usdtSide(need("WFON_USDT")),
+      view(need("EULP"), pairAbi, "totalSupply"),
+      view(need("ETRO"), erc20Abi, "totalSupply"),
+      view(need("StakingETRO"), stakingAbi, "rewardReserve"),
+      view(need("StakingETRO"), stakingAbi, "availableRewards"),
+      view(need("StakingEULP"), stakingAbi, "rewardReserve"),
+      view(need("StakingEULP"), stakingAbi, "availableRewards"),
+      view(need("EternoFarm"), farmAbi, "emitted"),
+      view(need("EternoFarm"), farmAbi, "totalEmission"),
+    ]);
+  if (eulp.usdt === 0n || eulp.other === 0n || fon.other === 0n || lpSupply === 0n) throw new Error("the seeded pairs have no liquidity");
+
+  const etroPrice = (eulp.usdt * ONE) / eulp.other;
+  const fonPrice = (fon.usdt * ONE) / fon.other;
+  const usdt = (v: bigint) => formatTokenAmount(v, "USDT", { grouping: true });
+  const etro = (v: bigint) => formatTokenAmount(v, "ETRO", { grouping: true });
+  return {
+    blockNumber,
+    etroPrice,
+    fonPrice,
+    texts: {
+      "price-ETRO": formatScaled12(etroPrice),
+      "price-FON": formatScaled12(fonPrice),
+      "lp-totalSupply": formatTokenAmount(lpSupply, "EULP", { grouping: true }),
+      "lp-usdtReserve": usdt(eulp.usdt),
+      "lp-etroReserve": etro(eulp.other),
+      "lp-etroPerLp": formatScaled12((eulp.other * ONE) / lpSupply),
+      "value-usdt-total": `${usdt(eulp.usdt + elp.usdt)} USDT`,
+      "value-usdt-onchain": usdt(eulp.usdt + elp.usdt),
+      "value-etro-total": `${usdt((etroSupply * etroPrice) / ONE)} USDT`,
+      "value-etro-onchain": usdt((etroSupply * etroPrice) / ONE),
+      "staking-ETRO-reserve": `${etro(etroReserve)} ETRO`,
+      "staking-ETRO-available": `${etro(etroAvailable)} ETRO`,
+      "staking-EULP-reserve": `${etro(eulpReserve)} ETRO`,
+      "staking-EULP-available": `${etro(eulpAvailable)} ETRO`,
+      "farm-emitted": `${etro(emitted)} of ${etro(totalEmission)} ETRO emitted`,
+    },
+  };
+}
+
+/** What the page shows under each of `testIds` (null where the element is missing). */
+export async function shownMarket(page: Page, testIds: string[]): Promise<Record<string, string | null>> {
+  const entries = await Promise.all(
+    testIds.map(async (id) => {
+      const el = page.getByTestId(id);
+      const text = (await el.count()) === 1 ? await el.textContent({ timeout: 1_000 }).catch(() => null) : null;
+      return [id, text] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * Waits until every figure shows its expected text (texts whose key starts with "farm-" are
+ * compared in English only: they are sentences). The error lists what was shown.
+ */
+export async function waitForMarket(
+  page: Page,
+  expected: MarketTexts,
+  { timeoutMs = 30_000, intervalMs = 100, englishSentences = true }: { timeoutMs?: number; intervalMs?: number; englishSentences?: boolean } = {},
+): Promise<void> {
+  const ids = Object.keys(expected).filter((id) => englishSentences || !id.startsWith("farm-"));
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const shown = await shownMarket(page, ids);
+    if (ids.every((id) => shown[id] === expected[id])) return;
+    if (Date.now() > deadline) {
+      const diff = ids.filter((id) => shown[id] !== expected[id]).map((id) => `${id}: expected ${JSON.stringify(expected[id])}, shown ${JSON.stringify(shown[id])}`);
+      throw new WaitTimeoutError(`market figures not shown within ${timeoutMs} ms: ${diff.join("; ")}`);
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Test account `fromIndex` sells `amountIn` USDT for ETRO on the pair through Router02; resolves once mined. */
+export async function routerBuyEtro(rpcUrl: string, deployments: MarketDeployments, fromIndex: number, amountIn: bigint): Promise<void> {
+  const { chain, transport, public: client } = chainClients(rpcUrl);
+  const account = testAccount(fromIndex);
+  const wallet = createWalletClient({ account, chain, transport });
+  const c = deployments.contracts as Record<"USDT" | "ETRO" | "UniswapV2Router02", Address>;
+  const mined = async (hash: `0x${string}`) => {
+    const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
+    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+  };
+  await mined(await wallet.writeContract({ address: c.USDT, abi: erc20Abi, functionName: "approve", args: [c.UniswapV2Router02, amountIn] }));
+  await mined(
+    await wallet.writeContract({
+      address: c.UniswapV2Router02,
+      abi: routerAbi,
+      functionName: "swapExactTokensForTokens",
+      args: [amountIn, 0n, [c.USDT, c.ETRO], account.address, 2n ** 48n],
+    }),
+  );
+}
