@@ -34,6 +34,9 @@ import {
   parseUnits,
   type Abi,
   type Address,
+  type Chain,
+  type PublicClient,
+  type Transport,
   type Hash,
   type Log,
 } from "viem";
@@ -60,8 +63,8 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
   let dataDir: string;
   let contracts: Deployments["contracts"];
   let api: string;
-  let chain: ReturnType<typeof defineChain>;
-  let client: ReturnType<typeof createPublicClient>;
+  let chain: Chain;
+  let client: PublicClient<Transport, Chain>;
   const blockTimes = new Map<bigint, bigint>();
 
   const at = (name: string): Address => {
@@ -72,7 +75,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
   async function send(account: typeof alice, address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<Hash> {
     const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
-    const hash = await wallet.writeContract({ address, abi, functionName, args });
+    const hash = await wallet.writeContract({ address, abi, functionName, args, chain });
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted (${hash})`);
     return hash;
