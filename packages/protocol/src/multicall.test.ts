@@ -20,6 +20,7 @@ import {
   blockNumberRead,
   multicall3Abi,
   nativeBalanceRead,
+  viewRead,
   type MulticallRead,
 } from './multicall.ts';
 
@@ -66,7 +67,7 @@ describe('multicall3Abi', () => {
     const selectors = multicall3Abi
       .filter((item) => item.type === 'function')
       .map((item) => toFunctionSelector(item));
-    expect(selectors).toEqual(['0xbce38bd7', '0x4d2301cc', '0x42cbb15c']);
+    expect(selectors).toEqual(['0xbce38bd7', '0x4d2301cc', '0x42cbb15c', '0x0f28c97d']);
   });
 });
 
@@ -114,5 +115,20 @@ describe('aggregateStrict', () => {
     ]).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ failure: 'BAD_DATA', index: 0 });
     expect((error as Error).cause).toEqual(new Error('boom'));
+  });
+});
+
+describe('viewRead', () => {
+  it('encodes the call and decodes its result from the ABI, labelled for errors', async () => {
+    const [deployer] = await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts');
+    const balance = viewRead('TOKEN.balanceOf', token, erc20Abi, 'balanceOf', [deployer as Address]);
+    expect(balance.callData).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deployer as Address] }));
+    const [value, name] = await aggregateStrict(client, MULTICALL3_ADDRESS, [balance, viewRead('TOKEN.name', token, erc20Abi, 'name', [])]);
+    expect(value).toBe(parseEther('42'));
+    expect(typeof name).toBe('string');
+    const ghost = getAddress('0x000000000000000000000000000000000000dead');
+    await expect(
+      aggregateStrict(client, MULTICALL3_ADDRESS, [viewRead('GHOST.totalSupply', ghost, erc20Abi, 'totalSupply', [])]),
+    ).rejects.toMatchObject({ label: 'GHOST.totalSupply', target: ghost, failure: 'NO_DATA' });
   });
 });

@@ -1,4 +1,14 @@
-import { decodeFunctionResult, encodeFunctionData, parseAbi, type Address, type Hex } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  parseAbi,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type ContractFunctionReturnType,
+  type Hex,
+} from 'viem';
 import { EternoError } from './errors.ts';
 
 /** The part of the standard Multicall3 interface (mds1/multicall) ETERNO uses. */
@@ -142,5 +152,26 @@ export function blockTimestampRead(multicall: Address): MulticallRead<bigint> {
     callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp' }),
     decode: (returnData) =>
       decodeFunctionResult({ abi: multicall3Abi, functionName: 'getCurrentBlockTimestamp', data: returnData }),
+  };
+}
+
+type ViewFunctionName<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
+
+/**
+ * A typed sub-call of a view function of `abi` at `target`: the arguments and the decoded result
+ * take their types from the ABI (e.g. `viewRead('USDT.balanceOf', usdt, erc20Abi, 'balanceOf', [account])`
+ * is a `MulticallRead<bigint>`). `label` names the call in a `MulticallCallError`.
+ */
+export function viewRead<
+  const A extends Abi,
+  F extends ViewFunctionName<A>,
+  const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>,
+>(label: string, target: Address, abi: A, functionName: F, args: Args): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
+  return {
+    label,
+    target,
+    callData: encodeFunctionData({ abi, functionName, args } as never),
+    decode: (data) =>
+      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<A, 'view' | 'pure', F, Args>,
   };
 }

@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
-import {
-  FARM_BLOCKS_PER_YEAR,
-  etroPriceUsdt,
-  hasLiquidity,
-  lpValueUsdt,
-  poolAprBps,
-  poolEtroPerBlock,
-  type UsdtPair,
-} from './apr.ts';
+import { FARM_BLOCKS_PER_YEAR, lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
 
 // The local seed's ETRO/USDT pool: 1,002,000 ETRO + 501,000 USDT (1 ETRO = 0.5 USDT).
-const etroUsdt: UsdtPair = {
-  usdtReserve: parseEther('501000'),
-  otherReserve: parseEther('1002000'),
+const eulp: LpPair = {
+  reserves: { usdt: parseEther('501000'), other: parseEther('1002000') },
   totalSupply: parseEther('708520'),
 };
-const empty: UsdtPair = { usdtReserve: 0n, otherReserve: 0n, totalSupply: 0n };
+const etroUsdt = eulp.reserves;
+const empty: LpPair = { reserves: { usdt: 0n, other: 0n }, totalSupply: 0n };
 
 describe('blocks per year', () => {
   it('is a 365-day year at 3 s a block', () => {
@@ -24,32 +16,16 @@ describe('blocks per year', () => {
   });
 });
 
-describe('etroPriceUsdt', () => {
-  it('is the USDT reserve over the ETRO reserve, 18 decimals', () => {
-    expect(etroPriceUsdt(etroUsdt)).toBe(parseEther('0.5'));
-  });
-
-  it('truncates', () => {
-    // 1 USDT for 3 ETRO: 0.333… USDT
-    expect(etroPriceUsdt({ usdtReserve: 1n, otherReserve: 3n, totalSupply: 1n })).toBe(333_333_333_333_333_333n);
-  });
-
-  it('is null without liquidity', () => {
-    expect(etroPriceUsdt(empty)).toBeNull();
-    expect(hasLiquidity(empty)).toBe(false);
-    expect(hasLiquidity(etroUsdt)).toBe(true);
-  });
-});
-
 describe('lpValueUsdt', () => {
   it('is twice the USDT share of the LP', () => {
     // 1 % of the LP holds 5,010 USDT + 10,020 ETRO (worth 5,010 USDT): 10,020 USDT.
-    expect(lpValueUsdt(parseEther('7085.2'), etroUsdt)).toBe(parseEther('10020'));
-    expect(lpValueUsdt(0n, etroUsdt)).toBe(0n);
+    expect(lpValueUsdt(parseEther('7085.2'), eulp)).toBe(parseEther('10020'));
+    expect(lpValueUsdt(0n, eulp)).toBe(0n);
   });
 
   it('is null without liquidity', () => {
     expect(lpValueUsdt(parseEther('1'), empty)).toBeNull();
+    expect(lpValueUsdt(parseEther('1'), { ...eulp, totalSupply: 0n })).toBeNull();
   });
 });
 
@@ -73,7 +49,7 @@ describe('poolAprBps', () => {
       allocPoint: 60n,
       totalAllocPoint: 100n,
       stakedLp: parseEther('7085.2'),
-      pair: etroUsdt,
+      pair: eulp,
       etroUsdt,
     });
     expect(bps).toBe((12_614_400n * 10_000n) / 10_020n);
@@ -83,7 +59,7 @@ describe('poolAprBps', () => {
   it('values a pool of another pair by that pair', () => {
     // ELP: 100,000 EUSD + 100,000 USDT, 100,000 LP, all staked: TVL 200,000 USDT.
     // 1.6 ETRO a block × 10,512,000 × 0.5 = 8,409,600 USDT a year: 42.048× = 420,480 bps.
-    const elp: UsdtPair = { usdtReserve: parseEther('100000'), otherReserve: parseEther('100000'), totalSupply: parseEther('100000') };
+    const elp: LpPair = { reserves: { usdt: parseEther('100000'), other: parseEther('100000') }, totalSupply: parseEther('100000') };
     expect(
       poolAprBps({
         etroPerBlock: parseEther('4'),
@@ -102,7 +78,7 @@ describe('poolAprBps', () => {
       allocPoint: 1n,
       totalAllocPoint: 1n,
       stakedLp: parseEther('7085.2'),
-      pair: etroUsdt,
+      pair: eulp,
       etroUsdt,
     };
     // 1,000 blocks × 1 ETRO × 0.5 = 500 USDT over 10,020 USDT: 4.99 % = 499 bps (truncated).
@@ -111,15 +87,15 @@ describe('poolAprBps', () => {
 
   it('is 0 once the emission has ended', () => {
     expect(
-      poolAprBps({ etroPerBlock: 0n, allocPoint: 60n, totalAllocPoint: 100n, stakedLp: 1n, pair: etroUsdt, etroUsdt }),
+      poolAprBps({ etroPerBlock: 0n, allocPoint: 60n, totalAllocPoint: 100n, stakedLp: 1n, pair: eulp, etroUsdt }),
     ).toBe(0n);
   });
 
   it('is null ("—") when nothing is staked or nothing prices it', () => {
-    const base = { etroPerBlock: parseEther('4'), allocPoint: 60n, totalAllocPoint: 100n, pair: etroUsdt, etroUsdt };
+    const base = { etroPerBlock: parseEther('4'), allocPoint: 60n, totalAllocPoint: 100n, pair: eulp, etroUsdt };
     expect(poolAprBps({ ...base, stakedLp: 0n })).toBeNull();
     expect(poolAprBps({ ...base, stakedLp: 1n, pair: empty })).toBeNull();
-    expect(poolAprBps({ ...base, stakedLp: 1n, etroUsdt: empty })).toBeNull();
+    expect(poolAprBps({ ...base, stakedLp: 1n, etroUsdt: empty.reserves })).toBeNull();
     expect(poolAprBps({ ...base, stakedLp: 1n, totalAllocPoint: 0n })).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
+import type { UsdtPairReserves } from '../market.ts';
+
 /**
- * The farm's money figures with bigint math only: the ETRO price, the USDT value of LP tokens and
- * each pool's APR. See docs/decisions/farm.md ("APR, TVL and blocks per year").
+ * The farm's money figures with bigint math only: the USDT value of LP tokens and each pool's APR
+ * (the ETRO price is `pairPrice` of the ETRO/USDT pair, market.ts). See docs/decisions/farm.md.
  */
 
 /** Seconds per block of chain 201022; the farm's stage lengths assume it (864,000 blocks = 30 days). */
@@ -10,42 +12,26 @@ export const SECONDS_PER_YEAR = 365n * 24n * 60n * 60n;
 /** Blocks in a year at `FARM_SECONDS_PER_BLOCK`: 10,512,000. */
 export const FARM_BLOCKS_PER_YEAR = SECONDS_PER_YEAR / FARM_SECONDS_PER_BLOCK;
 
-/** 1 ETRO / 1 USDT in base units (both 18 decimals on chain). */
-const ONE = 10n ** 18n;
 /** An APR in basis points: 10,000 = 100 %. */
 const BPS = 10_000n;
 
-/**
- * A Uniswap V2 pair with USDT on one side, as the farm needs it: the USDT reserve, the other
- * token's reserve and the LP token's total supply (all base units).
- */
-export type UsdtPair = {
-  readonly usdtReserve: bigint;
-  readonly otherReserve: bigint;
+/** A Uniswap V2 pair with USDT on one side (reserves ordered by `orderReserves`) and its LP supply. */
+export type LpPair = {
+  readonly reserves: UsdtPairReserves;
   readonly totalSupply: bigint;
 };
 
-/** Whether the pair has liquidity to price anything with. */
-export function hasLiquidity(pair: UsdtPair): boolean {
-  return pair.usdtReserve > 0n && pair.otherReserve > 0n && pair.totalSupply > 0n;
-}
-
-/**
- * USDT base units per 1 ETRO (so 0.5 USDT = 5·10^17) from the ETRO/USDT pair's reserves,
- * truncated; null when the pair holds no liquidity.
- */
-export function etroPriceUsdt(etroUsdt: UsdtPair): bigint | null {
-  if (!hasLiquidity(etroUsdt)) return null;
-  return (etroUsdt.usdtReserve * ONE) / etroUsdt.otherReserve;
+function hasLiquidity(pair: LpPair): boolean {
+  return pair.reserves.usdt > 0n && pair.reserves.other > 0n && pair.totalSupply > 0n;
 }
 
 /**
  * The USDT value of `lpAmount` LP tokens of `pair`: the share of both reserves, each side worth
  * the USDT side at the pair's own price, so twice the USDT share. Null without liquidity.
  */
-export function lpValueUsdt(lpAmount: bigint, pair: UsdtPair): bigint | null {
+export function lpValueUsdt(lpAmount: bigint, pair: LpPair): bigint | null {
   if (!hasLiquidity(pair)) return null;
-  return (2n * pair.usdtReserve * lpAmount) / pair.totalSupply;
+  return (2n * pair.reserves.usdt * lpAmount) / pair.totalSupply;
 }
 
 /** A pool's share of a per-block emission: `etroPerBlock × allocPoint ÷ totalAllocPoint` (truncated). */
@@ -62,9 +48,9 @@ export type AprInput = {
   /** The LP staked in the pool (`poolInfo.lpSupply`). */
   readonly stakedLp: bigint;
   /** The pool's pair (its LP token is what is staked). */
-  readonly pair: UsdtPair;
-  /** The ETRO/USDT pair, for the ETRO price. */
-  readonly etroUsdt: UsdtPair;
+  readonly pair: LpPair;
+  /** The ETRO/USDT reserves, for the ETRO price. */
+  readonly etroUsdt: UsdtPairReserves;
   readonly blocksPerYear?: bigint;
 };
 
@@ -77,13 +63,12 @@ export type AprInput = {
 export function poolAprBps(input: AprInput): bigint | null {
   const { pair, etroUsdt } = input;
   if (input.stakedLp === 0n || input.totalAllocPoint === 0n) return null;
-  if (!hasLiquidity(pair) || !hasLiquidity(etroUsdt)) return null;
+  if (!hasLiquidity(pair) || etroUsdt.usdt === 0n || etroUsdt.other === 0n) return null;
   const blocksPerYear = input.blocksPerYear ?? FARM_BLOCKS_PER_YEAR;
   // yearlyEtro = etroPerBlock · alloc / total · blocksPerYear
-  // price      = etroUsdt.usdt / etroUsdt.other            (USDT per ETRO)
-  // tvl        = 2 · pair.usdt · staked / pair.totalSupply  (USDT)
-  const numerator =
-    input.etroPerBlock * input.allocPoint * blocksPerYear * etroUsdt.usdtReserve * pair.totalSupply * BPS;
-  const denominator = input.totalAllocPoint * etroUsdt.otherReserve * 2n * pair.usdtReserve * input.stakedLp;
+  // price      = etroUsdt.usdt / etroUsdt.other                    (USDT per ETRO)
+  // tvl        = 2 · pair.reserves.usdt · staked / pair.totalSupply (USDT)
+  const numerator = input.etroPerBlock * input.allocPoint * blocksPerYear * etroUsdt.usdt * pair.totalSupply * BPS;
+  const denominator = input.totalAllocPoint * etroUsdt.other * 2n * pair.reserves.usdt * input.stakedLp;
   return numerator / denominator;
 }

@@ -18,6 +18,7 @@ import { FARM_BLOCKS_PER_YEAR } from './apr.ts';
 import {
   FarmPoolMismatchError,
   MulticallCallError,
+  PairMismatchError,
   farmContracts,
   readFarm,
   type FarmContracts,
@@ -157,6 +158,14 @@ describe('readFarm', () => {
     const error = await readFarm(client, { contracts: swapped, account: alice }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FarmPoolMismatchError);
     expect(error).toMatchObject({ code: 'FARM_POOL_MISMATCH', pid: 0, expected: contracts.ELP, actual: contracts.EULP });
+  });
+
+  it('throws when a pair does not hold USDT and the token the deployments name', async () => {
+    const error = await readFarm(client, { contracts: { ...contracts, ETRO: contracts.EUSD }, account: alice }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(PairMismatchError);
+    expect(error).toMatchObject({ code: 'PAIR_MISMATCH', pair: contracts.EULP });
   });
 
   it('throws a MulticallCallError, never zeros, when the farm address has no contract', async () => {

@@ -1,24 +1,15 @@
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  isAddressEqual,
-  type Abi,
-  type Address,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  type ContractFunctionReturnType,
-  type Hex,
-} from 'viem';
+import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
-import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from '../multicall.ts';
-import { etroPriceUsdt, lpValueUsdt, poolAprBps, poolEtroPerBlock, type UsdtPair } from './apr.ts';
-import { FARM_STAGE_COUNT, miningProgress, type FarmStage, type MiningProgress } from './progress.ts';
+import { orderReserves, pairPrice } from '../market.ts';
+import { aggregateStrict, blockNumberRead, viewRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
+import { miningProgress, type MiningProgress } from './progress.ts';
 import type { FarmPoolPosition } from './writes.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
+export { PairMismatchError } from '../market.ts';
 
 /** The farm's pools (docs/decisions/farm.md): pool 0 stakes EULP (ETRO/USDT), pool 1 ELP (EUSD/USDT). */
 export const FARM_POOLS = [
@@ -66,8 +57,8 @@ export type FarmPoolView = FarmPoolPosition & {
   readonly farmLpBalance: bigint;
   /** The pool's share of the current emission, ETRO per block. */
   readonly etroPerBlock: bigint;
-  /** The pair behind the LP token. */
-  readonly pair: UsdtPair;
+  /** The pair behind the LP token: its reserves (USDT, other) and LP supply. */
+  readonly pair: LpPair;
   /** USDT value of the LP staked in the pool; null when the pair has no liquidity. */
   readonly tvlUsdt: bigint | null;
   /** USDT value of the user's staked LP; null when the pair has no liquidity. */
@@ -102,43 +93,11 @@ export class FarmPoolMismatchError extends EternoError<'FARM_POOL_MISMATCH'> {
   }
 }
 
-type ViewFn<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
-
-/** A typed sub-call of a view function. */
-function viewRead<
-  const A extends Abi,
-  F extends ViewFn<A>,
-  const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>,
->(label: string, target: Address, abi: A, functionName: F, args: Args): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
-  const callData = encodeFunctionData({ abi, functionName, args } as never) as Hex;
-  return {
-    label,
-    target,
-    callData,
-    decode: (data) =>
-      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<
-        A,
-        'view' | 'pure',
-        F,
-        Args
-      >,
-  };
-}
-
-/** Reserves of a Uniswap V2 pair ordered as (USDT, other): token0 is the lower address (the factory sorts). */
-function usdtPair(reserves: readonly [bigint, bigint, number], totalSupply: bigint, usdt: Address, other: Address): UsdtPair {
-  const usdtIsToken0 = BigInt(usdt) < BigInt(other);
-  const [r0, r1] = reserves;
-  return usdtIsToken0
-    ? { usdtReserve: r0, otherReserve: r1, totalSupply }
-    : { usdtReserve: r1, otherReserve: r0, totalSupply };
-}
-
 type ReadResults<R extends readonly MulticallRead<unknown>[]> = {
   -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
 };
 
-/** The 8 reads of one pool, in the order `decodePool` expects. */
+/** The 10 reads of one pool, in the order `decodePool` expects. */
 function poolReads(contracts: FarmContracts, pool: (typeof FARM_POOLS)[number], account: Address) {
   const farm = contracts.EternoFarm;
   const token = contracts[pool.symbol];
@@ -153,6 +112,8 @@ function poolReads(contracts: FarmContracts, pool: (typeof FARM_POOLS)[number], 
     viewRead(`${pool.symbol}.allowance(account, farm)`, token, erc20Abi, 'allowance', [account, farm]),
     viewRead(`${pool.symbol}.getReserves`, token, uniswapV2PairAbi, 'getReserves', []),
     viewRead(`${pool.symbol}.totalSupply`, token, uniswapV2PairAbi, 'totalSupply', []),
+    viewRead(`${pool.symbol}.token0`, token, uniswapV2PairAbi, 'token0', []),
+    viewRead(`${pool.symbol}.token1`, token, uniswapV2PairAbi, 'token1', []),
   ] as const;
 }
 
@@ -167,9 +128,10 @@ function stageRead(farm: Address, index: number) {
  * of the same block): both pools' `poolInfo`, `totalAllocPoint`, each pool's LP held by the farm,
  * the account's `userInfo`, `pendingEtro`, LP balances and allowances to the farm, the 4
  * `stageInfo`, `currentStage`, `emitted`, `totalEmission`, the block number, and the reserves and
- * total supply of the EULP and ELP pairs. Derives the ETRO price, each pool's TVL and APR
- * (`apr.ts`) and the mining progress (`progress.ts`). Throws `MulticallCallError` if a sub-call
- * fails and `FarmPoolMismatchError` if a pool does not stake the LP token the deployments name.
+ * total supply and tokens of the EULP and ELP pairs. Derives the ETRO price (`pairPrice`), each
+ * pool's TVL and APR (`apr.ts`) and the mining progress (`progress.ts`). Throws `MulticallCallError`
+ * if a sub-call fails, `FarmPoolMismatchError` if a pool does not stake the LP token the deployments
+ * name and `PairMismatchError` if a pair does not hold USDT and the expected token.
  */
 export async function readFarm(
   client: CallClient,
@@ -196,14 +158,19 @@ export async function readFarm(
 
   const perPool = pools.length / FARM_POOLS.length;
   const results = FARM_POOLS.map((pool) => pools.slice(pool.pid * perPool, (pool.pid + 1) * perPool) as unknown as PoolResults);
-  const pairOf = (pool: (typeof FARM_POOLS)[number], r: PoolResults): UsdtPair =>
-    usdtPair(r[6], r[7], c.USDT, c[pool.pairedWith]);
-  const etroUsdt = pairOf(eulp, results[0] as PoolResults);
+  for (const pool of FARM_POOLS) {
+    const [lpToken] = (results[pool.pid] as PoolResults)[0];
+    if (!isAddressEqual(lpToken, c[pool.symbol])) throw new FarmPoolMismatchError(pool.pid, c[pool.symbol], lpToken);
+  }
+  const pairOf = (pool: (typeof FARM_POOLS)[number], r: PoolResults): LpPair => ({
+    reserves: orderReserves(pool.symbol, c[pool.symbol], r[6], { token0: r[8], token1: r[9] }, { usdt: c.USDT, other: c[pool.pairedWith] }),
+    totalSupply: r[7],
+  });
+  const etroUsdt = pairOf(eulp, results[0] as PoolResults).reserves;
+  const price = pairPrice(etroUsdt);
 
   const decodePool = (pool: (typeof FARM_POOLS)[number], r: PoolResults): FarmPoolView => {
     const [lpToken, allocPoint, lastRewardBlock, accEtroPerShare, lpSupply] = r[0];
-    const expected = c[pool.symbol];
-    if (!isAddressEqual(lpToken, expected)) throw new FarmPoolMismatchError(pool.pid, expected, lpToken);
     const [staked, rewardDebt] = r[1];
     const pair = pairOf(pool, r);
     return {
@@ -240,7 +207,7 @@ export async function readFarm(
     blockNumber,
     farm,
     totalAllocPoint,
-    etroPriceUsdt: etroPriceUsdt(etroUsdt),
+    etroPriceUsdt: price.kind === 'value' ? price.value : null,
     pools: [decodePool(eulp, results[0] as PoolResults), decodePool(elp, results[1] as PoolResults)],
     progress,
   };

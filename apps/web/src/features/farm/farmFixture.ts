@@ -10,7 +10,7 @@ const stages = ['4', '3', '2', '1'].map((rate, i) => {
   return { startBlock, endBlock: startBlock + 864_000n, etroPerBlock: parseEther(rate), emission: 864_000n * parseEther(rate) };
 });
 
-const pair = { usdtReserve: parseEther('501000'), otherReserve: parseEther('1002000'), totalSupply: parseEther('708520') };
+const pair = { reserves: { usdt: parseEther('501000'), other: parseEther('1002000') }, totalSupply: parseEther('708520') };
 
 export function fixturePool(overrides: Partial<FarmPoolView> = {}): FarmPoolView {
   return {
