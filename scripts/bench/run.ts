@@ -8,6 +8,7 @@ import { REPO_ROOT, startStack } from "../stack.ts";
 import { measureScreenRpc, type ScreenRpcSpec } from "./screenRpc.ts";
 import { balanceTexts, waitForBalances } from "../../e2e/src/balances.ts";
 import { readBalances } from "../../e2e/src/chain.ts";
+import { expectedMarket, waitForMarket } from "../../e2e/src/market.ts";
 import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
 
 const LOGIN_JS_BUDGET_KB = 150;
@@ -32,6 +33,14 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
     ready: async (page, { stack, account }) => {
       const expected = balanceTexts(await readBalances(stack.rpcUrl, stack.deployments, account));
       await waitForBalances(page, expected, { timeoutMs: 60_000, intervalMs: 50 });
+    },
+  },
+  {
+    name: "home_eterno",
+    path: "/home/eterno",
+    ready: async (page, { stack }) => {
+      const expected = await expectedMarket(stack.rpcUrl, stack.deployments);
+      await waitForMarket(page, expected.texts, { timeoutMs: 60_000, intervalMs: 50 });
     },
   },
 ];
