@@ -295,7 +295,7 @@ describe('Finance › stake: records', () => {
     expect(calls.leave).not.toHaveBeenCalled();
 
     fireEvent.click(within(recordItem(3)).getByRole('button', { name: 'Leave early' }));
-    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Leave and forfeit the reward' })));
+    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit and leave' })));
     expect(calls.leave).toHaveBeenCalledOnce();
     expect(calls.leave.mock.calls[0]?.[1]).toBe(3n);
   });
