@@ -12,7 +12,6 @@ import {
 } from "@eterno/protocol/generated/abis";
 import { STAKE_POOLS } from "@eterno/protocol/indexerApi";
 import { createConfig } from "ponder";
-import type { Address } from "viem";
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from "./src/api/env.ts";
 
 const file = requireEnv(process.env, "ETERNO_DEPLOYMENTS");
@@ -22,13 +21,6 @@ if (deployments.chainId !== ETERNO_CHAIN_ID) {
 }
 const { contracts, startBlock } = deployments;
 const databaseUrl = databaseUrlFrom(process.env);
-
-/** The address of a DeFi contract the deployments must name. */
-function deployed(name: string): Address {
-  const address = contracts[name];
-  if (address === undefined) throw new EnvError(`${file}: no "${name}" contract`);
-  return address;
-}
 
 /**
  * ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair); the
@@ -55,14 +47,14 @@ export default createConfig({
       address: contracts.EULP,
       startBlock,
     },
-    EtroSwap: { chain: "eterno", abi: etroSwapAbi, address: deployed("EtroSwap"), startBlock },
-    LockLedger: { chain: "eterno", abi: lockLedgerAbi, address: deployed("LockLedger"), startBlock },
+    EtroSwap: { chain: "eterno", abi: etroSwapAbi, address: contracts.EtroSwap, startBlock },
+    LockLedger: { chain: "eterno", abi: lockLedgerAbi, address: contracts.LockLedger, startBlock },
     Staking: {
       chain: "eterno",
       abi: eternoStakingAbi,
-      address: STAKE_POOLS.map((pool) => deployed(`Staking${pool}`)),
+      address: STAKE_POOLS.map((pool) => contracts[`Staking${pool}`]),
       startBlock,
     },
-    EternoFarm: { chain: "eterno", abi: eternoFarmAbi, address: deployed("EternoFarm"), startBlock },
+    EternoFarm: { chain: "eterno", abi: eternoFarmAbi, address: contracts.EternoFarm, startBlock },
   },
 });
