@@ -4,7 +4,6 @@ import { deploy } from '@eterno/contracts/deploy';
 import { rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
-import { InvalidDeploymentsError } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
 import {
   MulticallCallError,
@@ -12,7 +11,6 @@ import {
   PRICE_SCALE,
   PairMismatchError,
   lpStats,
-  marketContracts,
   marketValues,
   pairPrice,
   readMarket,
@@ -32,7 +30,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   deployed = deployments.contracts;
-  contracts = marketContracts(deployed);
+  contracts = deployed;
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   bob = account('bob');
   deployer = (await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts'))[0] as Address;
@@ -80,8 +78,8 @@ describe('readMarket', () => {
     expect(requests).toEqual([['eth_call']]);
 
     const eulp = await usdtReserves(deployed.EULP);
-    const elp = await usdtReserves(deployed.ELP as Address);
-    const fon = await usdtReserves(deployed.WFON_USDT as Address);
+    const elp = await usdtReserves(deployed.ELP);
+    const fon = await usdtReserves(deployed.WFON_USDT);
     const read = (address: Address, abi: readonly unknown[], functionName: string) =>
       client.readContract({ address, abi, functionName } as Parameters<typeof client.readContract>[0]) as Promise<bigint>;
     const [eulpSupply, etroSupply, etroReserve, etroAvailable, eulpReserve, eulpAvailable, emitted, totalEmission, block] =
@@ -195,14 +193,6 @@ describe('readMarket', () => {
     const error = await readMarket(client, { contracts: { ...contracts, StakingETRO: bob } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MulticallCallError);
     expect(error).toMatchObject({ label: 'StakingETRO.rewardReserve', failure: 'NO_DATA' });
-  });
-});
-
-describe('marketContracts', () => {
-  it('names the missing deployment key', () => {
-    const { StakingEULP: _omitted, ...rest } = deployed;
-    expect(() => marketContracts(rest as DeployedContracts)).toThrow(InvalidDeploymentsError);
-    expect(() => marketContracts(rest as DeployedContracts)).toThrow(/contracts\.StakingEULP/);
   });
 });
 

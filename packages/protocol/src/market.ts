@@ -13,7 +13,7 @@ import {
   type ContractFunctionName,
   type ContractFunctionReturnType,
 } from 'viem';
-import { InvalidDeploymentsError, type DeployedContracts } from './deployments.ts';
+import type { DeployedContracts } from './deployments.ts';
 import { EternoError } from './errors.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi } from './generated/abis.ts';
 import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from './multicall.ts';
@@ -23,33 +23,11 @@ export { MulticallCallError, MulticallUnavailableError, type CallClient } from '
 /** Fixed-point scale of prices and per-LP ratios: 18 decimals, like every ETERNO token. */
 export const PRICE_SCALE = 10n ** 18n;
 
-const MARKET_CONTRACT_KEYS = [
-  'Multicall3',
-  'USDT',
-  'ETRO',
-  'EUSD',
-  'WFON',
-  'EULP',
-  'ELP',
-  'WFON_USDT',
-  'StakingETRO',
-  'StakingEULP',
-  'EternoFarm',
-] as const;
-
 /** The deployed contracts `readMarket` reads (keys of the deployments file). */
-export type MarketContracts = { readonly [K in (typeof MARKET_CONTRACT_KEYS)[number]]: Address };
-
-/** The market's contracts from a deployments file; throws `InvalidDeploymentsError` when one is missing. */
-export function marketContracts(contracts: DeployedContracts): MarketContracts {
-  const picked: Partial<Record<(typeof MARKET_CONTRACT_KEYS)[number], Address>> = {};
-  for (const key of MARKET_CONTRACT_KEYS) {
-    const address = contracts[key];
-    if (address === undefined) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
-    picked[key] = address;
-  }
-  return picked as MarketContracts;
-}
+export type MarketContracts = Pick<
+  DeployedContracts,
+  'Multicall3' | 'USDT' | 'ETRO' | 'EUSD' | 'WFON' | 'EULP' | 'ELP' | 'WFON_USDT' | 'StakingETRO' | 'StakingEULP' | 'EternoFarm'
+>;
 
 /**
  * Amounts an operator declares in the app's config (DESIGN §3): never added silently, each shown as

@@ -1,4 +1,4 @@
-import { marketContracts, readMarket } from '@eterno/protocol/market';
+import { readMarket } from '@eterno/protocol/market';
 import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 
@@ -9,6 +9,6 @@ import { getConfig } from '../../config.ts';
 export function useMarket() {
   return useBlockRead('market', [], (client) => {
     const { deployments, treasury } = getConfig();
-    return readMarket(client, { contracts: marketContracts(deployments.contracts), declared: treasury });
+    return readMarket(client, { contracts: deployments.contracts, declared: treasury });
   });
 }
