@@ -68,7 +68,8 @@ describe('DeFi screen states', () => {
     ]);
     const current = screen.getByTestId('stage-2');
     expect(current.getAttribute('aria-current')).toBe('step');
-    expect(within(current).getByText('3 ETRO / block')).toBeTruthy();
+    expect(within(current).getByText('3 ETRO')).toBeTruthy();
+    expect(within(current).getByText('per block')).toBeTruthy();
     expect(within(current).getByText('Mining')).toBeTruthy();
     expect(screen.getByTestId('mining-percent').textContent).toBe('47.5%');
     expect(screen.getByText('4,104,000 / 8,640,000 ETRO mined')).toBeTruthy();

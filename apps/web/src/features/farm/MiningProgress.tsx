@@ -43,7 +43,10 @@ export function MiningProgress({ progress }: { progress: Progress }) {
               <span />
             </span>
             <span className="stage-name">{t('progress.stage', { n: stage.index + 1 })}</span>
-            <span className="stage-rate">{t('progress.rate', { rate: formatEtro(stage.etroPerBlock) })}</span>
+            <span className="stage-rate">
+              <strong>{t('progress.rate', { rate: formatEtro(stage.etroPerBlock) })}</strong>
+              <small>{t('progress.perBlock')}</small>
+            </span>
             <span className="stage-status">{t(`progress.status.${stage.status}`)}</span>
           </li>
         ))}
