@@ -79,3 +79,10 @@ export async function transfer(
   if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
   return hash;
 }
+
+/** Moves anvil's clock `seconds` ahead and mines a block at that time (evm_increaseTime + evm_mine). */
+export async function advanceTime(rpcUrl: string, seconds: number): Promise<void> {
+  const { test } = chainClients(rpcUrl);
+  await test.increaseTime({ seconds });
+  await test.mine({ blocks: 1 });
+}

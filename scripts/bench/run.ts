@@ -10,6 +10,7 @@ import { balanceTexts, waitForBalances } from "../../e2e/src/balances.ts";
 import { readBalances } from "../../e2e/src/chain.ts";
 import { expectedMarket, waitForMarket } from "../../e2e/src/market.ts";
 import { waitForStakeForm } from "../../e2e/src/stake.ts";
+import { waitForSwapPanel } from "../../e2e/src/swap.ts";
 import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
 
 const LOGIN_JS_BUDGET_KB = 150;
@@ -42,6 +43,13 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
     ready: async (page, { stack }) => {
       const expected = await expectedMarket(stack.rpcUrl, stack.deployments);
       await waitForMarket(page, expected.texts, { timeoutMs: 60_000, intervalMs: 50 });
+    },
+  },
+  {
+    name: "swap",
+    path: "/assets/swap",
+    ready: async (page, { stack, account }) => {
+      await waitForSwapPanel(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
     },
   },
   {

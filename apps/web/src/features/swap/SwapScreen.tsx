@@ -17,6 +17,8 @@ import { useSlippage } from './useSlippage.ts';
 import { useSwapRead } from './useSwapRead.ts';
 import { useSwapTrade } from './useSwapTrade.ts';
 import { useTrades } from './useTrades.ts';
+import '../assets/assets.css';
+import '../../screens/screens.css';
 import './swap.css';
 
 /** How long the amount must stay unchanged before it is quoted. */
