@@ -10,58 +10,42 @@ import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
-import { createWalletClient, erc20Abi, parseEventLogs, parseUnits, type Address, type Hex } from "viem";
+import { parseEventLogs, parseUnits, type Hex } from "viem";
 import type { Locator, Page } from "playwright-core";
-import { formatAmount, formatTokenAmount } from "@eterno/protocol/amount";
+import { formatAmount } from "@eterno/protocol/amount";
 import { farmContracts, readFarm } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
 import { errorScreen, signInVia, text, type Lang } from "../src/app.ts";
 import { chainClients, testAccount } from "../src/chain.ts";
+import {
+  depositFromNode as deposit,
+  etroText as etro,
+  farmState,
+  farmText,
+  lpText as lp,
+  waitForFarm,
+  waitForPoolText,
+} from "../src/farm.ts";
 import { useE2E } from "../src/fixture.ts";
 import { installTestWallet } from "../src/testWallet.ts";
-import { until } from "../src/wait.ts";
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, "../artifacts/screenshots");
 const FARM_SOURCE_FILE = resolve(import.meta.dirname, "../../contracts/src/EternoFarm.sol");
 
-/** A text of the farm namespace with its {{placeholders}} filled. */
-function farmText(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  return text(lang, "farm", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-}
-
-const lp = (value: bigint) => formatAmount(value, 18, { digits: 8, grouping: true });
-const etro = (value: bigint) => formatTokenAmount(value, "ETRO", { grouping: true });
-
 function addresses() {
   return farmContracts(e2e.stack().deployments.contracts);
 }
 
-/** What the chain says about alice's position in pool 0 (EULP) and her wallet. */
-async function chainState(owner: Address) {
-  const client = chainClients(e2e.stack().rpcUrl).public;
-  const c = addresses();
-  const [[staked], pending, eulp, etroBalance] = await Promise.all([
-    client.readContract({ address: c.EternoFarm, abi: eternoFarmAbi, functionName: "userInfo", args: [0n, owner] }),
-    client.readContract({ address: c.EternoFarm, abi: eternoFarmAbi, functionName: "pendingEtro", args: [0n, owner] }),
-    client.readContract({ address: c.EULP, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
-    client.readContract({ address: c.ETRO, abi: erc20Abi, functionName: "balanceOf", args: [owner] }),
-  ]);
-  return { staked, pending, eulp, etro: etroBalance };
+/** What the chain says about the account's position in pool 0 (EULP) and its wallet. */
+async function chainState(owner: `0x${string}`) {
+  const s = await farmState(e2e.stack().rpcUrl, e2e.stack().deployments, owner, "EULP");
+  return { staked: s.staked, pending: s.pending, eulp: s.lp, etro: s.etro };
 }
 
 /** alice stakes `amount` EULP from Node (approve + deposit), for the tests that start staked. */
 async function depositFromNode(amount: bigint): Promise<void> {
-  const { chain, transport, public: client } = chainClients(e2e.stack().rpcUrl);
-  const wallet = createWalletClient({ account: testAccount(1), chain, transport });
-  const c = addresses();
-  await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({ address: c.EULP, abi: erc20Abi, functionName: "approve", args: [c.EternoFarm, amount] }),
-  });
-  const receipt = await client.waitForTransactionReceipt({
-    hash: await wallet.writeContract({ address: c.EternoFarm, abi: eternoFarmAbi, functionName: "deposit", args: [0n, amount] }),
-  });
-  expect(receipt.status).toBe("success");
+  await deposit(e2e.stack().rpcUrl, e2e.stack().deployments, 1, "EULP", amount);
 }
 
 async function mineBlocks(blocks: number): Promise<void> {
@@ -71,24 +55,15 @@ async function mineBlocks(blocks: number): Promise<void> {
 const pool = (page: Page, symbol: "EULP" | "ELP"): Locator => page.getByTestId(`pool-${symbol}`);
 
 async function openFarm(page: Page, path = "/ecology/defi"): Promise<void> {
-  await signInVia(page, e2e.stack().webUrl, path);
-  await pool(page, "EULP").getByTestId("pending").waitFor({ state: "visible", timeout: 60_000 });
+  const stack = e2e.stack();
+  await signInVia(page, stack.webUrl, path);
+  const account = testAccount(1).address;
+  await waitForFarm(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000 });
 }
 
 /** Waits until the page's figure `testId` of the EULP pool reads `expected`. */
-async function waitForText(page: Page, testId: string, expected: string, timeoutMs = 30_000): Promise<void> {
-  const target = pool(page, "EULP").getByTestId(testId);
-  let last: string | null = null;
-  await until(
-    `EULP ${testId} = ${expected}`,
-    async () => {
-      last = await target.textContent();
-      return last === expected;
-    },
-    { timeoutMs },
-  ).catch((error: unknown) => {
-    throw new Error(`EULP ${testId}: expected ${JSON.stringify(expected)}, screen shows ${JSON.stringify(last)}`, { cause: error });
-  });
+function waitForText(page: Page, testId: string, expected: string): Promise<void> {
+  return waitForPoolText(page, "EULP", testId, expected);
 }
 
 async function waitForPhase(scope: Locator, phase: "confirmed" | "failed"): Promise<void> {

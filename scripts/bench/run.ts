@@ -8,6 +8,7 @@ import { REPO_ROOT, startStack } from "../stack.ts";
 import { measureScreenRpc, type ScreenRpcSpec } from "./screenRpc.ts";
 import { balanceTexts, waitForBalances } from "../../e2e/src/balances.ts";
 import { readBalances } from "../../e2e/src/chain.ts";
+import { waitForFarm } from "../../e2e/src/farm.ts";
 import { expectedMarket, waitForMarket } from "../../e2e/src/market.ts";
 import { waitForStakeForm } from "../../e2e/src/stake.ts";
 import { waitForSwapPanel } from "../../e2e/src/swap.ts";
@@ -57,6 +58,13 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
     path: "/finance/stake",
     ready: async (page, { stack, account }) => {
       await waitForStakeForm(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
+    },
+  },
+  {
+    name: "ecology_defi",
+    path: "/ecology/defi",
+    ready: async (page, { stack, account }) => {
+      await waitForFarm(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
     },
   },
 ];
