@@ -4,12 +4,13 @@ import { deploy } from '@eterno/contracts/deploy';
 import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
-import { InvalidDeploymentsError } from '../deployments.ts';
+import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 import { MulticallCallError } from '../multicall.ts';
 import { MAX_QUOTE_INPUT, readSwap, swapContracts, type SwapContracts } from './readSwap.ts';
 
 let anvil: Anvil;
 let client: PublicClient;
+let deployed: DeployedContracts;
 let contracts: SwapContracts;
 let alice: Address;
 let bob: Address;
@@ -19,7 +20,8 @@ const requests: string[][] = [];
 beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
-  contracts = swapContracts(deployments.contracts);
+  deployed = deployments.contracts;
+  contracts = swapContracts(deployed);
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   alice = account('alice');
   bob = account('bob');
@@ -170,12 +172,12 @@ describe('readSwap', () => {
     );
   });
 
-  it('swapContracts refuses a deployments file without the swap or the ledger', async () => {
-    const deployments = { ...contracts, UNITS: contracts.USDT, EUSD: contracts.USDT, PUSD: contracts.USDT, WFON: contracts.USDT, UniswapV2Factory: contracts.USDT, UniswapV2Router02: contracts.USDT };
-    const { LockLedger: _ledger, ...withoutLedger } = deployments;
-    expect(() => swapContracts(withoutLedger)).toThrow(InvalidDeploymentsError);
-    expect(() => swapContracts(withoutLedger)).toThrow(/contracts\.LockLedger/);
-    expect(swapContracts(deployments)).toEqual(contracts);
+  it('swapContracts picks the swap contracts and refuses a deployments object without the ledger', async () => {
+    expect(swapContracts(deployed)).toEqual(contracts);
+    // an object that skipped parseDeployments' checks (e.g. built by hand)
+    const { LockLedger: _ledger, ...withoutLedger } = deployed;
+    expect(() => swapContracts(withoutLedger as unknown as DeployedContracts)).toThrow(InvalidDeploymentsError);
+    expect(() => swapContracts(withoutLedger as unknown as DeployedContracts)).toThrow(/contracts\.LockLedger/);
   });
 
   it('refuses an amount it cannot quote', async () => {

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Hash } from 'viem';
-import { MulticallCallError } from '@eterno/protocol/multicall';
-import { isErrorCode } from '@eterno/protocol/errors';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
+import { readErrorText } from '../../chain/readErrorText.ts';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import { currentHash } from '../../tx/txState.ts';
@@ -24,14 +23,6 @@ import './swap.css';
 /** How long the amount must stay unchanged before it is quoted. */
 const QUOTE_DEBOUNCE_MS = 300;
 
-function loadError(error: unknown, t: (key: string) => string): { message: string; detail: string } {
-  const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
-  return { message: t('swap:loadError'), detail };
-}
-
 /** Assets › swap: buy ETRO with USDT (6 % fee, locked 24 h) or sell it, the lock balance with Claim, and the trades. */
 export default function SwapScreen() {
   const { t } = useTranslation(['swap', 'common', 'errors']);
@@ -46,7 +37,8 @@ export default function SwapScreen() {
   const [awaitHash, setAwaitHash] = useState<Hash | null>(null);
   const trades = useTrades(account, awaitHash);
   const { data, error, retry } = read;
-  const failure = error && !data ? loadError(error, t as (key: string) => string) : null;
+  const errorText = (caught: unknown) => readErrorText(caught, t as (key: string) => string, 'swap:loadError');
+  const failure = error && !data ? errorText(error) : null;
 
   // The user's confirmed trade: the trade lists look for it until the indexer has it.
   const tradeHash = trade.tx.state.phase === 'confirmed' ? currentHash(trade.tx.state) : undefined;
@@ -84,7 +76,7 @@ export default function SwapScreen() {
           />
           {error && data ? (
             <p className="stale-note" role="status">
-              {loadError(error, t as (key: string) => string).message}
+              {errorText(error).message}
             </p>
           ) : null}
           <LockCard lock={data?.lock} vestingDuration={data?.vestingDuration} tx={claim.tx} onClaim={(claimable) => void claim.claim(claimable)} />
