@@ -98,6 +98,14 @@ describe("finance › stake", () => {
       expect(after.balance).toBe(before.balance);
       expect(after.credited).toBe(before.credited + reward);
       expect(after.orders[0]?.unstaked).toBe(true);
+      // Past the unlock the chain state cannot tell what a left order was paid: the indexer's
+      // Unstaked event completes the record (reward paid, both tx hashes).
+      await until("the indexer's reward on the left record", async () => (await field(row, "revenue").textContent()) === `${fmt(reward, "ETRO")} ETRO`, {
+        timeoutMs: 60_000,
+      });
+      expect(await row.locator(".stake-status").textContent()).toBe(stakeText("en", "records.statuses.left"));
+      const hashes = await row.locator("[data-hash]").evaluateAll((els) => els.map((el) => el.getAttribute("data-hash")));
+      expect(hashes).toHaveLength(2);
       expect(pageErrors.map((e) => e.message)).toEqual([]);
     });
   }
@@ -187,6 +195,9 @@ describe("finance › stake", () => {
     expect(wallet.requests("eth_sendTransaction")).toHaveLength(1);
     await until("the record to show it left", async () => (await row.getAttribute("data-status")) === "left", { timeoutMs: 30_000 });
     expect(await field(row, "revenue").textContent()).toBe("0 ETRO");
+    await until("the indexer to tell the order left early", async () => (await row.locator(".stake-status").textContent()) === stakeText("en", "records.statuses.leftEarly"), {
+      timeoutMs: 60_000,
+    });
     const after = await chainState("EULP", wallet.address);
     expect(after.balance).toBe(before.balance);
     expect(after.credited).toBe(before.credited);

@@ -11,6 +11,7 @@ import { setLanguage } from '../../i18n/index.ts';
 import { IDLE } from '../../tx/txState.ts';
 import type { TxOutcome } from '../../tx/useTransaction.ts';
 import { StakePanel, type StakePanelProps } from './StakePanel.tsx';
+import type { IndexedOrders } from './history.ts';
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const NOW = 1_800_000_000n;
@@ -86,7 +87,7 @@ type Calls = {
   retry: Mock<() => void>;
 };
 
-function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 'EULP' } = {}): Calls {
+function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 'EULP'; history?: IndexedOrders } = {}): Calls {
   const calls: Calls = {
     onPool: vi.fn<StakePanelProps['onPool']>(),
     enter: vi.fn<StakePanelProps['enter']['run']>(async (): Promise<TxOutcome> => 'confirmed'),
@@ -99,6 +100,7 @@ function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 
     pool: opts.pool ?? 'ETRO',
     onPool: calls.onPool,
     read: { data: opts.data, error, loading: opts.data === undefined && error === null, retry: calls.retry },
+    history: opts.history,
     enter: { tx: { state: IDLE, busy: false }, run: calls.enter },
     leave: { tx: { state: IDLE, busy: false }, run: calls.leave },
     modal: store,
@@ -266,6 +268,45 @@ describe('Finance › stake: records', () => {
     expect([field(1, 'left'), field(1, 'revenue')]).toEqual(['—', '—']);
     expect(within(recordItem(1)).getByText('Left')).toBeTruthy();
     expect(within(recordItem(1)).queryByRole('button')).toBeNull();
+  });
+
+  it('completes a left order from the indexer: the reward it was paid, early or not, and the tx hashes', () => {
+    const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
+    const indexed = (id: bigint, change: Partial<IndexedOrders['orders'][number]>): IndexedOrders['orders'][number] => ({
+      pool: 'ETRO',
+      orderId: id,
+      owner: address(9),
+      amount: parseEther('300'),
+      lockDays: 30,
+      rateBps: 100,
+      reward: parseEther('3'),
+      stakingTime: 0,
+      lockTime: 30 * 86_400,
+      unstaked: false,
+      paidReward: null,
+      early: null,
+      enteredTx: hash(Number(id)),
+      leftTime: null,
+      leftTx: null,
+      ...change,
+    });
+    renderPanel({
+      data: view({ records: [record({ id: 5n }), record({ id: 4n, status: 'left', timeLeft: null, revenue: null, leave: null }), RECORDS[2] as StakeRecord] }),
+      history: {
+        complete: true,
+        orders: [
+          indexed(5n, {}),
+          indexed(4n, { unstaked: true, paidReward: parseEther('3'), early: false, leftTx: hash(44) }),
+          indexed(1n, { unstaked: true, paidReward: 0n, early: true, leftTx: hash(11) }),
+        ],
+      },
+    });
+    expect(recordItem(4).querySelector('[data-field="revenue"]')?.textContent).toBe('3 ETRO');
+    expect(within(recordItem(4)).getByText('Left')).toBeTruthy();
+    expect(recordItem(1).querySelector('[data-field="revenue"]')?.textContent).toBe('0 ETRO');
+    expect(within(recordItem(1)).getByText('Left early')).toBeTruthy();
+    expect([...recordItem(4).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([hash(4), hash(44)]);
+    expect([...recordItem(5).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([hash(5)]);
   });
 
   it('says so when there is no order', () => {

@@ -10,12 +10,15 @@ import type { BlockRead } from '../../chain/useBlockRead.ts';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { StakeForm } from './StakeForm.tsx';
 import { StakeRecords } from './StakeRecords.tsx';
+import { recordRows, type IndexedOrders } from './history.ts';
 import './stake.css';
 
 export type StakePanelProps = {
   pool: StakePool;
   onPool: (pool: StakePool) => void;
   read: BlockRead<StakeView>;
+  /** The indexer's orders of this pool (tx hashes, rewards paid); undefined while unknown or unavailable. */
+  history?: IndexedOrders | undefined;
   enter: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, days: LockPeriodDays, amount: bigint) => Promise<TxOutcome> };
   leave: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, id: bigint) => Promise<TxOutcome> };
   modal?: ModalStore;
@@ -30,7 +33,7 @@ function loadErrorText(error: unknown, t: (key: string) => string): { message: s
 }
 
 /** Finance › stake: the pool switch, the stake form and the records of the chosen pool. */
-export function StakePanel({ pool, onPool, read, enter, leave, modal }: StakePanelProps) {
+export function StakePanel({ pool, onPool, read, history, enter, leave, modal }: StakePanelProps) {
   const { t } = useTranslation(['stake', 'common', 'errors']);
   const { data, error, retry } = read;
   const busy = enter.tx.busy || leave.tx.busy;
@@ -69,7 +72,7 @@ export function StakePanel({ pool, onPool, read, enter, leave, modal }: StakePan
       ) : data ? (
         <>
           <StakeForm key={pool} view={data} tx={enter.tx} onStake={(days, amount) => enter.run(data, days, amount)} />
-          <StakeRecords view={data} tx={leave.tx} onLeave={(id) => leave.run(data, id)} {...(modal ? { modal } : {})} />
+          <StakeRecords view={data} rows={recordRows(data.records, history)} tx={leave.tx} onLeave={(id) => leave.run(data, id)} {...(modal ? { modal } : {})} />
         </>
       ) : (
         <div className="stake-loading" data-testid="stake-loading">

@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import type { StakeView } from '@eterno/protocol/stake/readStake';
-import type { StakeRecord } from '@eterno/protocol/stake/records';
+import { shortenAddress } from '@eterno/protocol/address';
 import { modal as defaultModal, type ModalStore } from '../../components/modal/modal.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { rateText, tokenText } from './format.ts';
+import type { RecordRow } from './history.ts';
 
 export type StakeRecordsProps = {
   view: StakeView;
+  /** The view's records, completed by the indexer where it has them. */
+  rows: readonly RecordRow[];
   tx: Pick<Transaction, 'state' | 'busy'>;
   onLeave: (id: bigint) => Promise<TxOutcome>;
   modal?: ModalStore;
@@ -19,11 +22,11 @@ export type StakeRecordsProps = {
  * when the contract allows it, and only after the global modal has said the reward is forfeited —
  * before the wallet opens.
  */
-export function StakeRecords({ view, tx, onLeave, modal = defaultModal }: StakeRecordsProps) {
+export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: StakeRecordsProps) {
   const { t } = useTranslation(['stake', 'common']);
   const symbol = view.symbol;
 
-  const leaveEarly = (record: StakeRecord) => {
+  const leaveEarly = (record: RecordRow) => {
     const left = record.timeLeft ?? { days: 0, hours: 0 };
     modal.show({
       title: t('stake:early.title'),
@@ -48,15 +51,17 @@ export function StakeRecords({ view, tx, onLeave, modal = defaultModal }: StakeR
         {t('stake:records.heading')}
       </h3>
       <TxProgress tx={tx} />
-      {view.records.length === 0 ? (
+      {rows.length === 0 ? (
         <p className="stake-empty">{t('stake:records.empty')}</p>
       ) : (
         <ul className="stake-record-list">
-          {view.records.map((record) => (
+          {rows.map((record) => (
             <li key={record.id.toString()} className="stake-record" data-testid="stake-record" data-id={record.id.toString()} data-status={record.status}>
               <div className="stake-record-head">
                 <span className="stake-record-id">{t('stake:records.order', { id: record.id.toString() })}</span>
-                <span className={`stake-status stake-status-${record.status}`}>{t(`stake:records.statuses.${record.status}`)}</span>
+                <span className={`stake-status stake-status-${record.status}`}>
+                  {t(`stake:records.statuses.${record.leftEarly ? 'leftEarly' : record.status}`)}
+                </span>
               </div>
               <dl className="stake-record-grid">
                 <div>
@@ -88,6 +93,20 @@ export function StakeRecords({ view, tx, onLeave, modal = defaultModal }: StakeR
                   </dd>
                 </div>
               </dl>
+              {record.enteredTx || record.leftTx ? (
+                <p className="stake-record-txs">
+                  {record.enteredTx ? (
+                    <span title={record.enteredTx} data-hash={record.enteredTx}>
+                      {t('stake:records.enteredTx')} {shortenAddress(record.enteredTx)}
+                    </span>
+                  ) : null}
+                  {record.leftTx ? (
+                    <span title={record.leftTx} data-hash={record.leftTx}>
+                      {t('stake:records.leftTx')} {shortenAddress(record.leftTx)}
+                    </span>
+                  ) : null}
+                </p>
+              ) : null}
               {record.status === 'unlocked' ? (
                 <button type="button" className="button button-primary stake-leave" disabled={tx.busy} onClick={() => void onLeave(record.id)}>
                   {t('stake:records.leave')}

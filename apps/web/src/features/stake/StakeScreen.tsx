@@ -4,6 +4,7 @@ import { useWallet } from '../../shell/walletContext.ts';
 import { StakePanel } from './StakePanel.tsx';
 import { useEnterStake } from './useEnterStake.ts';
 import { useLeaveStake } from './useLeaveStake.ts';
+import { useStakeHistory } from './useStakeHistory.ts';
 import { useStakeView } from './useStakeView.ts';
 
 /** `/finance/stake[?pool=EULP]`: stake ETRO or EULP for a lock period; the account's records. */
@@ -13,6 +14,7 @@ export default function StakeScreen() {
   const requested = params.get('pool');
   const pool: StakePool = isStakePool(requested) ? requested : 'ETRO';
   const read = useStakeView(pool, account);
+  const history = useStakeHistory(pool, account, read.data?.records);
   const enter = useEnterStake();
   const leave = useLeaveStake();
 
@@ -25,6 +27,7 @@ export default function StakeScreen() {
         setParams(next === 'ETRO' ? {} : { pool: next }, { replace: true });
       }}
       read={read}
+      history={history}
       enter={{ tx: enter.tx, run: enter.enter }}
       leave={{ tx: leave.tx, run: leave.leave }}
     />
