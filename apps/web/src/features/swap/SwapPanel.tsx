@@ -162,7 +162,12 @@ export function SwapPanel(props: SwapPanelProps) {
           </span>
         </div>
         <div className="swap-box-row">
-          <output className="swap-amount swap-receive" data-testid="swap-receive" aria-busy={form.submit.kind === 'quoting'}>
+          <output
+            className="swap-amount swap-receive"
+            data-testid="swap-receive"
+            aria-label={t('swap:quote.receive')}
+            aria-busy={form.submit.kind === 'quoting'}
+          >
             {form.quote ? tokenText(form.quote.amountOut, form.output) : form.submit.kind === 'quoting' ? '…' : '0'}
           </output>
           <span className="swap-token">
