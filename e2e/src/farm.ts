@@ -7,7 +7,6 @@ import type { Page } from "playwright-core";
 import { createWalletClient, erc20Abi, type Address } from "viem";
 import { formatAmount, formatTokenAmount } from "@eterno/protocol/amount";
 import type { DeployedContracts } from "@eterno/protocol/deployments";
-import { farmContracts } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
 import { text, type Lang } from "./app.ts";
 import { chainClients, testAccount } from "./chain.ts";
@@ -29,7 +28,7 @@ export const etroText = (value: bigint) => formatTokenAmount(value, "ETRO", { gr
 /** `owner`'s position in pool `lp`, its LP and ETRO balances, straight from the contracts. */
 export async function farmState(rpcUrl: string, d: FarmDeployments, owner: Address, lp: FarmLp = "EULP") {
   const client = chainClients(rpcUrl).public;
-  const c = farmContracts(d.contracts);
+  const c = d.contracts;
   const [[staked], pending, lpBalance, etro] = await Promise.all([
     client.readContract({ address: c.EternoFarm, abi: eternoFarmAbi, functionName: "userInfo", args: [PID[lp], owner] }),
     client.readContract({ address: c.EternoFarm, abi: eternoFarmAbi, functionName: "pendingEtro", args: [PID[lp], owner] }),
@@ -43,7 +42,7 @@ export async function farmState(rpcUrl: string, d: FarmDeployments, owner: Addre
 export async function depositFromNode(rpcUrl: string, d: FarmDeployments, fromIndex: number, lp: FarmLp, amount: bigint): Promise<void> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const wallet = createWalletClient({ account: testAccount(fromIndex), chain, transport });
-  const c = farmContracts(d.contracts);
+  const c = d.contracts;
   await client.waitForTransactionReceipt({
     hash: await wallet.writeContract({ address: c[lp], abi: erc20Abi, functionName: "approve", args: [c.EternoFarm, amount] }),
   });

@@ -13,7 +13,7 @@ import { describe, expect, test } from "vitest";
 import { parseEventLogs, parseUnits, type Hex } from "viem";
 import type { Locator, Page } from "playwright-core";
 import { formatAmount } from "@eterno/protocol/amount";
-import { farmContracts, readFarm } from "@eterno/protocol/farm/readFarm";
+import { readFarm } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
 import { errorScreen, signInVia, text, type Lang } from "../src/app.ts";
 import { chainClients, testAccount } from "../src/chain.ts";
@@ -34,7 +34,7 @@ const SHOTS_DIR = resolve(import.meta.dirname, "../artifacts/screenshots");
 const FARM_SOURCE_FILE = resolve(import.meta.dirname, "../../contracts/src/EternoFarm.sol");
 
 function addresses() {
-  return farmContracts(e2e.stack().deployments.contracts);
+  return e2e.stack().deployments.contracts;
 }
 
 /** What the chain says about the account's position in pool 0 (EULP) and its wallet. */

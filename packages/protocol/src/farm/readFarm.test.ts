@@ -12,14 +12,12 @@ import {
 import { deploy } from '@eterno/contracts/deploy';
 import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
-import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { FARM_BLOCKS_PER_YEAR } from './apr.ts';
 import {
   FarmPoolMismatchError,
   MulticallCallError,
   PairMismatchError,
-  farmContracts,
   readFarm,
   type FarmContracts,
 } from './readFarm.ts';
@@ -27,7 +25,6 @@ import {
 let anvil: Anvil;
 let client: PublicClient;
 let wallet: WalletClient;
-let deployed: DeployedContracts;
 let contracts: FarmContracts;
 let alice: Address;
 let bob: Address;
@@ -36,8 +33,7 @@ const requests: string[][] = [];
 beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
-  deployed = deployments.contracts;
-  contracts = farmContracts(deployed);
+  contracts = deployments.contracts;
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   alice = account('alice');
   bob = account('bob');
@@ -178,22 +174,5 @@ describe('readFarm', () => {
     await expect(readFarm(client, { contracts: { ...contracts, EternoFarm: ghost }, account: alice })).rejects.toBeInstanceOf(
       MulticallCallError,
     );
-  });
-});
-
-describe('farmContracts', () => {
-  it('picks the farm contracts from a deployments file and names a missing one', () => {
-    expect(farmContracts(deployed)).toEqual({
-      Multicall3: deployed.Multicall3,
-      EternoFarm: deployed.EternoFarm,
-      USDT: deployed.USDT,
-      ETRO: deployed.ETRO,
-      EUSD: deployed.EUSD,
-      EULP: deployed.EULP,
-      ELP: deployed.ELP,
-    });
-    const { ELP: _dropped, ...withoutElp } = deployed;
-    expect(() => farmContracts(withoutElp as DeployedContracts)).toThrow(InvalidDeploymentsError);
-    expect(() => farmContracts(withoutElp as DeployedContracts)).toThrow(/contracts\.ELP/);
   });
 });

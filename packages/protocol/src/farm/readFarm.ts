@@ -1,5 +1,5 @@
 import { erc20Abi, isAddressEqual, type Address } from 'viem';
-import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
+import type { DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { orderReserves, pairPrice } from '../market.ts';
@@ -19,29 +19,8 @@ export const FARM_POOLS = [
 
 export type FarmLpSymbol = (typeof FARM_POOLS)[number]['symbol'];
 
-/** The deployed contracts `readFarm` reads (keys of the deployments file). */
-export type FarmContracts = {
-  readonly Multicall3: Address;
-  readonly EternoFarm: Address;
-  readonly USDT: Address;
-  readonly ETRO: Address;
-  readonly EUSD: Address;
-  readonly EULP: Address;
-  readonly ELP: Address;
-};
-
-const FARM_CONTRACT_KEYS = ['Multicall3', 'EternoFarm', 'USDT', 'ETRO', 'EUSD', 'EULP', 'ELP'] as const;
-
-/** The farm's contracts from a deployments file; throws `InvalidDeploymentsError` when one is missing. */
-export function farmContracts(contracts: DeployedContracts): FarmContracts {
-  const picked: Partial<Record<(typeof FARM_CONTRACT_KEYS)[number], Address>> = {};
-  for (const key of FARM_CONTRACT_KEYS) {
-    const address = contracts[key];
-    if (address === undefined) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
-    picked[key] = address;
-  }
-  return picked as FarmContracts;
-}
+/** The deployed contracts `readFarm` reads (a deployments file's `contracts` fits). */
+export type FarmContracts = Pick<DeployedContracts, 'Multicall3' | 'EternoFarm' | 'USDT' | 'ETRO' | 'EUSD' | 'EULP' | 'ELP'>;
 
 /** One pool as the DeFi screen shows it. Amounts in base units (18 decimals). */
 export type FarmPoolView = FarmPoolPosition & {

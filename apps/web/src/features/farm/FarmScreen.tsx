@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Address } from 'viem';
 import { formatScaled12 } from '@eterno/protocol/amount';
-import { isErrorCode } from '@eterno/protocol/errors';
-import { farmContracts, MulticallCallError, type FarmPoolView, type FarmView } from '@eterno/protocol/farm/readFarm';
+import type { FarmPoolView, FarmView } from '@eterno/protocol/farm/readFarm';
+import { readErrorText } from '../../chain/readErrorText.ts';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { getConfig } from '../../config.ts';
@@ -37,11 +37,7 @@ export type FarmActions = {
 };
 
 function loadError(error: unknown, t: (key: string) => string): { message: string; detail: string } {
-  const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
-  return { message: t('farm:loadError'), detail };
+  return readErrorText(error, t, 'farm:loadError');
 }
 
 /** The screen from its figures and its writes (the page wires the hooks; tests give fixtures). */
@@ -167,5 +163,5 @@ export default function FarmScreen() {
     harvest: { tx: harvest.tx, run: harvest.harvest },
     reset: (action) => ({ deposit, withdraw, harvest })[action].tx.reset(),
   };
-  return <FarmContent read={read} actions={actions} farm={farmContracts(getConfig().deployments.contracts).EternoFarm} />;
+  return <FarmContent read={read} actions={actions} farm={getConfig().deployments.contracts.EternoFarm} />;
 }

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { farmContracts, readFarm } from '@eterno/protocol/farm/readFarm';
+import { readFarm } from '@eterno/protocol/farm/readFarm';
 import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 
@@ -9,6 +9,6 @@ import { getConfig } from '../../config.ts';
  */
 export function useFarm(account: Address) {
   return useBlockRead('farm', [account.toLowerCase()], (client) =>
-    readFarm(client, { contracts: farmContracts(getConfig().deployments.contracts), account }),
+    readFarm(client, { contracts: getConfig().deployments.contracts, account }),
   );
 }

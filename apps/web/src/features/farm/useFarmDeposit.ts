@@ -1,4 +1,3 @@
-import { farmContracts } from '@eterno/protocol/farm/readFarm';
 import { planFarmDeposit, type FarmPoolPosition } from '@eterno/protocol/farm/writes';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
@@ -9,6 +8,6 @@ export function useFarmDeposit(): { tx: Transaction; deposit: (pool: FarmPoolPos
   return {
     tx,
     deposit: (pool, amount) =>
-      tx.run(() => planFarmDeposit(farmContracts(getConfig().deployments.contracts).EternoFarm, pool, amount)),
+      tx.run(() => planFarmDeposit(getConfig().deployments.contracts.EternoFarm, pool, amount)),
   };
 }

@@ -1,4 +1,3 @@
-import { farmContracts } from '@eterno/protocol/farm/readFarm';
 import { planFarmHarvest, type FarmPoolPosition } from '@eterno/protocol/farm/writes';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
@@ -8,6 +7,6 @@ export function useFarmHarvest(): { tx: Transaction; harvest: (pool: FarmPoolPos
   const tx = useTransaction();
   return {
     tx,
-    harvest: (pool) => tx.run(() => planFarmHarvest(farmContracts(getConfig().deployments.contracts).EternoFarm, pool)),
+    harvest: (pool) => tx.run(() => planFarmHarvest(getConfig().deployments.contracts.EternoFarm, pool)),
   };
 }

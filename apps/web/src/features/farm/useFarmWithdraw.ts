@@ -1,4 +1,3 @@
-import { farmContracts } from '@eterno/protocol/farm/readFarm';
 import { planFarmWithdraw, type FarmPoolPosition } from '@eterno/protocol/farm/writes';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
@@ -9,6 +8,6 @@ export function useFarmWithdraw(): { tx: Transaction; withdraw: (pool: FarmPoolP
   return {
     tx,
     withdraw: (pool, amount) =>
-      tx.run(() => planFarmWithdraw(farmContracts(getConfig().deployments.contracts).EternoFarm, pool, amount)),
+      tx.run(() => planFarmWithdraw(getConfig().deployments.contracts.EternoFarm, pool, amount)),
   };
 }
