@@ -41,7 +41,15 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(23);
+    expect(ERROR_CODES).toHaveLength(25);
+  });
+
+  it('has the transaction codes, with the revert reason as a placeholder', () => {
+    expect(errorMessage('TX_SIMULATION_FAILED', { reason: 'BelowMinimum(amount: 1, minimum: 2)' })).toBe(
+      'The transaction would fail: BelowMinimum(amount: 1, minimum: 2)',
+    );
+    expect(ERROR_MESSAGES.TX_FAILED).toBe('The transaction failed on chain');
+    expect(ERROR_MESSAGES.REFUSED_TRANSACTION_REQUEST).toBe('Refused transaction request');
   });
 
   it('has the client-side codes the web app shows', () => {
