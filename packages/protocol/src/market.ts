@@ -2,21 +2,11 @@
  * Home › ETERNO: the platform's market figures, read in ONE Multicall3 `eth_call` and derived with
  * bigint math only. See docs/decisions/home-prices.md for what each figure is and its formula.
  */
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  isAddressEqual,
-  type Abi,
-  type Address,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  type ContractFunctionReturnType,
-} from 'viem';
+import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import type { DeployedContracts } from './deployments.ts';
 import { EternoError } from './errors.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi } from './generated/abis.ts';
-import { aggregateStrict, blockNumberRead, type CallClient, type MulticallRead } from './multicall.ts';
+import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from './multicall.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from './multicall.ts';
 
@@ -117,24 +107,6 @@ export class PairMismatchError extends EternoError<'PAIR_MISMATCH'> {
     this.token0 = tokens.token0;
     this.token1 = tokens.token1;
   }
-}
-
-type ViewFn<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
-
-function viewRead<const A extends Abi, F extends ViewFn<A>, const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>>(
-  label: string,
-  target: Address,
-  abi: A,
-  functionName: F,
-  args: Args,
-): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
-  return {
-    label,
-    target,
-    callData: encodeFunctionData({ abi, functionName, args } as never),
-    decode: (data) =>
-      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<A, 'view' | 'pure', F, Args>,
-  };
 }
 
 /**

@@ -1,19 +1,8 @@
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  type Abi,
-  type Address,
-  type ContractFunctionArgs,
-  type ContractFunctionName,
-  type ContractFunctionReturnType,
-  type DecodeFunctionResultParameters,
-  type EncodeFunctionDataParameters,
-} from 'viem';
+import { erc20Abi, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
-import { aggregateStrict, blockNumberRead, blockTimestampRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { aggregateStrict, blockNumberRead, blockTimestampRead, viewRead, type CallClient } from '../multicall.ts';
 import { stakePoolContracts, type StakePool, type StakePoolContracts } from './pools.ts';
 import { ACCRUALS, StakeContractMismatchError, stakeRecord, type Accrual, type StakeRecord } from './records.ts';
 
@@ -39,30 +28,6 @@ export type StakeView = StakePoolContracts & {
   /** The account's orders, newest first. */
   records: StakeRecord[];
 };
-
-type ViewName<A extends Abi> = ContractFunctionName<A, 'view' | 'pure'>;
-
-/** A typed read of a view function of `abi` at `target`; the result type comes from the ABI. */
-function viewRead<const A extends Abi, const F extends ViewName<A>>(
-  label: string,
-  target: Address,
-  abi: A,
-  functionName: F,
-  args: ContractFunctionArgs<A, 'view' | 'pure', F>,
-): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F>> {
-  const call = { abi, functionName, args } as unknown as EncodeFunctionDataParameters;
-  return {
-    label,
-    target,
-    callData: encodeFunctionData(call),
-    decode: (data) =>
-      decodeFunctionResult({ abi, functionName, data } as unknown as DecodeFunctionResultParameters) as ContractFunctionReturnType<
-        A,
-        'view' | 'pure',
-        F
-      >,
-  };
-}
 
 /**
  * The stake screen's figures for `account` in `pool`, in ONE `eth_call` to Multicall3: the staked
