@@ -272,11 +272,11 @@ describe("assets › swap", () => {
       const { page } = session;
       await mkdir(SHOTS_DIR, { recursive: true });
       const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl });
-      // alice bought earlier (locked, 6 h into its release); bob sold
+      await signInVia(page, stack.webUrl, "/assets/swap", "en");
+      // alice bought (locked, 6 h into its release); bob sold
       await tradeFromNode(stack.rpcUrl, d, 1, "buy", parseEther("2000"));
       await tradeFromNode(stack.rpcUrl, d, 2, "sell", parseEther("800"));
       await advanceTime(stack.rpcUrl, 6 * 3_600);
-      await signInVia(page, stack.webUrl, "/assets/swap", "en");
       const quote = await quoteBuy(stack.rpcUrl, d, parseEther("1000"));
       for (const lang of ["en", "zh"] as const) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
