@@ -3,6 +3,7 @@ import {
   AmountError,
   DISPLAY_DIGITS,
   formatAmount,
+  formatInputAmount,
   formatScaled12,
   formatTokenAmount,
   isMultipleOf,
@@ -193,5 +194,19 @@ describe('isMultipleOf', () => {
   it('rejects a step that is not positive', () => {
     expect(() => isMultipleOf(10n, 0)).toThrow(RangeError);
     expect(() => isMultipleOf(10n, -10)).toThrow(RangeError);
+  });
+});
+
+describe('formatInputAmount', () => {
+  it('gives an input the exact amount: every decimal, no grouping, trailing zeros trimmed', () => {
+    expect(formatInputAmount(1_414_213_562_373_095_048_801n, 18)).toBe('1414.213562373095048801');
+    expect(formatInputAmount(3n * 10n ** 18n, 18)).toBe('3');
+    expect(formatInputAmount(1n, 6)).toBe('0.000001');
+  });
+
+  it('round-trips through parseAmount', () => {
+    for (const value of [0n, 1n, 10n ** 18n + 1n, 123_456_789_012_345_678_901_234n]) {
+      expect(parseAmount(formatInputAmount(value, 18), 18)).toBe(value);
+    }
   });
 });

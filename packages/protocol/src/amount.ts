@@ -86,6 +86,11 @@ export function formatAmount(value: bigint, decimals: number, opts: FormatAmount
   return value < 0n && /[1-9]/.test(text) ? `-${text}` : text;
 }
 
+/** An amount as typed back into an input: every decimal, no grouping (what "Max" fills in). */
+export function formatInputAmount(value: bigint, decimals: number): string {
+  return formatAmount(value, decimals, { digits: decimals });
+}
+
 function groupThousands(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+$)/g, ',');
 }

@@ -4,7 +4,9 @@ import { checkFarmAmount, type FarmAmountProblem } from '@eterno/protocol/farm/a
 import type { FarmPoolView } from '@eterno/protocol/farm/readFarm';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
-import { exactAmount, formatLp } from './format.ts';
+import { formatInputAmount } from '@eterno/protocol/amount';
+import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
+import { formatLp } from './format.ts';
 import { Sheet } from './Sheet.tsx';
 
 export type AmountAction = 'stake' | 'retrieve';
@@ -69,7 +71,7 @@ export function AmountSheet({
             aria-describedby={shown ? messageId : undefined}
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="button" className="amount-max" onClick={() => setText(exactAmount(available))}>
+          <button type="button" className="amount-max" onClick={() => setText(formatInputAmount(available, TOKEN_DECIMALS))}>
             {t('farm:form.max')}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
-import { exactAmount, formatBlock, formatBps, formatEtro, formatLp, formatUsdt } from './format.ts';
+import { formatBlock, formatBps, formatEtro, formatLp, formatUsdt } from './format.ts';
 
 describe('farm formatting', () => {
   it('shows basis points as a truncated percentage', () => {
@@ -15,11 +15,6 @@ describe('farm formatting', () => {
     expect(formatLp(parseEther('1414.213562373095048801'))).toBe('1,414.21356237');
     expect(formatEtro(parseEther('12.999999999'))).toBe('12.99999999');
     expect(formatUsdt(parseEther('10020.1234567'))).toBe('10,020.123456');
-  });
-
-  it('gives Max the exact amount, every decimal, no grouping', () => {
-    expect(exactAmount(parseEther('1414.213562373095048801'))).toBe('1414.213562373095048801');
-    expect(exactAmount(parseEther('3'))).toBe('3');
   });
 
   it('groups block numbers', () => {

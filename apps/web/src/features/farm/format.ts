@@ -11,11 +11,6 @@ export function formatLp(value: bigint): string {
   return formatAmount(value, TOKEN_DECIMALS, { digits: DISPLAY_DIGITS.EULP, grouping: true });
 }
 
-/** An amount exactly as typed back into an input (all 18 decimals, no grouping): what "Max" fills. */
-export function exactAmount(value: bigint): string {
-  return formatAmount(value, TOKEN_DECIMALS, { digits: TOKEN_DECIMALS });
-}
-
 export function formatEtro(value: bigint): string {
   return formatTokenAmount(value, 'ETRO', { grouping: true });
 }

@@ -7,7 +7,9 @@ import { checkStakeAmount, type StakeAmountCheck } from '@eterno/protocol/stake/
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
-import { dateText, daysText, exactText, rateText, tokenText } from './format.ts';
+import { formatInputAmount } from '@eterno/protocol/amount';
+import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
+import { dateText, daysText, rateText, tokenText } from './format.ts';
 
 export type StakeFormProps = {
   view: StakeView;
@@ -104,7 +106,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
             disabled={tx.busy}
             onChange={(event) => setText(event.target.value)}
           />
-          <button type="button" className="stake-max" data-testid="stake-max" disabled={tx.busy} onClick={() => setText(exactText(view.balance))}>
+          <button type="button" className="stake-max" data-testid="stake-max" disabled={tx.busy} onClick={() => setText(formatInputAmount(view.balance, TOKEN_DECIMALS))}>
             {t('stake:form.max')}
           </button>
           <span className="stake-token">

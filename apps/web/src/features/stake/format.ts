@@ -1,5 +1,4 @@
 import { formatAmount, formatTokenAmount } from '@eterno/protocol/amount';
-import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import type { StakePool } from '@eterno/protocol/stake/pools';
 import { SECONDS_PER_DAY } from '@eterno/protocol/stake/records';
 
@@ -16,11 +15,6 @@ export function rateText(bps: number): string {
 /** A duration in seconds as days, up to 2 decimals: 2 592 000 → "30". */
 export function daysText(seconds: bigint): string {
   return formatAmount((seconds * 100n) / SECONDS_PER_DAY, 2, { digits: 2 });
-}
-
-/** An amount as typed back into the input, all 18 decimals, no grouping: what "Max" fills in. */
-export function exactText(value: bigint): string {
-  return formatAmount(value, TOKEN_DECIMALS, { digits: TOKEN_DECIMALS });
 }
 
 /** A unix time (seconds) as a date and time in the user's language. */
