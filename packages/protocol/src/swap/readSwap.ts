@@ -1,12 +1,12 @@
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, isAddressEqual, type Abi, type Address } from 'viem';
+import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
 import {
   aggregateStrict,
   blockNumberRead,
   blockTimestampRead,
+  viewRead,
   type CallClient,
-  type MulticallRead,
 } from '../multicall.ts';
 import { lockProgress, type LockEntry, type LockProgress } from './lockProgress.ts';
 import { etroPrice, priceImpactBps, type Reserves } from './quoteMath.ts';
@@ -72,28 +72,13 @@ export type SwapRead = {
   lock: LockProgress;
 };
 
-function read<const A extends Abi>(
-  label: string,
-  target: Address,
-  abi: A,
-  functionName: string,
-  args: readonly unknown[] = [],
-): MulticallRead<unknown> {
-  const call = { abi, functionName, args } as Parameters<typeof encodeFunctionData>[0];
-  return {
-    label,
-    target,
-    callData: encodeFunctionData(call),
-    decode: (data) => decodeFunctionResult({ abi, functionName, data } as Parameters<typeof decodeFunctionResult>[0]),
-  };
-}
-
 /**
  * Everything the swap panel shows, in ONE `eth_call` to Multicall3: the EULP reserves and token0,
  * the account's USDT and ETRO balances, the input token's allowance to EtroSwap, the swap's fee and
  * vesting duration, the account's lock summary and entries, the block number and timestamp, and
- * (when `amountIn` > 0) the quote (`quoteBuy` / `quoteSell`). Throws `MulticallCallError` if any
- * sub-call fails and `RangeError` for an amount above `MAX_QUOTE_INPUT`.
+ * (when `amountIn` > 0) the quote (`quoteBuy` / `quoteSell`) as one more sub-call of the same call.
+ * Throws `MulticallCallError` if any sub-call fails and `RangeError` for an amount above
+ * `MAX_QUOTE_INPUT`.
  */
 export async function readSwap(
   client: CallClient,
@@ -105,40 +90,47 @@ export async function readSwap(
   const inputToken = direction === 'buy' ? c.USDT : c.ETRO;
   const quoteRead =
     amountIn === 0n
-      ? []
+      ? null
       : direction === 'buy'
-        ? [read('EtroSwap.quoteBuy', c.EtroSwap, etroSwapAbi, 'quoteBuy', [amountIn])]
-        : [read('EtroSwap.quoteSell', c.EtroSwap, etroSwapAbi, 'quoteSell', [amountIn])];
+        ? viewRead('EtroSwap.quoteBuy', c.EtroSwap, etroSwapAbi, 'quoteBuy', [amountIn])
+        : viewRead('EtroSwap.quoteSell', c.EtroSwap, etroSwapAbi, 'quoteSell', [amountIn]);
 
-  const results = await aggregateStrict(client, c.Multicall3, [
-    read('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves'),
-    read('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0'),
-    read('USDT.balanceOf', c.USDT, erc20Abi, 'balanceOf', [account]),
-    read('ETRO.balanceOf', c.ETRO, erc20Abi, 'balanceOf', [account]),
-    read(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
-    read('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps'),
-    read('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration'),
-    read('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
-    read('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
+  const [
+    [reserve0, reserve1],
+    token0,
+    usdtBalance,
+    etroBalance,
+    allowance,
+    feeBps,
+    vestingDuration,
+    [credited, released, claimed],
+    rawEntries,
+    blockNumber,
+    blockTimestamp,
+    quoteAnswer,
+  ] = await aggregateStrict(client, c.Multicall3, [
+    viewRead('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves', []),
+    viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
+    viewRead('USDT.balanceOf', c.USDT, erc20Abi, 'balanceOf', [account]),
+    viewRead('ETRO.balanceOf', c.ETRO, erc20Abi, 'balanceOf', [account]),
+    viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
+    viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
+    viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
+    viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
+    viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
     blockNumberRead(c.Multicall3),
     blockTimestampRead(c.Multicall3),
-    ...quoteRead,
+    ...(quoteRead === null ? [] : [quoteRead]),
   ]);
 
-  const [reserve0, reserve1] = results[0] as readonly [bigint, bigint, number];
-  const token0 = results[1] as Address;
-  const usdtIsToken0 = isAddressEqual(token0, c.USDT);
-  const reserves: Reserves = usdtIsToken0 ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
-  const [credited, released, claimed] = results[7] as readonly [bigint, bigint, bigint];
-  const entries = (results[8] as readonly { amount: bigint; start: bigint; duration: bigint }[]).map(
+  const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
+  const entries = rawEntries.map(
     (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration) }),
   );
-  const blockTimestamp = results[10] as bigint;
 
   let quote: SwapQuote | null = null;
-  if (amountIn > 0n) {
-    const answer = results[11];
-    const [fee, amountOut] = direction === 'buy' ? (answer as readonly [bigint, bigint]) : [0n, answer as bigint];
+  if (quoteAnswer !== undefined) {
+    const [fee, amountOut] = typeof quoteAnswer === 'bigint' ? [0n, quoteAnswer] : quoteAnswer;
     const [reserveIn, reserveOut] = direction === 'buy' ? [reserves.usdt, reserves.etro] : [reserves.etro, reserves.usdt];
     quote = {
       direction,
@@ -150,14 +142,14 @@ export async function readSwap(
   }
 
   return {
-    blockNumber: results[9] as bigint,
+    blockNumber,
     blockTimestamp,
     reserves,
     price: etroPrice(reserves),
-    balances: { USDT: results[2] as bigint, ETRO: results[3] as bigint },
-    allowance: results[4] as bigint,
-    feeBps: BigInt(results[5] as number),
-    vestingDuration: BigInt(results[6] as bigint | number),
+    balances: { USDT: usdtBalance, ETRO: etroBalance },
+    allowance,
+    feeBps: BigInt(feeBps),
+    vestingDuration: BigInt(vestingDuration),
     quote,
     lock: lockProgress({ credited, released, claimed }, entries, blockTimestamp),
   };
