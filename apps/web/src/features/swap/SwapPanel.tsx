@@ -2,12 +2,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { PRICE_IMPACT_REFUSE_BPS, SLIPPAGE_WARN_BPS } from '@eterno/protocol/swap/slippage';
-import { formatScaled12 } from '@eterno/protocol/amount';
+import { formatInputAmount, formatScaled12 } from '@eterno/protocol/amount';
+import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { modal } from '../../components/modal/modal.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
-import { durationText, inputText, percentText, tokenText } from './format.ts';
+import { durationText, percentText, tokenText } from './format.ts';
 import { SlippageSetting } from './SlippageSetting.tsx';
 import { swapForm, type SubmitState } from './swapForm.ts';
 import type { SwapView } from './useSwapRead.ts';
@@ -114,7 +115,7 @@ export function SwapPanel(props: SwapPanelProps) {
             className="swap-max"
             data-testid="swap-max"
             disabled={form.balance === null}
-            onClick={() => form.balance !== null && props.onText(inputText(form.balance))}
+            onClick={() => form.balance !== null && props.onText(formatInputAmount(form.balance, TOKEN_DECIMALS))}
           >
             {t('swap:max')}
           </button>

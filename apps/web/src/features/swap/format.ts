@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
 import { formatAmount, formatTokenAmount } from '@eterno/protocol/amount';
-import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import type { SwapToken } from '@eterno/protocol/swap/readSwap';
 
 /** A token amount as the panel shows it: the token's display digits, grouped. */
@@ -11,11 +10,6 @@ export function tokenText(value: bigint, symbol: SwapToken): string {
 /** Basis points as a percentage number, 2 decimals, truncated: 49 → "0.49", 600 → "6". */
 export function percentText(bps: bigint): string {
   return formatAmount(bps, 2, { digits: 2 });
-}
-
-/** An amount exactly as typed back into the input (all 18 decimals, no grouping): what "Max" fills. */
-export function inputText(value: bigint): string {
-  return formatAmount(value, TOKEN_DECIMALS, { digits: TOKEN_DECIMALS });
 }
 
 /** A duration in seconds as "24 h" / "90 min" / "45 s" (the largest unit that divides it). */
