@@ -9,7 +9,8 @@ import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { formatInputAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
-import { dateText, daysText, rateText, tokenText } from './format.ts';
+import { formatDateTime } from '../../i18n/dateTime.ts';
+import { daysText, rateText, tokenText } from './format.ts';
 
 export type StakeFormProps = {
   view: StakeView;
@@ -129,7 +130,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         </div>
         <div>
           <dt>{t('stake:form.unlockAfter')}</dt>
-          <dd>{dateText(view.timestamp + BigInt(days) * SECONDS_PER_DAY, i18n.language)}</dd>
+          <dd>{formatDateTime(view.timestamp + BigInt(days) * SECONDS_PER_DAY, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('stake:form.reserve')}</dt>

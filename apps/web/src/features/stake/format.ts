@@ -16,10 +16,3 @@ export function rateText(bps: number): string {
 export function daysText(seconds: bigint): string {
   return formatAmount((seconds * 100n) / SECONDS_PER_DAY, 2, { digits: 2 });
 }
-
-/** A unix time (seconds) as a date and time in the user's language. */
-export function dateText(seconds: bigint, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(Number(seconds) * 1000),
-  );
-}

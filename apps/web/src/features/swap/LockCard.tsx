@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { LockProgress } from '@eterno/protocol/swap/lockProgress';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
-import { durationText, percentText, timeText, tokenText } from './format.ts';
+import { formatDateTime } from '../../i18n/dateTime.ts';
+import { durationText, percentText, tokenText } from './format.ts';
 
 /**
  * The lock balance (LockLedger): locked, claimable, the release progress and when everything is
@@ -53,7 +54,7 @@ export function LockCard({
             {t('lock.progress', { percent, credited: tokenText(lock.credited, 'ETRO') })}
           </p>
           {lock.allReleasedAt !== null ? (
-            <p className="lock-note">{t('lock.fullyAt', { time: timeText(lock.allReleasedAt, i18n.language) })}</p>
+            <p className="lock-note">{t('lock.fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
           ) : null}
           {lock.claimed > 0n ? <p className="lock-note">{t('lock.claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
         </>

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { isAddressEqual, type Address } from 'viem';
 import { shortenAddress } from '@eterno/protocol/address';
 import type { Page, Trade } from '../../api/indexer.ts';
-import { timeText, tokenText } from './format.ts';
+import { formatDateTime } from '../../i18n/dateTime.ts';
+import { tokenText } from './format.ts';
 import type { TradeLists } from './useTrades.ts';
 
 type Tab = 'recent' | 'mine';
@@ -20,7 +21,7 @@ function TradeRow({ trade, account, showTrader }: { trade: Trade; account: Addre
           {`${tokenText(trade.amountIn, paid)} ${paid} → ${tokenText(trade.amountOut, got)} ${got}`}
         </span>
         <span className="trade-meta">
-          {timeText(trade.timestamp, i18n.language)}
+          {formatDateTime(trade.timestamp, i18n.language)}
           {showTrader ? ` · ${mine ? t('trades.you') : shortenAddress(trade.trader)}` : ''}
           {trade.isBuy && trade.fee > 0n ? ` · ${t('trades.fee', { amount: tokenText(trade.fee, 'USDT') })}` : ''}
         </span>

@@ -18,10 +18,3 @@ export function durationText(t: TFunction<'swap'>, seconds: bigint): string {
   if (seconds > 0n && seconds % 60n === 0n) return t('duration.min', { n: (seconds / 60n).toString() });
   return t('duration.s', { n: seconds.toString() });
 }
-
-/** A unix time (seconds) as a date and time in the user's language. */
-export function timeText(seconds: bigint | number, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(Number(seconds) * 1000),
-  );
-}
