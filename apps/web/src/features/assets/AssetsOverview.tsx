@@ -8,6 +8,7 @@ import { BlockChip } from '../../components/BlockChip.tsx';
 import { detailPath, OVERVIEW_SYMBOLS } from './overviewTokens.ts';
 import { useOverviewBalances } from './useOverviewBalances.ts';
 import './assets.css';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
 function errorText(error: unknown, t: (key: string) => string): { message: string; detail: string } {
   return readErrorText(error, t, 'screens:assets.overview.loadError');
@@ -27,13 +28,7 @@ export default function AssetsOverview() {
       </header>
 
       {failure ? (
-        <div className="error-card" role="alert">
-          <p className="error-card-message">{failure.message}</p>
-          <p className="error-card-detail">{failure.detail}</p>
-          <button type="button" className="button button-primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
+        <ReadErrorCard failure={failure} onRetry={retry} />
       ) : (
         <ul className="balance-list">
           {OVERVIEW_SYMBOLS.map((symbol) => {

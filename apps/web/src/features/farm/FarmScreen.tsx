@@ -19,6 +19,7 @@ import { useFarmDeposit } from './useFarmDeposit.ts';
 import { useFarmHarvest } from './useFarmHarvest.ts';
 import { useFarmWithdraw } from './useFarmWithdraw.ts';
 import './farm.css';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
 /** The contract source is its own chunk, fetched when the user opens the code view. */
 const ContractCode = lazy(() => import('./ContractCode.tsx'));
@@ -76,13 +77,7 @@ export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>
       </header>
 
       {failure ? (
-        <div className="error-card" role="alert">
-          <p className="error-card-message">{failure.message}</p>
-          <p className="error-card-detail">{failure.detail}</p>
-          <button type="button" className="button button-primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
+        <ReadErrorCard failure={failure} onRetry={retry} />
       ) : data ? (
         <>
           <MiningProgress progress={data.progress} />

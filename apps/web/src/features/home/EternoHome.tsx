@@ -10,6 +10,7 @@ import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { useMarket } from './useMarket.ts';
 import '../assets/assets.css';
 import './home.css';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
 const amount = (value: bigint, token: TokenSymbol) => formatTokenAmount(value, token, { grouping: true });
 
@@ -51,13 +52,7 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
     return (
       <section className="home-eterno">
         <Heading data={data} />
-        <div className="error-card" role="alert">
-          <p className="error-card-message">{failure.message}</p>
-          <p className="error-card-detail">{failure.detail}</p>
-          <button type="button" className="button button-primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
+        <ReadErrorCard failure={failure} onRetry={retry} />
       </section>
     );
   }

@@ -12,6 +12,7 @@ import { StakeForm } from './StakeForm.tsx';
 import { StakeRecords } from './StakeRecords.tsx';
 import { recordRows, type IndexedOrders } from './history.ts';
 import './stake.css';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
 export type StakePanelProps = {
   pool: StakePool;
@@ -62,13 +63,7 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, modal }:
       </div>
 
       {failure ? (
-        <div className="error-card" role="alert">
-          <p className="error-card-message">{failure.message}</p>
-          <p className="error-card-detail">{failure.detail}</p>
-          <button type="button" className="button button-primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
+        <ReadErrorCard failure={failure} onRetry={retry} />
       ) : data ? (
         <>
           <StakeForm key={pool} view={data} tx={enter.tx} onStake={(days, amount) => enter.run(data, days, amount)} />

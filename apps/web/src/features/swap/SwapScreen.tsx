@@ -19,6 +19,7 @@ import { useTrades } from './useTrades.ts';
 import '../assets/assets.css';
 import '../../screens/screens.css';
 import './swap.css';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
 /** How long the amount must stay unchanged before it is quoted. */
 const QUOTE_DEBOUNCE_MS = 300;
@@ -54,13 +55,7 @@ export default function SwapScreen() {
       </header>
 
       {failure ? (
-        <div className="error-card" role="alert">
-          <p className="error-card-message">{failure.message}</p>
-          <p className="error-card-detail">{failure.detail}</p>
-          <button type="button" className="button button-primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
+        <ReadErrorCard failure={failure} onRetry={retry} />
       ) : (
         <>
           <SwapPanel
