@@ -3,6 +3,7 @@
  * exactly that process. Used by the deploy check, the stack launcher and the e2e suites.
  */
 import { spawn } from "node:child_process";
+import { readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -50,11 +51,65 @@ async function answersChainId(rpcUrl: string): Promise<boolean> {
 }
 
 /**
+ * Whether the socket listening on 127.0.0.1:`port` belongs to process `pid` (Linux: /proc), so a
+ * node that answers is known to be ours and not another test's anvil that took the same port
+ * between our port probe and our bind. Elsewhere: unknown (null).
+ */
+export function listenerIsProcess(port: number, pid: number): boolean | null {
+  if (process.platform !== "linux") return null;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  const inodes = new Set<string>();
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    let text: string;
+    try {
+      text = readFileSync(table, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const cols = line.trim().split(/\s+/);
+      // local_address is "IP:PORT", st "0A" is LISTEN, the inode is column 9.
+      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === "0A" && cols[9]) inodes.add(cols[9]);
+    }
+  }
+  let fds: string[];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return false;
+  }
+  return fds.some((fd) => {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith("socket:[") && inodes.has(target.slice(8, -1));
+    } catch {
+      return false;
+    }
+  });
+}
+
+const START_ATTEMPTS = 5;
+
+/**
  * Spawns `anvil --chain-id 201022 --port <port> --silent` (plus `--block-time` when given; automine
- * otherwise) and resolves once it answers `eth_chainId`.
+ * otherwise) and resolves once it answers `eth_chainId` on a socket it owns. A free port taken by
+ * another process in the meantime (parallel test files) is retried on another port.
  */
 export async function startAnvil(opts: { port?: number; blockTime?: number } = {}): Promise<Anvil> {
-  const port = opts.port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startAnvilOnce({ ...opts, port: opts.port ?? (await freePort()) });
+    } catch (error) {
+      // Another process took the port first: try another one (not when the caller chose the port).
+      if (!(error instanceof PortTakenError) || opts.port !== undefined || attempt >= START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class PortTakenError extends AnvilStartError {}
+
+async function startAnvilOnce(opts: { port: number; blockTime?: number }): Promise<Anvil> {
+  const port = opts.port;
   const args = ["--chain-id", String(ETERNO_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1", "--silent"];
   if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
 
@@ -92,6 +147,16 @@ export async function startAnvil(opts: { port?: number; blockTime?: number } = {
     if (Date.now() > deadline) {
       await stop();
       throw new AnvilStartError(`anvil did not answer on ${rpcUrl} within 15 s: ${stderr.trim()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // Something answers on the port: make sure it is this anvil and not another one.
+  for (;;) {
+    const ours = child.pid === undefined ? null : listenerIsProcess(port, child.pid);
+    if (ours !== false) break;
+    if (hasExited || Date.now() > deadline) {
+      await stop();
+      throw new PortTakenError(`port ${port} is served by another process: ${stderr.trim()}`);
     }
     await new Promise((r) => setTimeout(r, 50));
   }
