@@ -8,7 +8,7 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import { erc20Artifact, installMulticall3, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { erc20Artifact, installMulticall3, recordingClient, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
 import { MULTICALL3_ADDRESS, defineEternoChain } from './chain.ts';
 import { MulticallCallError, MulticallUnavailableError, readBalances } from './balances.ts';
 
@@ -51,16 +51,7 @@ beforeAll(async () => {
   // PUSH1 1 PUSH1 0 RETURN: returns a single byte, which no uint256 decodes from.
   await rpc(anvil.rpcUrl, 'anvil_setCode', [shortReturner, '0x60016000f3']);
 
-  client = createPublicClient({
-    chain,
-    transport: http(anvil.rpcUrl, {
-      fetchFn: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
-        return fetch(input, init);
-      },
-    }),
-  });
+  client = recordingClient(anvil.rpcUrl, requests);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { recordingClient, revertEachTest, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
@@ -23,7 +23,6 @@ let deployed: DeployedContracts;
 let contracts: MarketContracts;
 let bob: Address;
 let deployer: Address;
-let restore: Hex | undefined;
 const requests: string[][] = [];
 
 beforeAll(async () => {
@@ -34,26 +33,14 @@ beforeAll(async () => {
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   bob = account('bob');
   deployer = (await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts'))[0] as Address;
-  client = createPublicClient({
-    chain: defineEternoChain(anvil.rpcUrl),
-    transport: http(anvil.rpcUrl, {
-      fetchFn: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
-        return fetch(input, init);
-      },
-    }),
-  });
+  client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);
 
 afterAll(async () => {
   await anvil?.stop();
 });
 
-beforeEach(async () => {
-  if (restore) await rpc(anvil.rpcUrl, 'evm_revert', [restore]);
-  restore = await rpc<Hex>(anvil.rpcUrl, 'evm_snapshot');
-});
+revertEachTest(() => anvil.rpcUrl);
 
 async function send(from: Address, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }) {
   const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });

@@ -5,7 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Abi, Hex } from 'viem';
+import { createPublicClient, http, type Abi, type Hex, type PublicClient } from 'viem';
+import { beforeEach } from 'vitest';
+import { defineEternoChain } from '../src/chain.ts';
 
 export { installMulticall3, startAnvil, type Anvil } from '@eterno/contracts/anvil';
 
@@ -28,4 +30,27 @@ export function erc20Artifact(): { abi: Abi; bytecode: Hex } {
   const artifact = JSON.parse(readFileSync(path, 'utf8')) as { abi: Abi; bytecode: string };
   const bytecode = artifact.bytecode.startsWith('0x') ? artifact.bytecode : `0x${artifact.bytecode}`;
   return { abi: artifact.abi, bytecode: bytecode as Hex };
+}
+
+/** A public client on `rpcUrl` that records each JSON-RPC HTTP request's methods (a batch as one entry). */
+export function recordingClient(rpcUrl: string, requests: string[][]): PublicClient {
+  return createPublicClient({
+    chain: defineEternoChain(rpcUrl),
+    transport: http(rpcUrl, {
+      fetchFn: async (input, init) => {
+        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
+        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
+        return fetch(input, init);
+      },
+    }),
+  });
+}
+
+/** Every test starts from the chain as it was before the first one (evm_snapshot / evm_revert). */
+export function revertEachTest(rpcUrl: () => string): void {
+  let restore: Hex | undefined;
+  beforeEach(async () => {
+    if (restore) await rpc(rpcUrl(), 'evm_revert', [restore]);
+    restore = await rpc<Hex>(rpcUrl(), 'evm_snapshot');
+  });
 }

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createPublicClient,
   createWalletClient,
   erc20Abi,
   http,
@@ -10,7 +9,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { recordingClient, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { FARM_BLOCKS_PER_YEAR } from './apr.ts';
@@ -39,16 +38,7 @@ beforeAll(async () => {
   bob = account('bob');
   const chain = defineEternoChain(anvil.rpcUrl);
   wallet = createWalletClient({ chain, transport: http(anvil.rpcUrl) });
-  client = createPublicClient({
-    chain,
-    transport: http(anvil.rpcUrl, {
-      fetchFn: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
-        return fetch(input, init);
-      },
-    }),
-  });
+  client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);
 
 afterAll(async () => {

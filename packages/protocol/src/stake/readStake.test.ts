@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  createPublicClient,
   createWalletClient,
   decodeFunctionResult,
   encodeFunctionData,
@@ -13,7 +12,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { deploy } from '@eterno/contracts/deploy';
-import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { recordingClient, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
 import { eternoStakingAbi, lockLedgerAbi } from '../generated/abis.ts';
@@ -36,16 +35,7 @@ const requests: string[][] = [];
 beforeAll(async () => {
   anvil = await startAnvil();
   deployments = await deploy({ rpcUrl: anvil.rpcUrl });
-  client = createPublicClient({
-    chain: defineEternoChain(anvil.rpcUrl),
-    transport: http(anvil.rpcUrl, {
-      fetchFn: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
-        return fetch(input, init);
-      },
-    }),
-  });
+  client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);
 
 afterAll(async () => {

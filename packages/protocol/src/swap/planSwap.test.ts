@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
 import { planClaim, NothingToClaimError } from './planClaim.ts';
@@ -13,7 +13,6 @@ let anvil: Anvil;
 let client: PublicClient;
 let contracts: SwapContracts;
 let alice: Address;
-let restore: Hex | undefined;
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -27,10 +26,7 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-beforeEach(async () => {
-  if (restore) await rpc(anvil.rpcUrl, 'evm_revert', [restore]);
-  restore = await rpc<Hex>(anvil.rpcUrl, 'evm_snapshot');
-});
+revertEachTest(() => anvil.rpcUrl);
 
 /** Runs the steps as the app does (simulate, then send and wait), from an anvil-unlocked account. */
 async function run(steps: TxStep[], from: Address = alice): Promise<void> {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPublicClient, createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { recordingClient, revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
@@ -14,7 +14,6 @@ let deployed: DeployedContracts;
 let contracts: SwapContracts;
 let alice: Address;
 let bob: Address;
-let restore: Hex | undefined;
 const requests: string[][] = [];
 
 beforeAll(async () => {
@@ -25,26 +24,14 @@ beforeAll(async () => {
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   alice = account('alice');
   bob = account('bob');
-  client = createPublicClient({
-    chain: defineEternoChain(anvil.rpcUrl),
-    transport: http(anvil.rpcUrl, {
-      fetchFn: async (input, init) => {
-        const body = JSON.parse(String(init?.body)) as { method: string } | { method: string }[];
-        requests.push(Array.isArray(body) ? body.map((entry) => entry.method) : [body.method]);
-        return fetch(input, init);
-      },
-    }),
-  });
+  client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);
 
 afterAll(async () => {
   await anvil?.stop();
 });
 
-beforeEach(async () => {
-  if (restore) await rpc(anvil.rpcUrl, 'evm_revert', [restore]);
-  restore = await rpc<Hex>(anvil.rpcUrl, 'evm_snapshot');
-});
+revertEachTest(() => anvil.rpcUrl);
 
 /** Sends a contract call from an anvil-unlocked account and waits for it to be mined. */
 async function send(from: Address, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createPublicClient,
   createWalletClient,
@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
 import { etroSwapAbi, lockLedgerAbi } from '../generated/abis.ts';
-import { rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { GAS_LIMIT, GAS_PRICE, defineEternoChain } from '../chain.ts';
 import type { DeployedContracts } from '../deployments.ts';
 import { executeSteps, isUserRejection, type TxClients, type TxEvent } from './execute.ts';
@@ -27,7 +27,6 @@ let publicClient: PublicClient;
 let wallet: WalletClient;
 let contracts: DeployedContracts;
 let alice: Address;
-let restore: Hex;
 const chain = () => defineEternoChain(anvil.rpcUrl);
 
 beforeAll(async () => {
@@ -43,10 +42,7 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-beforeEach(async () => {
-  if (restore) await rpc(anvil.rpcUrl, 'evm_revert', [restore]);
-  restore = await rpc<Hex>(anvil.rpcUrl, 'evm_snapshot');
-});
+revertEachTest(() => anvil.rpcUrl);
 
 const clients = (overrides: Partial<TxClients> = {}): TxClients => ({
   publicClient: publicClient as unknown as TxClients['publicClient'],
