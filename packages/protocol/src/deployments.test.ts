@@ -103,6 +103,12 @@ describe('parseDeployments', () => {
     }
   });
 
+  it.each(CONTRACT_KEYS)('refuses a file without contracts.%s', (key) => {
+    const json = validJson();
+    delete (json.contracts as Record<string, unknown>)[key];
+    expect(fieldOf(json)).toBe(`contracts.${key}`);
+  });
+
   it('refuses a file that is not an object', () => {
     expect(fieldOf(null)).toBe('(root)');
     expect(fieldOf([])).toBe('(root)');

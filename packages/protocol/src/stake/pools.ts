@@ -1,5 +1,5 @@
 import type { Address, ContractFunctionName } from 'viem';
-import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
+import type { DeployedContracts } from '../deployments.ts';
 import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
 import { STAKE_POOLS, type StakePool } from '../indexerApi.ts';
@@ -35,11 +35,9 @@ export function isStakePool(value: unknown): value is StakePool {
   return (STAKE_POOLS as readonly unknown[]).includes(value);
 }
 
-/** The token and staking contract of `pool`. Throws `InvalidDeploymentsError` when it is not deployed. */
+/** The token and staking contract of `pool`. */
 export function stakePoolContracts(contracts: DeployedContracts, pool: StakePool): StakePoolContracts {
-  const staking = contracts[STAKING_KEY[pool]];
-  if (staking === undefined) throw new InvalidDeploymentsError(`contracts.${STAKING_KEY[pool]}`, 'is missing');
-  return { pool, symbol: pool, token: contracts[pool], staking };
+  return { pool, symbol: pool, token: contracts[pool], staking: contracts[STAKING_KEY[pool]] };
 }
 
 type StakingWrite = ContractFunctionName<typeof eternoStakingAbi, 'nonpayable'>;

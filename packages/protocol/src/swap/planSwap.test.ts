@@ -7,7 +7,7 @@ import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
 import { planClaim, NothingToClaimError } from './planClaim.ts';
 import { planSwap } from './planSwap.ts';
 import { minimumReceived } from './quoteMath.ts';
-import { readSwap, swapContracts, type SwapContracts, type SwapDirection } from './readSwap.ts';
+import { readSwap, type SwapContracts, type SwapDirection } from './readSwap.ts';
 
 let anvil: Anvil;
 let client: PublicClient;
@@ -17,7 +17,7 @@ let alice: Address;
 beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
-  contracts = swapContracts(deployments.contracts);
+  contracts = deployments.contracts;
   alice = deployments.accounts?.find((a) => a.label === 'alice')?.address as Address;
   client = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
 }, 120_000);

@@ -4,9 +4,9 @@ import { deploy } from '@eterno/contracts/deploy';
 import { recordingClient, revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
-import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
+import type { DeployedContracts } from '../deployments.ts';
 import { MulticallCallError } from '../multicall.ts';
-import { MAX_QUOTE_INPUT, readSwap, swapContracts, type SwapContracts } from './readSwap.ts';
+import { MAX_QUOTE_INPUT, readSwap, type SwapContracts } from './readSwap.ts';
 
 let anvil: Anvil;
 let client: PublicClient;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   deployed = deployments.contracts;
-  contracts = swapContracts(deployed);
+  contracts = deployed;
   const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
   alice = account('alice');
   bob = account('bob');
@@ -157,14 +157,6 @@ describe('readSwap', () => {
     await expect(readSwap(client, { contracts: { ...contracts, EULP: ghost }, account: alice, direction: 'sell' })).rejects.toBeInstanceOf(
       MulticallCallError,
     );
-  });
-
-  it('swapContracts picks the swap contracts and refuses a deployments object without the ledger', async () => {
-    expect(swapContracts(deployed)).toEqual(contracts);
-    // an object that skipped parseDeployments' checks (e.g. built by hand)
-    const { LockLedger: _ledger, ...withoutLedger } = deployed;
-    expect(() => swapContracts(withoutLedger as unknown as DeployedContracts)).toThrow(InvalidDeploymentsError);
-    expect(() => swapContracts(withoutLedger as unknown as DeployedContracts)).toThrow(/contracts\.LockLedger/);
   });
 
   it('refuses an amount it cannot quote', async () => {

@@ -1,6 +1,6 @@
 import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
-import { InvalidDeploymentsError, type DeployedContracts } from '../deployments.ts';
+import type { DeployedContracts } from '../deployments.ts';
 import {
   aggregateStrict,
   blockNumberRead,
@@ -27,21 +27,8 @@ export function swapTokens(direction: SwapDirection): { input: SwapToken; output
  */
 export const MAX_QUOTE_INPUT = 2n ** 112n - 1n;
 
-const SWAP_CONTRACT_KEYS = ['Multicall3', 'USDT', 'ETRO', 'EULP', 'EtroSwap', 'LockLedger'] as const;
-
-/** The deployed contracts the swap panel uses (keys of the deployments file). */
-export type SwapContracts = { readonly [K in (typeof SWAP_CONTRACT_KEYS)[number]]: Address };
-
-/** The swap's contracts from a deployments file; throws `InvalidDeploymentsError` when one is missing. */
-export function swapContracts(contracts: DeployedContracts): SwapContracts {
-  const picked: Partial<Record<(typeof SWAP_CONTRACT_KEYS)[number], Address>> = {};
-  for (const key of SWAP_CONTRACT_KEYS) {
-    const address = contracts[key];
-    if (address === undefined) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
-    picked[key] = address;
-  }
-  return picked as SwapContracts;
-}
+/** The deployed contracts the swap panel uses (a deployments file's `contracts` fits). */
+export type SwapContracts = Pick<DeployedContracts, 'Multicall3' | 'USDT' | 'ETRO' | 'EULP' | 'EtroSwap' | 'LockLedger'>;
 
 export type SwapQuote = {
   direction: SwapDirection;

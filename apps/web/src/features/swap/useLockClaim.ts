@@ -1,5 +1,4 @@
 import { planClaim } from '@eterno/protocol/swap/planClaim';
-import { swapContracts } from '@eterno/protocol/swap/readSwap';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
 
@@ -8,6 +7,6 @@ export function useLockClaim(): { tx: Transaction; claim: (claimable: bigint) =>
   const tx = useTransaction();
   return {
     tx,
-    claim: (claimable) => tx.run(() => planClaim({ contracts: swapContracts(getConfig().deployments.contracts), claimable })),
+    claim: (claimable) => tx.run(() => planClaim({ contracts: getConfig().deployments.contracts, claimable })),
   };
 }

@@ -1,5 +1,5 @@
 import type { Address } from 'viem';
-import { readSwap, swapContracts, type SwapDirection, type SwapRead } from '@eterno/protocol/swap/readSwap';
+import { readSwap, type SwapDirection, type SwapRead } from '@eterno/protocol/swap/readSwap';
 import { useBlockRead, type BlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 
@@ -15,7 +15,7 @@ export function useSwapRead(account: Address, direction: SwapDirection, amountIn
     'swap',
     [account.toLowerCase(), direction, amountIn?.toString() ?? null],
     async (client): Promise<SwapView> => {
-      const contracts = swapContracts(getConfig().deployments.contracts);
+      const contracts = getConfig().deployments.contracts;
       const result = await readSwap(client, { contracts, account, direction, amountIn: amountIn ?? undefined });
       return { ...result, direction, amountIn };
     },

@@ -1,5 +1,5 @@
 import { planSwap } from '@eterno/protocol/swap/planSwap';
-import { swapContracts, type SwapDirection } from '@eterno/protocol/swap/readSwap';
+import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
 
@@ -18,6 +18,6 @@ export function useSwapTrade(): { tx: Transaction; trade: (request: TradeRequest
   const tx = useTransaction();
   return {
     tx,
-    trade: (request) => tx.run(() => planSwap({ contracts: swapContracts(getConfig().deployments.contracts), ...request })),
+    trade: (request) => tx.run(() => planSwap({ contracts: getConfig().deployments.contracts, ...request })),
   };
 }
