@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
-import { etroPrice, minimumReceived, PRICE_SCALE, priceImpactBps } from './quoteMath.ts';
+import { minimumReceived, priceImpactBps } from './quoteMath.ts';
 
 /** Uniswap V2's output for an exact input (0.3 % pool fee), as EtroSwap computes it. */
 const amountOut = (amountIn: bigint, reserveIn: bigint, reserveOut: bigint) =>
   (amountIn * 997n * reserveOut) / (reserveIn * 1000n + amountIn * 997n);
-
-describe('etroPrice', () => {
-  it('is USDT per ETRO from the reserves, 18-decimal fixed point, rounded down', () => {
-    expect(etroPrice({ usdt: parseEther('501000'), etro: parseEther('1002000') })).toBe(parseEther('0.5'));
-    expect(etroPrice({ usdt: 1n, etro: 3n })).toBe(PRICE_SCALE / 3n);
-  });
-
-  it('is null for an empty pair', () => {
-    expect(etroPrice({ usdt: 0n, etro: parseEther('1') })).toBeNull();
-    expect(etroPrice({ usdt: parseEther('1'), etro: 0n })).toBeNull();
-  });
-});
 
 describe('priceImpactBps', () => {
   const reserveIn = parseEther('501000');

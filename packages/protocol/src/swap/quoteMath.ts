@@ -1,5 +1,5 @@
 /**
- * The swap panel's pure figures, bigint only: the ETRO price from the pair's reserves, the price
+ * The swap panel's pure figures, bigint only (the ETRO price is `pairPrice` of ../market.ts): the price
  * impact of a trade (mid price vs execution price) and the minimum received for a slippage
  * tolerance. See docs/decisions/swap-and-vesting.md.
  */
@@ -7,19 +7,7 @@
 /** 100 % in basis points. */
 export const BPS = 10_000n;
 
-/** Fixed-point scale of a price (18 decimals, like the tokens). */
-export const PRICE_SCALE = 10n ** 18n;
-
 export type Reserves = { readonly usdt: bigint; readonly etro: bigint };
-
-/**
- * The pair's mid price of one ETRO in USDT, 18-decimal fixed point (0.5 USDT = 5 × 10^17),
- * rounded down; null when the pair has no liquidity.
- */
-export function etroPrice(reserves: Reserves): bigint | null {
-  if (reserves.usdt <= 0n || reserves.etro <= 0n) return null;
-  return (reserves.usdt * PRICE_SCALE) / reserves.etro;
-}
 
 /**
  * How much worse the execution price of a trade is than the pool's mid price, in basis points,

@@ -9,7 +9,8 @@ import {
   type CallClient,
 } from '../multicall.ts';
 import { lockProgress, type LockEntry, type LockProgress } from './lockProgress.ts';
-import { etroPrice, priceImpactBps, type Reserves } from './quoteMath.ts';
+import { pairPrice } from '../market.ts';
+import { priceImpactBps, type Reserves } from './quoteMath.ts';
 
 /** `buy`: USDT → ETRO (`swap`, 6 % fee, output locked 24 h); `sell`: ETRO → USDT (`sell`). */
 export type SwapDirection = 'buy' | 'sell';
@@ -58,6 +59,12 @@ export type SwapRead = {
   quote: SwapQuote | null;
   lock: LockProgress;
 };
+
+/** The pair's mid price of one ETRO in USDT (18-decimal fixed point); null without liquidity. */
+function priceOrNull(reserves: Reserves): bigint | null {
+  const price = pairPrice({ usdt: reserves.usdt, other: reserves.etro });
+  return price.kind === 'value' ? price.value : null;
+}
 
 /**
  * Everything the swap panel shows, in ONE `eth_call` to Multicall3: the EULP reserves and token0,
@@ -132,7 +139,7 @@ export async function readSwap(
     blockNumber,
     blockTimestamp,
     reserves,
-    price: etroPrice(reserves),
+    price: priceOrNull(reserves),
     balances: { USDT: usdtBalance, ETRO: etroBalance },
     allowance,
     feeBps: BigInt(feeBps),
