@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, revertEachTest, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../test-utils/anvil.ts';
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
@@ -30,8 +30,7 @@ beforeAll(async () => {
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   deployed = deployments.contracts;
   contracts = deployed;
-  const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
-  bob = account('bob');
+  bob = seededAccount(deployments, 'bob');
   deployer = (await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts'))[0] as Address;
   client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createPublicClient, http, type Abi, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, http, type Abi, type Address, type Hex, type PublicClient } from 'viem';
 import { beforeEach } from 'vitest';
 import { defineEternoChain } from '../src/chain.ts';
+import type { Deployments } from '../src/deployments.ts';
 
 export { installMulticall3, startAnvil, type Anvil } from '@eterno/contracts/anvil';
 
@@ -53,4 +54,11 @@ export function revertEachTest(rpcUrl: () => string): void {
     if (restore) await rpc(rpcUrl(), 'evm_revert', [restore]);
     restore = await rpc<Hex>(rpcUrl(), 'evm_snapshot');
   });
+}
+
+/** The address of a seeded local account ("alice", "bob", …) of a deployments file. */
+export function seededAccount(deployments: Pick<Deployments, 'accounts'>, label: string): Address {
+  const found = deployments.accounts?.find((account) => account.label === label);
+  if (!found) throw new Error(`the deployments have no seeded account "${label}"`);
+  return found.address;
 }

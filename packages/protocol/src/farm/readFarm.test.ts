@@ -9,7 +9,7 @@ import {
   type WalletClient,
 } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { recordingClient, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { FARM_BLOCKS_PER_YEAR } from './apr.ts';
@@ -33,9 +33,8 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   contracts = deployments.contracts;
-  const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
-  alice = account('alice');
-  bob = account('bob');
+  alice = seededAccount(deployments, 'alice');
+  bob = seededAccount(deployments, 'bob');
   const chain = defineEternoChain(anvil.rpcUrl);
   wallet = createWalletClient({ chain, transport: http(anvil.rpcUrl) });
   client = recordingClient(anvil.rpcUrl, requests);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
 import { planClaim, NothingToClaimError } from './planClaim.ts';
@@ -18,7 +18,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   contracts = deployments.contracts;
-  alice = deployments.accounts?.find((a) => a.label === 'alice')?.address as Address;
+  alice = seededAccount(deployments, 'alice');
   client = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
 }, 120_000);
 

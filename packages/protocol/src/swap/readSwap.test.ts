@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';
@@ -21,9 +21,8 @@ beforeAll(async () => {
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   deployed = deployments.contracts;
   contracts = deployed;
-  const account = (label: string) => deployments.accounts?.find((a) => a.label === label)?.address as Address;
-  alice = account('alice');
-  bob = account('bob');
+  alice = seededAccount(deployments, 'alice');
+  bob = seededAccount(deployments, 'bob');
   client = recordingClient(anvil.rpcUrl, requests);
 }, 120_000);
 

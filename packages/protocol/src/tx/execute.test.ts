@@ -15,7 +15,7 @@ import {
 } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
 import { etroSwapAbi, lockLedgerAbi } from '../generated/abis.ts';
-import { revertEachTest, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { GAS_LIMIT, GAS_PRICE, defineEternoChain } from '../chain.ts';
 import type { DeployedContracts } from '../deployments.ts';
 import { executeSteps, isUserRejection, type TxClients, type TxEvent } from './execute.ts';
@@ -33,7 +33,7 @@ beforeAll(async () => {
   anvil = await startAnvil();
   const deployments = await deploy({ rpcUrl: anvil.rpcUrl });
   contracts = deployments.contracts;
-  alice = deployments.accounts?.find((a) => a.label === 'alice')?.address as Address;
+  alice = seededAccount(deployments, 'alice');
   publicClient = createPublicClient({ chain: chain(), transport: http(anvil.rpcUrl) });
   wallet = createWalletClient({ chain: chain(), transport: http(anvil.rpcUrl) });
 }, 120_000);
