@@ -6,6 +6,7 @@
 import type { Page } from "playwright-core";
 import { createWalletClient, erc20Abi, getAddress, parseAbi, type Address } from "viem";
 import { formatScaled12, formatTokenAmount } from "@eterno/protocol/amount";
+import { GAS_LIMIT } from "@eterno/protocol/chain";
 import { chainClients, testAccount } from "./chain.ts";
 import { WaitTimeoutError } from "./wait.ts";
 
@@ -150,6 +151,7 @@ export async function routerBuyEtro(rpcUrl: string, deployments: MarketDeploymen
       abi: routerAbi,
       functionName: "swapExactTokensForTokens",
       args: [amountIn, 0n, [c.USDT, c.ETRO], account.address, 2n ** 48n],
+      gas: GAS_LIMIT,
     }),
   );
 }

@@ -8,6 +8,7 @@ import { createWalletClient, erc20Abi, type Address, type Hex } from "viem";
 import { formatTokenAmount } from "@eterno/protocol/amount";
 import { etroSwapAbi, lockLedgerAbi } from "@eterno/protocol/generated/abis";
 import { text } from "./app.ts";
+import { GAS_LIMIT } from "@eterno/protocol/chain";
 import { chainClients, testAccount } from "./chain.ts";
 import { until } from "./wait.ts";
 
@@ -61,7 +62,7 @@ export function nonceOf(rpcUrl: string, account: Address): Promise<number> {
 async function sendFrom(rpcUrl: string, fromIndex: number, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }): Promise<Hex> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const wallet = createWalletClient({ account: testAccount(fromIndex), chain, transport });
-  const hash = await wallet.writeContract(call as Parameters<typeof wallet.writeContract>[0]);
+  const hash = await wallet.writeContract({ ...call, gas: GAS_LIMIT } as Parameters<typeof wallet.writeContract>[0]);
   const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
   if (receipt.status !== "success") throw new Error(`${call.functionName} ${hash} reverted`);
   return hash;

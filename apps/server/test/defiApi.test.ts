@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAnvil, type Anvil } from "@eterno/contracts/anvil";
 import { deploy } from "@eterno/contracts/deploy";
-import { LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
+import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
 import type { Deployments } from "@eterno/protocol/deployments";
 import { errorBody, type ErrorCode } from "@eterno/protocol/errors";
 import { eternoFarmAbi, eternoStakingAbi, etroSwapAbi, lockLedgerAbi } from "@eterno/protocol/generated/abis";
@@ -75,7 +75,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
   async function send(account: typeof alice, address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<Hash> {
     const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
-    const hash = await wallet.writeContract({ address, abi, functionName, args, chain });
+    const hash = await wallet.writeContract({ address, abi, functionName, args, chain, gas: GAS_LIMIT });
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== "success") throw new Error(`${functionName} reverted (${hash})`);
     return hash;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../test-utils/anvil.ts';
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
@@ -43,7 +43,7 @@ revertEachTest(() => anvil.rpcUrl);
 
 async function send(from: Address, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }) {
   const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
-  const hash = await wallet.writeContract(call as Parameters<typeof wallet.writeContract>[0]);
+  const hash = await wallet.writeContract({ ...call, gas: SEND_GAS } as Parameters<typeof wallet.writeContract>[0]);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
 }

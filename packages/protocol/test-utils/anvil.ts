@@ -62,3 +62,11 @@ export function seededAccount(deployments: Pick<Deployments, 'accounts'>, label:
   if (!found) throw new Error(`the deployments have no seeded account "${label}"`);
   return found.address;
 }
+
+/**
+ * The gas limit of a test's own direct sends. Fixed, not estimated: anvil mines blocks of one second
+ * with one timestamp, and a Uniswap pair writes its price accumulators only once the timestamp moved,
+ * so an estimate can be short by those writes (docs/decisions/transactions.md). High enough for a
+ * pair's creation.
+ */
+export const SEND_GAS = 6_000_000n;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/contracts/deploy';
-import { revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { SEND_GAS, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
 import { defineEternoChain } from '../chain.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
 import { planClaim, NothingToClaimError } from './planClaim.ts';
@@ -37,7 +37,7 @@ async function run(steps: TxStep[], from: Address = alice): Promise<void> {
         ? { address: step.token, abi: erc20Abi, functionName: 'approve', args: [step.spender, step.amount] }
         : step.call;
     const { request } = await client.simulateContract({ ...call, account: from } as Parameters<typeof client.simulateContract>[0]);
-    const hash = await wallet.writeContract(request as Parameters<typeof wallet.writeContract>[0]);
+    const hash = await wallet.writeContract({ ...(request as object), gas: SEND_GAS } as Parameters<typeof wallet.writeContract>[0]);
     const receipt = await client.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
   }
