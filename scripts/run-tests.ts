@@ -7,7 +7,7 @@ import { spawn } from "node:child_process";
 import { mkdtemp, readFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { REPO_ROOT } from "./stack.ts";
+import { REPO_ROOT } from "@eterno/devstack/stack";
 
 type Counts = { passed: number; failed: number };
 type Step = {
@@ -24,10 +24,11 @@ const steps: Step[] = [
   { name: "contracts-build", cmd: ["npm", "run", "--silent", "-w", "contracts", "build"], count: "check" },
   { name: "contracts", cmd: ["npm", "run", "--silent", "-w", "contracts", "test"], count: "forge" },
   { name: "gas-snapshots", cmd: ["npm", "run", "--silent", "-w", "contracts", "gas:check"], count: "check" },
-  { name: "deploy", cmd: vitest("contracts"), count: "vitest" },
+  { name: "deploy", cmd: [...vitest("packages/devstack"), "--exclude", "src/boundaries.test.ts"], count: "vitest" },
   { name: "abis-fresh", cmd: ["npm", "run", "--silent", "-w", "contracts", "check:abis"], count: "check" },
   { name: "solhint", cmd: ["npm", "run", "--silent", "-w", "contracts", "lint"], count: "check" },
   { name: "typecheck", cmd: ["npm", "run", "--silent", "typecheck"], count: "check" },
+  { name: "boundaries", cmd: [...vitest("packages/devstack"), "src/boundaries.test.ts"], count: "vitest" },
   { name: "protocol", cmd: vitest("packages/protocol"), count: "vitest" },
   { name: "server", cmd: vitest("apps/server"), count: "vitest" },
   { name: "web", cmd: vitest("apps/web"), count: "vitest" },

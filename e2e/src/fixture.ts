@@ -4,7 +4,7 @@
  * after) and gets fresh browsers, closed after it.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { startStack, type Stack, type StackOptions } from "../../scripts/stack.ts";
+import { startStack, type Stack, type StackOptions } from "@eterno/devstack/stack";
 import { launchBrowser, type BrowserSession, type LaunchOptions } from "./browser.ts";
 import { snapshot } from "./chain.ts";
 

@@ -4,22 +4,12 @@
  * the ETRO/USDT pair made from Node through the Uniswap V2 router.
  */
 import type { Page } from "playwright-core";
-import { createWalletClient, erc20Abi, getAddress, parseAbi, type Address } from "viem";
+import { createWalletClient, erc20Abi, getAddress, type Address } from "viem";
 import { formatScaled12, formatTokenAmount } from "@eterno/protocol/amount";
 import { GAS_LIMIT } from "@eterno/protocol/chain";
+import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from "@eterno/protocol/generated/abis";
 import { chainClients, testAccount } from "./chain.ts";
 import { WaitTimeoutError } from "./wait.ts";
-
-const pairAbi = parseAbi([
-  "function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)",
-  "function token0() view returns (address)",
-  "function totalSupply() view returns (uint256)",
-]);
-const stakingAbi = parseAbi(["function rewardReserve() view returns (uint256)", "function availableRewards() view returns (uint256)"]);
-const farmAbi = parseAbi(["function emitted() view returns (uint256)", "function totalEmission() view returns (uint256)"]);
-const routerAbi = parseAbi([
-  "function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)",
-]);
 
 const ONE = 10n ** 18n;
 
@@ -48,27 +38,29 @@ export async function expectedMarket(rpcUrl: string, deployments: MarketDeployme
   const at = { blockNumber };
   const usdtSide = async (pair: Address) => {
     const [[r0, r1], token0] = await Promise.all([
-      client.readContract({ ...at, address: pair, abi: pairAbi, functionName: "getReserves" }),
-      client.readContract({ ...at, address: pair, abi: pairAbi, functionName: "token0" }),
+      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: "getReserves" }),
+      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: "token0" }),
     ]);
     return getAddress(token0) === getAddress(need("USDT")) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
   };
-  const view = (address: Address, abi: typeof stakingAbi | typeof farmAbi | typeof pairAbi | typeof erc20Abi, functionName: string) =>
-    client.readContract({ ...at, address, abi, functionName } as Parameters<typeof client.readContract>[0]) as Promise<bigint>;
+  const staking = (address: Address, functionName: "rewardReserve" | "availableRewards") =>
+    client.readContract({ ...at, address, abi: eternoStakingAbi, functionName });
+  const farm = (functionName: "emitted" | "totalEmission") =>
+    client.readContract({ ...at, address: need("EternoFarm"), abi: eternoFarmAbi, functionName });
 
   const [eulp, elp, fon, lpSupply, etroSupply, etroReserve, etroAvailable, eulpReserve, eulpAvailable, emitted, totalEmission] =
     await Promise.all([
       usdtSide(need("EULP")),
       usdtSide(need("ELP")),
       usdtSide(need("WFON_USDT")),
-      view(need("EULP"), pairAbi, "totalSupply"),
-      view(need("ETRO"), erc20Abi, "totalSupply"),
-      view(need("StakingETRO"), stakingAbi, "rewardReserve"),
-      view(need("StakingETRO"), stakingAbi, "availableRewards"),
-      view(need("StakingEULP"), stakingAbi, "rewardReserve"),
-      view(need("StakingEULP"), stakingAbi, "availableRewards"),
-      view(need("EternoFarm"), farmAbi, "emitted"),
-      view(need("EternoFarm"), farmAbi, "totalEmission"),
+      client.readContract({ ...at, address: need("EULP"), abi: uniswapV2PairAbi, functionName: "totalSupply" }),
+      client.readContract({ ...at, address: need("ETRO"), abi: erc20Abi, functionName: "totalSupply" }),
+      staking(need("StakingETRO"), "rewardReserve"),
+      staking(need("StakingETRO"), "availableRewards"),
+      staking(need("StakingEULP"), "rewardReserve"),
+      staking(need("StakingEULP"), "availableRewards"),
+      farm("emitted"),
+      farm("totalEmission"),
     ]);
   if (eulp.usdt === 0n || eulp.other === 0n || fon.other === 0n || lpSupply === 0n) throw new Error("the seeded pairs have no liquidity");
 
@@ -148,7 +140,7 @@ export async function routerBuyEtro(rpcUrl: string, deployments: MarketDeploymen
   await mined(
     await wallet.writeContract({
       address: c.UniswapV2Router02,
-      abi: routerAbi,
+      abi: uniswapV2Router02Abi,
       functionName: "swapExactTokensForTokens",
       args: [amountIn, 0n, [c.USDT, c.ETRO], account.address, 2n ** 48n],
       gas: GAS_LIMIT,

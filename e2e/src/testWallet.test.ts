@@ -5,7 +5,7 @@
 import { createServer, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseEther, recoverMessageAddress, stringToHex, type Hex } from "viem";
-import { startAnvil, type Anvil } from "../../contracts/script/anvil.ts";
+import { startAnvil, type Anvil } from "@eterno/devstack/anvil";
 import { launchBrowser, type BrowserSession } from "./browser.ts";
 import { chainClients, testAccount } from "./chain.ts";
 import { installTestWallet, TRON_STYLE_ACCOUNT, type TestWalletOptions } from "./testWallet.ts";

@@ -6,7 +6,6 @@
  * built, fetched only when opened. Screenshots at phone sizes in en and zh
  * (e2e/artifacts/screenshots/ecology-defi.*).
  */
-import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -15,6 +14,7 @@ import type { Locator, Page } from "playwright-core";
 import { formatAmount } from "@eterno/protocol/amount";
 import { readFarm } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
+import { eternoFarmSource } from "@eterno/protocol/generated/sources";
 import { errorScreen, signInVia, text, type Lang } from "../src/app.ts";
 import { chainClients, testAccount } from "../src/chain.ts";
 import {
@@ -31,7 +31,6 @@ import { installTestWallet } from "../src/testWallet.ts";
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, "../artifacts/screenshots");
-const FARM_SOURCE_FILE = resolve(import.meta.dirname, "../../contracts/src/EternoFarm.sol");
 
 function addresses() {
   return e2e.stack().deployments.contracts;
@@ -227,7 +226,7 @@ describe("ecology › defi", () => {
       if (response.url().endsWith(".js")) scripts.push({ url: response.url(), body: response.text().catch(() => "") });
     });
     await openFarm(page);
-    const source = readFileSync(FARM_SOURCE_FILE, "utf8");
+    const source = eternoFarmSource.text;
     const marker = "contract EternoFarm is Ownable2Step";
     const loaded = async () => Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
     expect((await loaded()).filter((s) => s.body.includes(marker)).map((s) => s.url)).toEqual([]);

@@ -7,8 +7,8 @@
  * deployment (the local stack's config enables it).
  */
 import { gzipSync } from "node:zlib";
-import { connectButton } from "../../e2e/src/app.ts";
-import { launchBrowser } from "../../e2e/src/browser.ts";
+import { connectButton } from "@eterno/e2e/app";
+import { launchBrowser } from "@eterno/e2e/browser";
 
 export const GZIP_LEVEL = 9;
 

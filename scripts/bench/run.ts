@@ -4,14 +4,14 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { REPO_ROOT, startStack } from "../stack.ts";
+import { REPO_ROOT, startStack } from "@eterno/devstack/stack";
 import { measureScreenRpc, type ScreenRpcSpec } from "./screenRpc.ts";
-import { balanceTexts, waitForBalances } from "../../e2e/src/balances.ts";
-import { readBalances } from "../../e2e/src/chain.ts";
-import { waitForFarm } from "../../e2e/src/farm.ts";
-import { expectedMarket, waitForMarket } from "../../e2e/src/market.ts";
-import { waitForStakeForm } from "../../e2e/src/stake.ts";
-import { waitForSwapPanel } from "../../e2e/src/swap.ts";
+import { balanceTexts, waitForBalances } from "@eterno/e2e/balances";
+import { readBalances } from "@eterno/e2e/chain";
+import { waitForFarm } from "@eterno/e2e/farm";
+import { expectedMarket, waitForMarket } from "@eterno/e2e/market";
+import { waitForStakeForm } from "@eterno/e2e/stake";
+import { waitForSwapPanel } from "@eterno/e2e/swap";
 import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
 
 const LOGIN_JS_BUDGET_KB = 150;

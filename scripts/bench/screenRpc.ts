@@ -14,12 +14,12 @@
  */
 import type { Page } from "playwright-core";
 import type { Address } from "viem";
-import type { Stack } from "../stack.ts";
-import { connectButton } from "../../e2e/src/app.ts";
-import { launchBrowser } from "../../e2e/src/browser.ts";
-import { chainClients } from "../../e2e/src/chain.ts";
-import { installTestWallet } from "../../e2e/src/testWallet.ts";
-import { until } from "../../e2e/src/wait.ts";
+import type { Stack } from "@eterno/devstack/stack";
+import { connectButton } from "@eterno/e2e/app";
+import { launchBrowser } from "@eterno/e2e/browser";
+import { chainClients } from "@eterno/e2e/chain";
+import { installTestWallet } from "@eterno/e2e/testWallet";
+import { until } from "@eterno/e2e/wait";
 
 export type RpcCount = { requests: number; methods: string[] };
 

@@ -15,7 +15,7 @@ import { mkdir } from "node:fs/promises";
 import { delimiter, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { freePort } from "../../../scripts/free-port.ts";
+import { freePort } from "@eterno/devstack/free-port";
 
 export type StartServerOptions = {
   rpcUrl: string;

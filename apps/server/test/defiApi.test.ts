@@ -8,8 +8,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { startAnvil, type Anvil } from "@eterno/contracts/anvil";
-import { deploy } from "@eterno/contracts/deploy";
+import { startAnvil, type Anvil } from "@eterno/devstack/anvil";
+import { deploy } from "@eterno/devstack/deploy";
 import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
 import type { Deployments } from "@eterno/protocol/deployments";
 import { errorBody, type ErrorCode } from "@eterno/protocol/errors";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
-import { freePort } from "../../../scripts/free-port.ts";
+import { freePort } from "@eterno/devstack/free-port";
 
 export const PG_BIN = process.env.ETERNO_PG_BIN ?? "/usr/lib/postgresql/15/bin";
 

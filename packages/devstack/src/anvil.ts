@@ -9,7 +9,7 @@ import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPublicClient, createTestClient, http, type Hex } from "viem";
 import { ETERNO_CHAIN_ID, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
-import { freePort } from "../../scripts/free-port.ts";
+import { freePort } from "./free-port.ts";
 
 export type Anvil = {
   rpcUrl: string;
@@ -22,7 +22,7 @@ export class AnvilStartError extends Error {
   override name = "AnvilStartError";
 }
 
-const REPO_ROOT = resolve(import.meta.dirname, "../..");
+const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 const PLATFORM: Record<string, string> = { linux: "linux", darwin: "darwin", win32: "win32" };
 const ARCH: Record<string, string> = { x64: "amd64", arm64: "arm64" };
 

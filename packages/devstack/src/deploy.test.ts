@@ -8,7 +8,6 @@ import {
   createWalletClient,
   erc20Abi,
   http,
-  parseAbi,
   parseUnits,
   type Address,
 } from "viem";
@@ -29,7 +28,8 @@ import {
   type Deployments,
 } from "./deploy.ts";
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
-import { forgeArtifact, uniswapArtifact } from "./artifacts.ts";
+import { multicall3Abi } from "@eterno/protocol/generated/abis";
+import { forgeArtifact, uniswapArtifact } from "@eterno/contracts/artifacts";
 
 const pairAbi = uniswapArtifact("UniswapV2Pair").abi;
 const MINIMUM_LIQUIDITY = 1000n;
@@ -51,7 +51,6 @@ const seededLiquidity = LOCAL_SEED.reduce(
   (sum, s) => ({ ETRO: sum.ETRO + (s.liquidity?.ETRO ?? 0n), USDT: sum.USDT + (s.liquidity?.USDT ?? 0n) }),
   { ETRO: 0n, USDT: 0n },
 );
-const multicall3Abi = parseAbi(["function getBlockNumber() view returns (uint256 blockNumber)"]);
 const ledgerAbi = forgeArtifact("LockLedger").abi;
 const swapAbi = forgeArtifact("EtroSwap").abi;
 const stakingAbi = forgeArtifact("EternoStaking").abi;

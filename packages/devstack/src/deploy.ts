@@ -1,7 +1,7 @@
 /**
  * Deploys the ETERNO contracts and writes the deployments file (format: docs/architecture.md).
  *
- *   tsx contracts/script/deploy.ts --rpc <url> [--out <file>]
+ *   tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]
  *
  * On a local anvil (`network: "local"`): places Multicall3 at its canonical address, deploys from
  * anvil account 0 of the default mnemonic, and seeds alice/bob/carol (accounts 1–3). On another
@@ -43,7 +43,7 @@ import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import type { Deployments } from "@eterno/protocol/deployments";
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
 import { installMulticall3 } from "./anvil.ts";
-import { CONTRACTS_DIR, forgeArtifact, uniswapArtifact } from "./artifacts.ts";
+import { forgeArtifact, uniswapArtifact } from "@eterno/contracts/artifacts";
 
 /** anvil's default mnemonic; its accounts are public test accounts. */
 
@@ -390,7 +390,7 @@ function isMain(): boolean {
 if (isMain()) {
   const { values } = parseArgs({ options: { rpc: { type: "string" }, out: { type: "string" } } });
   if (!values.rpc) {
-    console.error("usage: tsx contracts/script/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)");
+    console.error("usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)");
     process.exit(2);
   }
   const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;

@@ -6,14 +6,14 @@
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { startAnvil } from "../contracts/script/anvil.ts";
-import { deploy } from "../contracts/script/deploy.ts";
-import { startServer } from "../apps/server/scripts/start.ts";
-import { serveWeb } from "../apps/web/serve.ts";
+import { startAnvil } from "./anvil.ts";
+import { deploy } from "./deploy.ts";
+import { startServer } from "@eterno/server/start";
+import { serveWeb } from "@eterno/web/serve";
 import { freePort } from "./free-port.ts";
 import { startRpcCounter, type RpcCounter } from "./rpc-counter.ts";
 
-export const REPO_ROOT = resolve(import.meta.dirname, "..");
+export const REPO_ROOT = resolve(import.meta.dirname, "../../..");
 export const WEB_DIST = join(REPO_ROOT, "apps/web/dist");
 
 export type StackOptions = {

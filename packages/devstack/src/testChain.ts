@@ -1,16 +1,16 @@
 /**
  * Test helpers for the chain-reading tests. Each test file starts its own anvil with
- * `startAnvil` and places Multicall3 with `installMulticall3`, both from `@eterno/contracts/anvil`
+ * `startAnvil` and places Multicall3 with `installMulticall3`, both from `./anvil.ts`
  * (the same launcher the deploy, the stack and the e2e suites use), and stops it by PID.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createPublicClient, http, type Abi, type Address, type Hex, type PublicClient } from 'viem';
 import { beforeEach } from 'vitest';
-import { defineEternoChain } from '../src/chain.ts';
-import type { Deployments } from '../src/deployments.ts';
+import { defineEternoChain } from '@eterno/protocol/chain';
+import type { Deployments } from '@eterno/protocol/deployments';
 
-export { installMulticall3, startAnvil, type Anvil } from '@eterno/contracts/anvil';
+export { installMulticall3, startAnvil, type Anvil } from './anvil.ts';
 
 const require = createRequire(import.meta.url);
 

@@ -12,7 +12,7 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import { erc20Artifact, installMulticall3, rpc, startAnvil, type Anvil } from '../test-utils/anvil.ts';
+import { erc20Artifact, installMulticall3, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { MULTICALL3_ADDRESS, defineEternoChain } from './chain.ts';
 import {
   MulticallCallError,

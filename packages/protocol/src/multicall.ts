@@ -1,7 +1,6 @@
 import {
   decodeFunctionResult,
   encodeFunctionData,
-  parseAbi,
   type Abi,
   type Address,
   type ContractFunctionArgs,
@@ -10,16 +9,10 @@ import {
   type Hex,
 } from 'viem';
 import { EternoError } from './errors.ts';
+import { multicall3Abi } from './generated/abis.ts';
 
-/** The part of the standard Multicall3 interface (mds1/multicall) ETERNO uses. */
-export const multicall3Abi = parseAbi([
-  'struct Call { address target; bytes callData; }',
-  'struct Result { bool success; bytes returnData; }',
-  'function tryAggregate(bool requireSuccess, Call[] calls) payable returns (Result[] returnData)',
-  'function getEthBalance(address addr) view returns (uint256 balance)',
-  'function getBlockNumber() view returns (uint256 blockNumber)',
-  'function getCurrentBlockTimestamp() view returns (uint256 timestamp)',
-]);
+/** The part of the standard Multicall3 interface (mds1/multicall) ETERNO uses (generated with the other ABIs). */
+export { multicall3Abi };
 
 /** What a read needs from a viem client: one `eth_call`. A viem `PublicClient` fits. */
 export type CallClient = {

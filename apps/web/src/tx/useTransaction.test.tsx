@@ -5,8 +5,8 @@ import { createPublicClient, erc20Abi, http, maxUint256, parseEther, type Addres
 import { mnemonicToAccount } from 'viem/accounts';
 import { WagmiProvider } from 'wagmi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAnvil, type Anvil } from '@eterno/contracts/anvil';
-import { deploy } from '@eterno/contracts/deploy';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy } from '@eterno/devstack/deploy';
 import { defineEternoChain, GAS_LIMIT, GAS_PRICE, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { etroSwapAbi } from '@eterno/protocol/generated/abis';

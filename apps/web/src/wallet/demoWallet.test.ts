@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, stringToHex } from 'viem';
-import { startAnvil, type Anvil } from '@eterno/contracts/anvil';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { createDemoWallet, DEMO_AUTHORIZED_KEY } from './demoWallet.ts';
 import { announceDemoWalletIfAllowed, DEMO_WALLET_NAME, DEMO_WALLET_RDNS, type DemoWalletConfig } from './demoWalletGate.ts';
 import type { Eip6963ProviderDetail } from './eip6963.ts';

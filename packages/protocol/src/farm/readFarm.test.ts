@@ -8,8 +8,8 @@ import {
   type PublicClient,
   type WalletClient,
 } from 'viem';
-import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { deploy } from '@eterno/devstack/deploy';
+import { recordingClient, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { FARM_BLOCKS_PER_YEAR } from './apr.ts';

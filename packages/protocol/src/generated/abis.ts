@@ -5918,3 +5918,88 @@ export const weth9Abi = [
     "type": "function"
   }
 ] as const;
+
+export const multicall3Abi = [
+  {
+    "name": "tryAggregate",
+    "type": "function",
+    "stateMutability": "payable",
+    "inputs": [
+      {
+        "type": "bool",
+        "name": "requireSuccess"
+      },
+      {
+        "type": "tuple[]",
+        "name": "calls",
+        "components": [
+          {
+            "type": "address",
+            "name": "target"
+          },
+          {
+            "type": "bytes",
+            "name": "callData"
+          }
+        ]
+      }
+    ],
+    "outputs": [
+      {
+        "type": "tuple[]",
+        "name": "returnData",
+        "components": [
+          {
+            "type": "bool",
+            "name": "success"
+          },
+          {
+            "type": "bytes",
+            "name": "returnData"
+          }
+        ]
+      }
+    ]
+  },
+  {
+    "name": "getEthBalance",
+    "type": "function",
+    "stateMutability": "view",
+    "inputs": [
+      {
+        "type": "address",
+        "name": "addr"
+      }
+    ],
+    "outputs": [
+      {
+        "type": "uint256",
+        "name": "balance"
+      }
+    ]
+  },
+  {
+    "name": "getBlockNumber",
+    "type": "function",
+    "stateMutability": "view",
+    "inputs": [],
+    "outputs": [
+      {
+        "type": "uint256",
+        "name": "blockNumber"
+      }
+    ]
+  },
+  {
+    "name": "getCurrentBlockTimestamp",
+    "type": "function",
+    "stateMutability": "view",
+    "inputs": [],
+    "outputs": [
+      {
+        "type": "uint256",
+        "name": "timestamp"
+      }
+    ]
+  }
+] as const;

@@ -11,8 +11,8 @@ import {
   type PublicClient,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deploy } from '@eterno/contracts/deploy';
-import { recordingClient, rpc, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { deploy } from '@eterno/devstack/deploy';
+import { recordingClient, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
 import { eternoStakingAbi, lockLedgerAbi } from '../generated/abis.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, parseEther, type Address, type PublicClient } from 'viem';
-import { deploy } from '@eterno/contracts/deploy';
-import { SEND_GAS, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { deploy } from '@eterno/devstack/deploy';
+import { SEND_GAS, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
 import { planClaim, NothingToClaimError } from './planClaim.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
-import { deploy } from '@eterno/contracts/deploy';
-import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { deploy } from '@eterno/devstack/deploy';
+import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';

@@ -13,9 +13,9 @@ import {
   type PublicClient,
   type WalletClient,
 } from 'viem';
-import { deploy } from '@eterno/contracts/deploy';
+import { deploy } from '@eterno/devstack/deploy';
 import { etroSwapAbi, lockLedgerAbi } from '../generated/abis.ts';
-import { revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '../../test-utils/anvil.ts';
+import { revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { GAS_LIMIT, GAS_PRICE, defineEternoChain } from '../chain.ts';
 import type { DeployedContracts } from '../deployments.ts';
 import { executeSteps, isUserRejection, type TxClients, type TxEvent } from './execute.ts';

@@ -7,8 +7,8 @@ import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, typ
 import { mnemonicToAccount } from 'viem/accounts';
 import { WagmiProvider } from 'wagmi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startAnvil, type Anvil } from '@eterno/contracts/anvil';
-import { deploy } from '@eterno/contracts/deploy';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy } from '@eterno/devstack/deploy';
 import { formatTokenAmount } from '@eterno/protocol/amount';
 import { defineEternoChain } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';

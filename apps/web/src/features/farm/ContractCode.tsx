@@ -3,14 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { keccak256, stringToBytes, type Address } from 'viem';
 import { copyText } from '../../components/copyText.ts';
 import { toasts } from '../../components/toast/toast.ts';
-import farmSource from '../../../../../contracts/src/EternoFarm.sol?raw';
+import { eternoFarmSource } from '@eterno/protocol/generated/sources';
 
 /**
- * The mining contract's Solidity source exactly as the contracts were built from it (the build
- * bundles `contracts/src/EternoFarm.sol`; a test checks it against the keccak256 the compiler put
- * in the artifact's metadata). Its own chunk, loaded only when the user opens the view.
+ * The mining contract's Solidity source exactly as the contracts were built from it (the generated
+ * file holds `contracts/src/EternoFarm.sol` and the keccak256 the compiler recorded for it; a test
+ * checks the two agree). Its own chunk, loaded only when the user opens the view.
  */
-export const FARM_SOURCE: string = farmSource;
+export const FARM_SOURCE: string = eternoFarmSource.text;
 
 export default function ContractCode({ address }: { address: Address }) {
   const { t } = useTranslation(['farm', 'common']);
