@@ -1,36 +1,28 @@
 /**
  * An injected EIP-1193 wallet for the e2e suites. The page gets a `request/on/removeListener`
  * object (as `window.ethereum`, or as a second-party wallet's `window.okxwallet`); every request
- * crosses into Node through `page.exposeBinding`, where a viem local account of anvil's default
- * mnemonic answers it: accounts, chain id, chain switching, `personal_sign` (really signed),
- * `eth_sendTransaction` (really signed and sent to anvil); anything else goes to the anvil RPC.
+ * crosses into Node through `page.exposeBinding`, where the wallet's configurable behaviour (accounts,
+ * chain id, chain switching, refusals) answers it and the protocol's one local signer over a key of
+ * anvil's default mnemonic does the rest: `personal_sign` and `eth_signTypedData_v4` (really
+ * signed), `eth_sendTransaction` (really signed and sent to anvil), reads forwarded to anvil.
  * Every request is recorded for assertions, and Node can fire `accountsChanged`/`chainChanged`.
  */
 import type { Page } from "playwright-core";
-import {
-  createWalletClient,
-  defineChain,
-  hexToBigInt,
-  hexToNumber,
-  http,
-  isAddressEqual,
-  isHex,
-  numberToHex,
-  type Address,
-  type Hex,
-} from "viem";
+import { hexToNumber, isHex, numberToHex, type Address } from "viem";
 import { mnemonicToAccount, type HDAccount } from "viem/accounts";
 import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
+import { createLocalSigner, paramsList } from "@eterno/protocol/wallet/localSigner";
+import { PROVIDER_ERROR, ProviderRpcError } from "@eterno/protocol/wallet/providerRpcError";
 
 /** A Tron-style account, which the app must refuse ('error account'). */
 export const TRON_STYLE_ACCOUNT = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
 /** Where a second-party wallet (OKX) injects itself. */
 export const SECOND_PARTY_KEY = "okxwallet";
 
-export const USER_REJECTED = 4001;
-export const UNAUTHORIZED = 4100;
-export const UNSUPPORTED_METHOD = 4200;
-export const UNRECOGNIZED_CHAIN = 4902;
+export const USER_REJECTED = PROVIDER_ERROR.userRejected;
+export const UNAUTHORIZED = PROVIDER_ERROR.unauthorized;
+export const UNSUPPORTED_METHOD = PROVIDER_ERROR.unsupportedMethod;
+export const UNRECOGNIZED_CHAIN = PROVIDER_ERROR.unrecognizedChain;
 
 export type Injection =
   /** `window.ethereum` only. */
@@ -88,17 +80,6 @@ export type RecordedRequest = {
 };
 
 type Answer = { ok: true; result: unknown } | { ok: false; error: { code: number; message: string; data?: unknown } };
-
-class WalletRpcError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    readonly data?: unknown,
-  ) {
-    super(message);
-    this.name = "WalletRpcError";
-  }
-}
 
 export type TestWallet = {
   /** The wallet account's address (checksummed). */
@@ -165,26 +146,6 @@ function pageScript(cfg: { binding: string; emitName: string; inject: Injection;
 })();`;
 }
 
-function asParams(params: unknown): unknown[] {
-  if (Array.isArray(params)) return params;
-  return params === undefined || params === null ? [] : [params];
-}
-
-function quantity(v: unknown): bigint | undefined {
-  return typeof v === "string" && isHex(v) ? hexToBigInt(v) : undefined;
-}
-
-async function forward(rpcUrl: string, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(rpcUrl, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string; data?: unknown } };
-  if (body.error) throw new WalletRpcError(body.error.code, body.error.message, body.error.data);
-  return body.result;
-}
-
 /**
  * Installs the wallet into `page` (before its next navigation takes effect: call it before `goto`).
  * The state (authorization, chain, account) lives in Node, so it survives page reloads.
@@ -203,13 +164,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
     authorized: opts.preauthorized ?? false,
   };
   let account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
-  const chain = defineChain({
-    id: ETERNO_CHAIN_ID,
-    name: "ETERNO local",
-    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
-    rpcUrls: { default: { http: [opts.rpcUrl] } },
-  });
-  const transport = http(opts.rpcUrl, { retryCount: 0 });
+  let signer = createLocalSigner({ account, rpcUrl: opts.rpcUrl });
   const recorded: RecordedRequest[] = [];
 
   const emit = async (event: string, payload: unknown): Promise<void> => {
@@ -222,25 +177,17 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   };
 
   const switchTo = (requested: unknown): void => {
-    if (typeof requested !== "string" || !isHex(requested)) throw new WalletRpcError(-32602, "chainId must be a hex string");
+    if (typeof requested !== "string" || !isHex(requested)) throw new ProviderRpcError(-32602, "chainId must be a hex string");
     const id = hexToNumber(requested);
-    if (id !== ETERNO_CHAIN_ID) throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
+    if (id !== ETERNO_CHAIN_ID) throw new ProviderRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
     if (state.chainId !== id) {
       state.chainId = id;
       setTimeout(() => void emit("chainChanged", numberToHex(id)).catch(() => undefined), 0);
     }
   };
 
-  const requireOwnAddress = (value: unknown): void => {
-    if (
-      !state.authorized ||
-      typeof value !== "string" ||
-      !isHex(value) ||
-      value.length !== 42 ||
-      !isAddressEqual(value as Address, account.address)
-    ) {
-      throw new WalletRpcError(UNAUTHORIZED, `the wallet has not authorized ${String(value)}`);
-    }
+  const requireAuthorized = (): void => {
+    if (!state.authorized) throw new ProviderRpcError(UNAUTHORIZED, "the wallet has not authorized this site");
   };
 
   const exposedAccounts = (): string[] => {
@@ -252,7 +199,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   const handle = async (method: string, params: unknown[]): Promise<unknown> => {
     switch (method) {
       case "eth_requestAccounts":
-        if (state.accounts === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        if (state.accounts === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
         state.authorized = true;
         return exposedAccounts();
       case "eth_accounts":
@@ -270,84 +217,45 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
         state.authorized = false;
         return null;
       case "wallet_switchEthereumChain": {
-        if (state.switchChain === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        if (state.switchChain === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
         const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
         if (state.switchChain === "unrecognized") {
-          throw new WalletRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${String(requested)}`);
+          throw new ProviderRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${String(requested)}`);
         }
         switchTo(requested);
         return null;
       }
       case "wallet_addEthereumChain": {
-        if (state.switchChain === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
+        if (state.switchChain === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
         const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
         switchTo(requested);
         state.switchChain = "accept";
         return null;
       }
-      case "personal_sign": {
-        // MetaMask's order is [data, address]; accept the reversed order as wallets do.
-        const [a, b] = params;
-        const [data, address] = typeof b === "string" && isHex(b) && b.length === 42 ? [a, b] : [b, a];
-        requireOwnAddress(address);
-        if (typeof data !== "string") throw new WalletRpcError(-32602, "personal_sign expects a message");
-        return account.signMessage({ message: isHex(data) ? { raw: data } : data });
-      }
-      case "eth_signTypedData_v4": {
-        // anvil holds the default mnemonic's keys and signs typed data itself.
-        requireOwnAddress(params[0]);
-        return forward(opts.rpcUrl, method, params);
-      }
-      case "eth_sendTransaction": {
-        const tx = (params[0] ?? {}) as Record<string, unknown>;
-        requireOwnAddress(tx.from);
-        if (state.transactions === "reject") throw new WalletRpcError(USER_REJECTED, "User rejected the request.");
-        if (state.chainId !== ETERNO_CHAIN_ID) throw new WalletRpcError(-32603, "the wallet is on another chain");
-        const wallet = createWalletClient({ account, chain, transport });
-        const gasPrice = quantity(tx.gasPrice);
-        const maxFeePerGas = quantity(tx.maxFeePerGas);
-        const maxPriorityFeePerGas = quantity(tx.maxPriorityFeePerGas);
-        const gas = quantity(tx.gas);
-        const value = quantity(tx.value);
-        const nonce = quantity(tx.nonce);
-        const data = (typeof tx.data === "string" ? tx.data : typeof tx.input === "string" ? tx.input : undefined) as
-          | Hex
-          | undefined;
-        const fees =
-          gasPrice !== undefined
-            ? { gasPrice }
-            : {
-                ...(maxFeePerGas !== undefined ? { maxFeePerGas } : {}),
-                ...(maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas } : {}),
-              };
-        return wallet.sendTransaction({
-          to: (tx.to as Address | undefined) ?? null,
-          ...(data !== undefined ? { data } : {}),
-          ...(value !== undefined ? { value } : {}),
-          ...(gas !== undefined ? { gas } : {}),
-          ...(nonce !== undefined ? { nonce: Number(nonce) } : {}),
-          ...fees,
-        } as Parameters<typeof wallet.sendTransaction>[0]);
-      }
-      case "eth_sign":
-      case "eth_signTransaction":
-        throw new WalletRpcError(UNSUPPORTED_METHOD, `the test wallet does not support ${method}`);
+      case "personal_sign":
+      case "eth_signTypedData_v4":
+        requireAuthorized();
+        return signer.request({ method, params });
+      case "eth_sendTransaction":
+        requireAuthorized();
+        if (state.transactions === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
+        if (state.chainId !== ETERNO_CHAIN_ID) throw new ProviderRpcError(-32603, "the wallet is on another chain");
+        return signer.request({ method, params });
       default:
-        if (method.startsWith("wallet_")) throw new WalletRpcError(UNSUPPORTED_METHOD, `the test wallet does not support ${method}`);
-        return forward(opts.rpcUrl, method, params);
+        return signer.request({ method, params });
     }
   };
 
   await page.exposeBinding(binding, async (_source, req: { method: unknown; params: unknown; via: unknown }): Promise<Answer> => {
     const method = String(req.method);
-    const params = asParams(req.params);
+    const params = [...paramsList(req.params)];
     const record: RecordedRequest = { method, params, via: String(req.via), at: Date.now() };
     recorded.push(record);
     opts.onRequest?.(record);
     try {
       return { ok: true, result: (await handle(method, params)) ?? null };
     } catch (err) {
-      if (err instanceof WalletRpcError) {
+      if (err instanceof ProviderRpcError) {
         return { ok: false, error: { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) } };
       }
       return { ok: false, error: { code: -32603, message: err instanceof Error ? err.message : String(err) } };
@@ -371,6 +279,7 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
       if (change.accountIndex !== undefined && change.accountIndex !== state.accountIndex) {
         state.accountIndex = change.accountIndex;
         account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
+        signer = createLocalSigner({ account, rpcUrl: opts.rpcUrl });
       }
       if (change.accounts !== undefined) state.accounts = change.accounts;
       if (change.chainId !== undefined) state.chainId = change.chainId;
