@@ -31,7 +31,7 @@ function balanceOfRead(token: BalanceToken, account: Address): MulticallRead<big
 
 /**
  * Reads `account`'s balance of every token, its native balance and the block number in ONE
- * `eth_call` to Multicall3 (sub-calls in that order: tokens, `getEthBalance`, `getBlockNumber`),
+ * `eth_call` to Multicall3 (named sub-calls: each token by its symbol, `getEthBalance`, `getBlockNumber`),
  * so all numbers come from the same block. Throws `MulticallCallError` if any sub-call fails
  * (never a silent zero).
  */
@@ -44,16 +44,11 @@ export async function readBalances(
     throw new RangeError('readBalances: token symbols must be unique');
   }
 
-  const results: bigint[] = await aggregateStrict(client, args.multicall, [
-    ...args.tokens.map((token) => balanceOfRead(token, args.account)),
-    nativeBalanceRead(args.multicall, args.account),
-    blockNumberRead(args.multicall),
-  ]);
-  const balances: Record<string, bigint> = {};
-  args.tokens.forEach((token, index) => {
-    balances[token.symbol] = results[index] as bigint;
+  const { tokens, native, blockNumber } = await aggregateStrict(client, args.multicall, {
+    tokens: Object.fromEntries(args.tokens.map((token) => [token.symbol, balanceOfRead(token, args.account)])),
+    native: nativeBalanceRead(args.multicall, args.account),
+    blockNumber: blockNumberRead(args.multicall),
   });
-  const native = results[args.tokens.length] as bigint;
-  const blockNumber = results[args.tokens.length + 1] as bigint;
+  const balances: Record<string, bigint> = { ...tokens };
   return { blockNumber, balances, native };
 }

@@ -188,71 +188,53 @@ export async function readMarket(
   args: { contracts: MarketContracts; declared?: DeclaredTreasury },
 ): Promise<MarketView> {
   const { contracts: c } = args;
-  const [
-    eulpReserves,
-    eulpToken0,
-    eulpToken1,
-    eulpSupply,
-    elpReserves,
-    elpToken0,
-    elpToken1,
-    fonReserves,
-    fonToken0,
-    fonToken1,
-    etroSupply,
-    etroReserve,
-    etroAvailable,
-    eulpReserve,
-    eulpAvailable,
-    emitted,
-    totalEmission,
-    blockNumber,
-  ] = await aggregateStrict(client, c.Multicall3, [
-    viewRead('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves', []),
-    viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
-    viewRead('EULP.token1', c.EULP, uniswapV2PairAbi, 'token1', []),
-    viewRead('EULP.totalSupply', c.EULP, uniswapV2PairAbi, 'totalSupply', []),
-    viewRead('ELP.getReserves', c.ELP, uniswapV2PairAbi, 'getReserves', []),
-    viewRead('ELP.token0', c.ELP, uniswapV2PairAbi, 'token0', []),
-    viewRead('ELP.token1', c.ELP, uniswapV2PairAbi, 'token1', []),
-    viewRead('WFON_USDT.getReserves', c.WFON_USDT, uniswapV2PairAbi, 'getReserves', []),
-    viewRead('WFON_USDT.token0', c.WFON_USDT, uniswapV2PairAbi, 'token0', []),
-    viewRead('WFON_USDT.token1', c.WFON_USDT, uniswapV2PairAbi, 'token1', []),
-    viewRead('ETRO.totalSupply', c.ETRO, erc20Abi, 'totalSupply', []),
-    viewRead('StakingETRO.rewardReserve', c.StakingETRO, eternoStakingAbi, 'rewardReserve', []),
-    viewRead('StakingETRO.availableRewards', c.StakingETRO, eternoStakingAbi, 'availableRewards', []),
-    viewRead('StakingEULP.rewardReserve', c.StakingEULP, eternoStakingAbi, 'rewardReserve', []),
-    viewRead('StakingEULP.availableRewards', c.StakingEULP, eternoStakingAbi, 'availableRewards', []),
-    viewRead('EternoFarm.emitted', c.EternoFarm, eternoFarmAbi, 'emitted', []),
-    viewRead('EternoFarm.totalEmission', c.EternoFarm, eternoFarmAbi, 'totalEmission', []),
-    blockNumberRead(c.Multicall3),
-  ]);
+  const pairReads = (label: 'EULP' | 'ELP' | 'WFON_USDT', pair: Address) => ({
+    reserves: viewRead(`${label}.getReserves`, pair, uniswapV2PairAbi, 'getReserves', []),
+    token0: viewRead(`${label}.token0`, pair, uniswapV2PairAbi, 'token0', []),
+    token1: viewRead(`${label}.token1`, pair, uniswapV2PairAbi, 'token1', []),
+  });
+  const stakingReads = (label: 'StakingETRO' | 'StakingEULP', staking: Address) => ({
+    reserve: viewRead(`${label}.rewardReserve`, staking, eternoStakingAbi, 'rewardReserve', []),
+    available: viewRead(`${label}.availableRewards`, staking, eternoStakingAbi, 'availableRewards', []),
+  });
+  const r = await aggregateStrict(client, c.Multicall3, {
+    eulp: pairReads('EULP', c.EULP),
+    eulpSupply: viewRead('EULP.totalSupply', c.EULP, uniswapV2PairAbi, 'totalSupply', []),
+    elp: pairReads('ELP', c.ELP),
+    fon: pairReads('WFON_USDT', c.WFON_USDT),
+    etroSupply: viewRead('ETRO.totalSupply', c.ETRO, erc20Abi, 'totalSupply', []),
+    stakingEtro: stakingReads('StakingETRO', c.StakingETRO),
+    stakingEulp: stakingReads('StakingEULP', c.StakingEULP),
+    emitted: viewRead('EternoFarm.emitted', c.EternoFarm, eternoFarmAbi, 'emitted', []),
+    totalEmission: viewRead('EternoFarm.totalEmission', c.EternoFarm, eternoFarmAbi, 'totalEmission', []),
+    blockNumber: blockNumberRead(c.Multicall3),
+  });
 
-  const eulp = orderReserves('EULP', c.EULP, eulpReserves, { token0: eulpToken0, token1: eulpToken1 }, { usdt: c.USDT, other: c.ETRO });
-  const elp = orderReserves('ELP', c.ELP, elpReserves, { token0: elpToken0, token1: elpToken1 }, { usdt: c.USDT, other: c.EUSD });
-  const fonPair = orderReserves('WFON_USDT', c.WFON_USDT, fonReserves, { token0: fonToken0, token1: fonToken1 }, { usdt: c.USDT, other: c.WFON });
+  const eulp = orderReserves('EULP', c.EULP, r.eulp.reserves, r.eulp, { usdt: c.USDT, other: c.ETRO });
+  const elp = orderReserves('ELP', c.ELP, r.elp.reserves, r.elp, { usdt: c.USDT, other: c.EUSD });
+  const fonPair = orderReserves('WFON_USDT', c.WFON_USDT, r.fon.reserves, r.fon, { usdt: c.USDT, other: c.WFON });
   const etroPrice = pairPrice(eulp);
   const { usdtValue, etroValue } = marketValues({
     eulp,
     elp,
     etroPrice,
-    etroTotalSupply: etroSupply,
+    etroTotalSupply: r.etroSupply,
     declared: args.declared ?? NO_DECLARED_TREASURY,
   });
 
   return {
-    blockNumber,
+    blockNumber: r.blockNumber,
     etroPrice,
     fonPrice: pairPrice(fonPair),
-    lp: lpStats(eulp, eulpSupply),
+    lp: lpStats(eulp, r.eulpSupply),
     elp,
     fonPair,
     usdtValue,
     etroValue,
     staking: {
-      ETRO: { reserve: etroReserve, available: etroAvailable },
-      EULP: { reserve: eulpReserve, available: eulpAvailable },
+      ETRO: r.stakingEtro,
+      EULP: r.stakingEulp,
     },
-    farm: { emitted, totalEmission },
+    farm: { emitted: r.emitted, totalEmission: r.totalEmission },
   };
 }

@@ -72,12 +72,12 @@ describe('multicall3Abi', () => {
 });
 
 describe('aggregateStrict', () => {
-  it('decodes each result with its own type, in order', async () => {
-    const [name, supply, block] = await aggregateStrict(client, MULTICALL3_ADDRESS, [
-      nameRead(token),
-      totalSupplyRead(token),
-      blockNumberRead(MULTICALL3_ADDRESS),
-    ] as const);
+  it('decodes each named result with its own type', async () => {
+    const { name, supply, block } = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      name: nameRead(token),
+      supply: totalSupplyRead(token),
+      block: blockNumberRead(MULTICALL3_ADDRESS),
+    });
     const text: string = name;
     const amount: bigint = supply;
     expect(text).toBe('Uniswap V2');
@@ -85,34 +85,44 @@ describe('aggregateStrict', () => {
     expect(block).toBe(await client.getBlockNumber());
   });
 
-  it('returns an empty list for no reads', async () => {
-    expect(await aggregateStrict(client, MULTICALL3_ADDRESS, [])).toEqual([]);
+  it('keeps groups of named reads as groups', async () => {
+    const result = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      token: { name: nameRead(token), supply: totalSupplyRead(token) },
+      chain: { block: blockNumberRead(MULTICALL3_ADDRESS) },
+    });
+    const supply: bigint = result.token.supply;
+    expect(result).toEqual({ token: { name: 'Uniswap V2', supply }, chain: { block: await client.getBlockNumber() } });
+    expect(supply).toBe(parseEther('42'));
+  });
+
+  it('returns an empty record for no reads', async () => {
+    expect(await aggregateStrict(client, MULTICALL3_ADDRESS, {})).toEqual({});
   });
 
   it('reads native balances through Multicall3', async () => {
     const account = getAddress('0x0000000000000000000000000000000000fade01');
     await rpc(anvil.rpcUrl, 'anvil_setBalance', [account, '0x2a']);
-    const [balance] = await aggregateStrict(client, MULTICALL3_ADDRESS, [
-      nativeBalanceRead(MULTICALL3_ADDRESS, account),
-    ]);
+    const { balance } = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      balance: nativeBalanceRead(MULTICALL3_ADDRESS, account),
+    });
     expect(balance).toBe(42n);
   });
 
   it('reports the first failed sub-call', async () => {
     const empty = getAddress('0x0000000000000000000000000000000000000e01');
-    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, [
-      nameRead(token),
-      totalSupplyRead(empty),
-      nameRead(empty),
-    ]).catch((caught: unknown) => caught);
+    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      name: nameRead(token),
+      emptySupply: totalSupplyRead(empty),
+      emptyName: nameRead(empty),
+    }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MulticallCallError);
     expect(error).toMatchObject({ index: 1, target: empty, label: 'TOKEN.totalSupply', failure: 'NO_DATA' });
   });
 
   it('keeps the decoder error as the cause of BAD_DATA', async () => {
-    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, [
-      { ...totalSupplyRead(token), decode: () => { throw new Error('boom'); } },
-    ]).catch((caught: unknown) => caught);
+    const error = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      supply: { ...totalSupplyRead(token), decode: () => { throw new Error('boom'); } },
+    }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ failure: 'BAD_DATA', index: 0 });
     expect((error as Error).cause).toEqual(new Error('boom'));
   });
@@ -123,12 +133,12 @@ describe('viewRead', () => {
     const [deployer] = await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts');
     const balance = viewRead('TOKEN.balanceOf', token, erc20Abi, 'balanceOf', [deployer as Address]);
     expect(balance.callData).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deployer as Address] }));
-    const [value, name] = await aggregateStrict(client, MULTICALL3_ADDRESS, [balance, viewRead('TOKEN.name', token, erc20Abi, 'name', [])]);
+    const { value, name } = await aggregateStrict(client, MULTICALL3_ADDRESS, { value: balance, name: viewRead('TOKEN.name', token, erc20Abi, 'name', []) });
     expect(value).toBe(parseEther('42'));
     expect(typeof name).toBe('string');
     const ghost = getAddress('0x000000000000000000000000000000000000dead');
     await expect(
-      aggregateStrict(client, MULTICALL3_ADDRESS, [viewRead('GHOST.totalSupply', ghost, erc20Abi, 'totalSupply', [])]),
+      aggregateStrict(client, MULTICALL3_ADDRESS, { supply: viewRead('GHOST.totalSupply', ghost, erc20Abi, 'totalSupply', []) }),
     ).rejects.toMatchObject({ label: 'GHOST.totalSupply', target: ghost, failure: 'NO_DATA' });
   });
 });

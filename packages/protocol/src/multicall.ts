@@ -69,23 +69,36 @@ export class MulticallUnavailableError extends EternoError<'MULTICALL_UNAVAILABL
   }
 }
 
-type Results<R extends readonly MulticallRead<unknown>[]> = {
-  -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
+/** Named sub-calls, possibly grouped: each leaf is a `MulticallRead`, each group a record of them. */
+export type ReadTree = { readonly [name: string]: MulticallRead<unknown> | ReadTree };
+
+/** What a `ReadTree` reads to: the same names (and groups), each with its decoded value's type. */
+export type ReadResults<R extends ReadTree> = {
+  -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : R[K] extends ReadTree ? ReadResults<R[K]> : never;
 };
 
+function isRead(node: MulticallRead<unknown> | ReadTree): node is MulticallRead<unknown> {
+  return typeof node.decode === 'function' && typeof node.callData === 'string';
+}
+
+function leaves(tree: ReadTree, path: string[] = []): Array<{ path: string[]; read: MulticallRead<unknown> }> {
+  return Object.entries(tree).flatMap(([name, node]) =>
+    isRead(node) ? [{ path: [...path, name], read: node }] : leaves(node, [...path, name]),
+  );
+}
+
 /**
- * Runs every read in ONE `eth_call` to Multicall3 `tryAggregate(false, calls)` and decodes each
- * result in order. Throws `MulticallCallError` for the first sub-call that failed.
+ * Runs every named read in ONE `eth_call` to Multicall3 `tryAggregate(false, calls)` and returns
+ * the decoded results under the same names (groups stay groups), e.g.
+ * `aggregateStrict(client, mc, { block: blockNumberRead(mc), supply: viewRead(…) })` → `{ block, supply }`.
+ * Throws `MulticallCallError` (its `label` names the read) for the first sub-call that failed.
  */
-export async function aggregateStrict<const R extends readonly MulticallRead<unknown>[]>(
-  client: CallClient,
-  multicall: Address,
-  reads: R,
-): Promise<Results<R>> {
+export async function aggregateStrict<const R extends ReadTree>(client: CallClient, multicall: Address, reads: R): Promise<ReadResults<R>> {
+  const calls = leaves(reads);
   const data = encodeFunctionData({
     abi: multicall3Abi,
     functionName: 'tryAggregate',
-    args: [false, reads.map(({ target, callData }) => ({ target, callData }))],
+    args: [false, calls.map(({ read: { target, callData } }) => ({ target, callData }))],
   });
   const { data: answer } = await client.call({ to: multicall, data });
   if (answer === undefined || answer === '0x') throw new MulticallUnavailableError(multicall);
@@ -96,10 +109,13 @@ export async function aggregateStrict<const R extends readonly MulticallRead<unk
   } catch (cause) {
     throw new MulticallUnavailableError(multicall, { cause });
   }
-  if (results.length !== reads.length) throw new MulticallUnavailableError(multicall);
+  if (results.length !== calls.length) throw new MulticallUnavailableError(multicall);
 
-  return reads.map((read, index) => {
-    const { success, returnData } = results[index] as { success: boolean; returnData: Hex };
+  const out: Record<string, unknown> = {};
+  calls.forEach(({ path, read }, index) => {
+    const result = results[index];
+    if (result === undefined) throw new MulticallUnavailableError(multicall);
+    const { success, returnData } = result;
     const failed = (failure: MulticallFailure, cause?: unknown) =>
       new MulticallCallError(
         { index, target: read.target, label: read.label, failure, returnData },
@@ -107,12 +123,21 @@ export async function aggregateStrict<const R extends readonly MulticallRead<unk
       );
     if (!success) throw failed('REVERTED');
     if (returnData === '0x') throw failed('NO_DATA');
+    let value: unknown;
     try {
-      return read.decode(returnData);
+      value = read.decode(returnData);
     } catch (cause) {
       throw failed('BAD_DATA', cause);
     }
-  }) as Results<R>;
+    let group = out;
+    for (const name of path.slice(0, -1)) {
+      const next = group[name];
+      group = typeof next === 'object' && next !== null ? (next as Record<string, unknown>) : (group[name] = {});
+    }
+    group[path[path.length - 1] ?? ''] = value;
+  });
+  // The tree's shape and each leaf's decoder give the type; the record is built from them.
+  return out as ReadResults<R>;
 }
 
 /** A read of Multicall3's own `getEthBalance(account)`: the native (FON) balance. */

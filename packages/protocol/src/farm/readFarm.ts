@@ -3,7 +3,7 @@ import type { DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { orderReserves, pairPrice } from '../market.ts';
-import { aggregateStrict, blockNumberRead, viewRead, type CallClient, type MulticallRead } from '../multicall.ts';
+import { aggregateStrict, blockNumberRead, viewRead, type CallClient, type ReadResults } from '../multicall.ts';
 import { lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
 import { miningProgress, type MiningProgress } from './progress.ts';
 import type { FarmPoolPosition } from './writes.ts';
@@ -72,28 +72,24 @@ export class FarmPoolMismatchError extends EternoError<'FARM_POOL_MISMATCH'> {
   }
 }
 
-type ReadResults<R extends readonly MulticallRead<unknown>[]> = {
-  -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
-};
-
-/** The 10 reads of one pool, in the order `decodePool` expects. */
+/** The named reads of one pool. */
 function poolReads(contracts: FarmContracts, pool: (typeof FARM_POOLS)[number], account: Address) {
   const farm = contracts.EternoFarm;
   const token = contracts[pool.symbol];
   const pid = BigInt(pool.pid);
   const at = (what: string) => `${what}(${pool.pid})`;
-  return [
-    viewRead(at('EternoFarm.poolInfo'), farm, eternoFarmAbi, 'poolInfo', [pid]),
-    viewRead(at('EternoFarm.userInfo'), farm, eternoFarmAbi, 'userInfo', [pid, account]),
-    viewRead(at('EternoFarm.pendingEtro'), farm, eternoFarmAbi, 'pendingEtro', [pid, account]),
-    viewRead(`${pool.symbol}.balanceOf(farm)`, token, erc20Abi, 'balanceOf', [farm]),
-    viewRead(`${pool.symbol}.balanceOf(account)`, token, erc20Abi, 'balanceOf', [account]),
-    viewRead(`${pool.symbol}.allowance(account, farm)`, token, erc20Abi, 'allowance', [account, farm]),
-    viewRead(`${pool.symbol}.getReserves`, token, uniswapV2PairAbi, 'getReserves', []),
-    viewRead(`${pool.symbol}.totalSupply`, token, uniswapV2PairAbi, 'totalSupply', []),
-    viewRead(`${pool.symbol}.token0`, token, uniswapV2PairAbi, 'token0', []),
-    viewRead(`${pool.symbol}.token1`, token, uniswapV2PairAbi, 'token1', []),
-  ] as const;
+  return {
+    poolInfo: viewRead(at('EternoFarm.poolInfo'), farm, eternoFarmAbi, 'poolInfo', [pid]),
+    userInfo: viewRead(at('EternoFarm.userInfo'), farm, eternoFarmAbi, 'userInfo', [pid, account]),
+    pending: viewRead(at('EternoFarm.pendingEtro'), farm, eternoFarmAbi, 'pendingEtro', [pid, account]),
+    farmLpBalance: viewRead(`${pool.symbol}.balanceOf(farm)`, token, erc20Abi, 'balanceOf', [farm]),
+    lpBalance: viewRead(`${pool.symbol}.balanceOf(account)`, token, erc20Abi, 'balanceOf', [account]),
+    allowance: viewRead(`${pool.symbol}.allowance(account, farm)`, token, erc20Abi, 'allowance', [account, farm]),
+    reserves: viewRead(`${pool.symbol}.getReserves`, token, uniswapV2PairAbi, 'getReserves', []),
+    totalSupply: viewRead(`${pool.symbol}.totalSupply`, token, uniswapV2PairAbi, 'totalSupply', []),
+    token0: viewRead(`${pool.symbol}.token0`, token, uniswapV2PairAbi, 'token0', []),
+    token1: viewRead(`${pool.symbol}.token1`, token, uniswapV2PairAbi, 'token1', []),
+  } as const;
 }
 
 type PoolResults = ReadResults<ReturnType<typeof poolReads>>;
@@ -119,38 +115,37 @@ export async function readFarm(
   const { contracts: c, account } = args;
   const farm = c.EternoFarm;
   const [eulp, elp] = FARM_POOLS;
-  const [totalAllocPoint, currentStage, emitted, totalEmission, blockNumber, s0, s1, s2, s3, ...pools] =
-    await aggregateStrict(client, c.Multicall3, [
-      viewRead('EternoFarm.totalAllocPoint', farm, eternoFarmAbi, 'totalAllocPoint', []),
-      viewRead('EternoFarm.currentStage', farm, eternoFarmAbi, 'currentStage', []),
-      viewRead('EternoFarm.emitted', farm, eternoFarmAbi, 'emitted', []),
-      viewRead('EternoFarm.totalEmission', farm, eternoFarmAbi, 'totalEmission', []),
-      blockNumberRead(c.Multicall3),
-      stageRead(farm, 0),
-      stageRead(farm, 1),
-      stageRead(farm, 2),
-      stageRead(farm, 3),
-      ...poolReads(c, eulp, account),
-      ...poolReads(c, elp, account),
-    ]);
-  const progress = miningProgress({ stages: [s0, s1, s2, s3], currentStage, blockNumber, emitted, totalEmission });
+  const { totalAllocPoint, currentStage, emitted, totalEmission, blockNumber, stages, pools } = await aggregateStrict(client, c.Multicall3, {
+    totalAllocPoint: viewRead('EternoFarm.totalAllocPoint', farm, eternoFarmAbi, 'totalAllocPoint', []),
+    currentStage: viewRead('EternoFarm.currentStage', farm, eternoFarmAbi, 'currentStage', []),
+    emitted: viewRead('EternoFarm.emitted', farm, eternoFarmAbi, 'emitted', []),
+    totalEmission: viewRead('EternoFarm.totalEmission', farm, eternoFarmAbi, 'totalEmission', []),
+    blockNumber: blockNumberRead(c.Multicall3),
+    stages: { s0: stageRead(farm, 0), s1: stageRead(farm, 1), s2: stageRead(farm, 2), s3: stageRead(farm, 3) },
+    pools: { EULP: poolReads(c, eulp, account), ELP: poolReads(c, elp, account) },
+  });
+  const progress = miningProgress({
+    stages: [stages.s0, stages.s1, stages.s2, stages.s3],
+    currentStage,
+    blockNumber,
+    emitted,
+    totalEmission,
+  });
 
-  const perPool = pools.length / FARM_POOLS.length;
-  const results = FARM_POOLS.map((pool) => pools.slice(pool.pid * perPool, (pool.pid + 1) * perPool) as unknown as PoolResults);
   for (const pool of FARM_POOLS) {
-    const [lpToken] = (results[pool.pid] as PoolResults)[0];
+    const [lpToken] = pools[pool.symbol].poolInfo;
     if (!isAddressEqual(lpToken, c[pool.symbol])) throw new FarmPoolMismatchError(pool.pid, c[pool.symbol], lpToken);
   }
   const pairOf = (pool: (typeof FARM_POOLS)[number], r: PoolResults): LpPair => ({
-    reserves: orderReserves(pool.symbol, c[pool.symbol], r[6], { token0: r[8], token1: r[9] }, { usdt: c.USDT, other: c[pool.pairedWith] }),
-    totalSupply: r[7],
+    reserves: orderReserves(pool.symbol, c[pool.symbol], r.reserves, { token0: r.token0, token1: r.token1 }, { usdt: c.USDT, other: c[pool.pairedWith] }),
+    totalSupply: r.totalSupply,
   });
-  const etroUsdt = pairOf(eulp, results[0] as PoolResults).reserves;
+  const etroUsdt = pairOf(eulp, pools.EULP).reserves;
   const price = pairPrice(etroUsdt);
 
   const decodePool = (pool: (typeof FARM_POOLS)[number], r: PoolResults): FarmPoolView => {
-    const [lpToken, allocPoint, lastRewardBlock, accEtroPerShare, lpSupply] = r[0];
-    const [staked, rewardDebt] = r[1];
+    const [lpToken, allocPoint, lastRewardBlock, accEtroPerShare, lpSupply] = r.poolInfo;
+    const [staked, rewardDebt] = r.userInfo;
     const pair = pairOf(pool, r);
     return {
       pid: pool.pid,
@@ -161,12 +156,12 @@ export async function readFarm(
       lastRewardBlock,
       accEtroPerShare,
       lpSupply,
-      farmLpBalance: r[3],
-      lpBalance: r[4],
-      allowance: r[5],
+      farmLpBalance: r.farmLpBalance,
+      lpBalance: r.lpBalance,
+      allowance: r.allowance,
       staked,
       rewardDebt,
-      pending: r[2],
+      pending: r.pending,
       etroPerBlock: poolEtroPerBlock(progress.etroPerBlock, allocPoint, totalAllocPoint),
       pair,
       tvlUsdt: lpValueUsdt(lpSupply, pair),
@@ -187,7 +182,7 @@ export async function readFarm(
     farm,
     totalAllocPoint,
     etroPriceUsdt: price.kind === 'value' ? price.value : null,
-    pools: [decodePool(eulp, results[0] as PoolResults), decodePool(elp, results[1] as PoolResults)],
+    pools: [decodePool(eulp, pools.EULP), decodePool(elp, pools.ELP)],
     progress,
   };
 }

@@ -16,7 +16,7 @@ import { recordingClient, rpc, startAnvil, type Anvil } from '@eterno/devstack/t
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
 import { eternoStakingAbi, lockLedgerAbi } from '../generated/abis.ts';
-import { aggregateStrict, blockTimestampRead, type MulticallRead } from '../multicall.ts';
+import { aggregateStrict, blockTimestampRead, viewRead, type MulticallRead } from '../multicall.ts';
 import type { TxStep } from '../tx/steps.ts';
 import { planEnterStake, planLeaveStake } from './planStake.ts';
 import { MulticallCallError, readStake, type StakeView } from './readStake.ts';
@@ -76,26 +76,28 @@ const stakingOf = (pool: StakePool) => deployments.contracts[pool === 'ETRO' ? '
  */
 async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
   const staking = stakingOf(pool);
-  const read = <T>(functionName: string, args: readonly unknown[]): MulticallRead<T> => ({
-    label: functionName,
-    target: staking,
-    callData: encodeFunctionData({ abi: eternoStakingAbi, functionName, args } as never),
-    decode: (data) => decodeFunctionResult({ abi: eternoStakingAbi, functionName, data } as never) as T,
+  const label = (name: string) => `Staking${pool}.${name}`;
+  const byId = <T>(make: (id: bigint) => MulticallRead<T>) => Object.fromEntries(ids.map((id) => [String(id), make(id)]));
+  const r = await aggregateStrict(client, deployments.contracts.Multicall3, {
+    timestamp: blockTimestampRead(deployments.contracts.Multicall3),
+    accrual: viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
+    orders: viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [alice.address]),
+    earned: byId((id) => viewRead(label('earnedReward'), staking, eternoStakingAbi, 'earnedReward', [id])),
+    quotes: byId((id) => viewRead(label('quoteLeave'), staking, eternoStakingAbi, 'quoteLeave', [id])),
   });
-  const results = await aggregateStrict(client, deployments.contracts.Multicall3, [
-    blockTimestampRead(deployments.contracts.Multicall3),
-    read<number>('ACCRUAL', []),
-    read<readonly [readonly bigint[], readonly StakeOrder[]]>('ordersOf', [alice.address]),
-    ...ids.map((id) => read<bigint>('earnedReward', [id])),
-    ...ids.map((id) => read<readonly [bigint, bigint, boolean, bigint]>('quoteLeave', [id])),
-  ] as MulticallRead<unknown>[]);
-  const [timestamp, accrual, [orderIds, orders]] = results as [bigint, number, readonly [readonly bigint[], readonly StakeOrder[]]];
+  const [orderIds, orders] = r.orders;
+  const each = <T>(values: Record<string, T>): T[] =>
+    ids.map((id) => {
+      const value = values[String(id)];
+      if (value === undefined) throw new Error(`no answer for order ${id}`);
+      return value;
+    });
   return {
-    timestamp,
-    accrual: accrual === 0 ? ('daily' as const) : ('perSecond' as const),
+    timestamp: r.timestamp,
+    accrual: r.accrual === 0 ? ('daily' as const) : ('perSecond' as const),
     orders: orderIds.map((id, i) => ({ id, order: orders[i] as StakeOrder })),
-    earned: results.slice(3, 3 + ids.length) as bigint[],
-    quotes: results.slice(3 + ids.length) as (readonly [bigint, bigint, boolean, bigint])[],
+    earned: each(r.earned),
+    quotes: each(r.quotes),
   };
 }
 

@@ -46,7 +46,7 @@ export async function readStake(
   const { staking, token } = pool;
   const label = (name: string) => `Staking${args.pool}.${name}`;
   const multicall = args.contracts.Multicall3;
-  const [
+  const {
     balance,
     allowance,
     minStakeAmount,
@@ -59,20 +59,20 @@ export async function readStake(
     orders,
     timestamp,
     blockNumber,
-  ] = await aggregateStrict(client, multicall, [
-    viewRead(`${args.pool}.balanceOf`, token, erc20Abi, 'balanceOf', [args.account]),
-    viewRead(`${args.pool}.allowance`, token, erc20Abi, 'allowance', [args.account, staking]),
-    viewRead(label('minStakeAmount'), staking, eternoStakingAbi, 'minStakeAmount', []),
-    viewRead(label('lockPeriods'), staking, eternoStakingAbi, 'lockPeriods', []),
-    viewRead(label('rates'), staking, eternoStakingAbi, 'rates', []),
-    viewRead(label('availableRewards'), staking, eternoStakingAbi, 'availableRewards', []),
-    viewRead(label('rewardReleaseDuration'), staking, eternoStakingAbi, 'rewardReleaseDuration', []),
-    viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
-    viewRead(label('earlyExitAllowed'), staking, eternoStakingAbi, 'earlyExitAllowed', []),
-    viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [args.account]),
-    blockTimestampRead(multicall),
-    blockNumberRead(multicall),
-  ]);
+  } = await aggregateStrict(client, multicall, {
+    balance: viewRead(`${args.pool}.balanceOf`, token, erc20Abi, 'balanceOf', [args.account]),
+    allowance: viewRead(`${args.pool}.allowance`, token, erc20Abi, 'allowance', [args.account, staking]),
+    minStakeAmount: viewRead(label('minStakeAmount'), staking, eternoStakingAbi, 'minStakeAmount', []),
+    lockPeriods: viewRead(label('lockPeriods'), staking, eternoStakingAbi, 'lockPeriods', []),
+    rates: viewRead(label('rates'), staking, eternoStakingAbi, 'rates', []),
+    availableRewards: viewRead(label('availableRewards'), staking, eternoStakingAbi, 'availableRewards', []),
+    rewardReleaseDuration: viewRead(label('rewardReleaseDuration'), staking, eternoStakingAbi, 'rewardReleaseDuration', []),
+    accrual: viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
+    earlyExitAllowed: viewRead(label('earlyExitAllowed'), staking, eternoStakingAbi, 'earlyExitAllowed', []),
+    orders: viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [args.account]),
+    timestamp: blockTimestampRead(multicall),
+    blockNumber: blockNumberRead(multicall),
+  });
 
   if (lockPeriods.length !== LOCK_PERIODS_DAYS.length || lockPeriods.some((days, i) => days !== LOCK_PERIODS_DAYS[i])) {
     throw new StakeContractMismatchError(`lock periods ${lockPeriods.join(', ')}`);

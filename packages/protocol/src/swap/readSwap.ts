@@ -89,36 +89,27 @@ export async function readSwap(
         ? viewRead('EtroSwap.quoteBuy', c.EtroSwap, etroSwapAbi, 'quoteBuy', [amountIn])
         : viewRead('EtroSwap.quoteSell', c.EtroSwap, etroSwapAbi, 'quoteSell', [amountIn]);
 
-  const [
-    [reserve0, reserve1],
-    token0,
-    usdtBalance,
-    etroBalance,
-    allowance,
-    feeBps,
-    vestingDuration,
-    [credited, released, claimed],
-    rawEntries,
-    blockNumber,
-    blockTimestamp,
-    quoteAnswer,
-  ] = await aggregateStrict(client, c.Multicall3, [
-    viewRead('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves', []),
-    viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
-    viewRead('USDT.balanceOf', c.USDT, erc20Abi, 'balanceOf', [account]),
-    viewRead('ETRO.balanceOf', c.ETRO, erc20Abi, 'balanceOf', [account]),
-    viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
-    viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
-    viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
-    viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
-    viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
-    blockNumberRead(c.Multicall3),
-    blockTimestampRead(c.Multicall3),
-    ...(quoteRead === null ? [] : [quoteRead]),
-  ]);
+  const reads = {
+    reserves: viewRead('EULP.getReserves', c.EULP, uniswapV2PairAbi, 'getReserves', []),
+    token0: viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
+    usdtBalance: viewRead('USDT.balanceOf', c.USDT, erc20Abi, 'balanceOf', [account]),
+    etroBalance: viewRead('ETRO.balanceOf', c.ETRO, erc20Abi, 'balanceOf', [account]),
+    allowance: viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
+    feeBps: viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
+    vestingDuration: viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
+    summary: viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
+    entries: viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
+    blockNumber: blockNumberRead(c.Multicall3),
+    blockTimestamp: blockTimestampRead(c.Multicall3),
+  };
+  const r = await aggregateStrict(client, c.Multicall3, quoteRead === null ? reads : { ...reads, quote: quoteRead });
+  const { token0, usdtBalance, etroBalance, allowance, feeBps, vestingDuration, blockNumber, blockTimestamp } = r;
+  const [reserve0, reserve1] = r.reserves;
+  const [credited, released, claimed] = r.summary;
+  const quoteAnswer = 'quote' in r ? r.quote : undefined;
 
   const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
-  const entries = rawEntries.map(
+  const entries = r.entries.map(
     (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration) }),
   );
 
