@@ -164,6 +164,18 @@ describe("checkBoundaries", () => {
     ]);
   });
 
+  it("fails a double cast anywhere, in code but not in a comment", () => {
+    expect(
+      rulesOf({
+        "apps/web/src/tx.ts": "// never `as unknown as`\nexport const c = client as unknown as Clients;",
+        "packages/protocol/src/x.test.ts": "const d = {} as unknown\n  as Deployments;",
+      }),
+    ).toEqual([
+      ["apps/web/src/tx.ts", "as-unknown-as"],
+      ["packages/protocol/src/x.test.ts", "as-unknown-as"],
+    ]);
+  });
+
   it("reports the file and line of each crossing", () => {
     const [v] = checkBoundaries(tree({ "e2e/src/a.ts": "// one\n\nimport { b } from '../../apps/web/src/b.ts';" }));
     expect(v).toMatchObject({ file: "e2e/src/a.ts", line: 3, rule: "relative-import" });

@@ -9,6 +9,7 @@
  * - `web-server`: the web app and the server never import each other.
  * - `hand-written-abi`: ABIs come only from generated files: no `parseAbi`, `parseAbiItem` or
  *   ABI JSON outside a `generated/` folder and the contracts build that writes it.
+ * - `as-unknown-as`: no double cast anywhere: a value is typed from its source (the ABI, the parser).
  * - `contract-source`: outside the contracts workspace and the generated files no code names a
  *   `.sol` file: the shipped contract sources come from the generated file.
  *
@@ -18,7 +19,7 @@ import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type BoundaryRule = "relative-import" | "protocol-imports" | "web-server" | "hand-written-abi" | "contract-source";
+export type BoundaryRule = "relative-import" | "protocol-imports" | "web-server" | "hand-written-abi" | "contract-source" | "as-unknown-as";
 
 export type Violation = { file: string; line: number; rule: BoundaryRule; message: string };
 
@@ -162,6 +163,10 @@ export function checkBoundaries(rootDir: string): Violation[] {
       for (const match of code.matchAll(/\bparseAbi(?:Item)?\s*\(|["']?\bstateMutability["']?\s*:/g)) {
         add(match.index ?? 0, "hand-written-abi", `a hand-written ABI ("${match[0].trim()}"): use the generated ABIs (@eterno/protocol/generated/abis) or viem's`);
       }
+    }
+
+    for (const match of code.matchAll(/\bas\s+unknown\s+as\b/g)) {
+      add(match.index ?? 0, "as-unknown-as", "a double cast through `unknown`: type the value from its source instead");
     }
 
     if (!generated && home !== CONTRACTS) {

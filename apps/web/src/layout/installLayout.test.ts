@@ -21,7 +21,7 @@ function fakeWindow(width: number, height: number, coarse: boolean) {
     addEventListener: (type: string, l: () => void) => listeners.set(type, l),
     removeEventListener: (type: string) => listeners.delete(type),
   };
-  return { win: win as unknown as LayoutWindow & { innerWidth: number; innerHeight: number }, listeners, media };
+  return { win, listeners, media };
 }
 
 describe('installLayout', () => {

@@ -1,6 +1,17 @@
 import { computeLayout, type AppLayout } from './layout.ts';
 
-export type LayoutWindow = Pick<Window, 'innerWidth' | 'innerHeight' | 'matchMedia' | 'addEventListener' | 'removeEventListener'>;
+/** What the layout needs of the window (the browser's `window` fits). */
+export type LayoutWindow = {
+  readonly innerWidth: number;
+  readonly innerHeight: number;
+  matchMedia(query: string): {
+    readonly matches: boolean;
+    addEventListener(type: 'change', listener: () => void): void;
+    removeEventListener(type: 'change', listener: () => void): void;
+  };
+  addEventListener(type: 'resize' | 'orientationchange', listener: () => void): void;
+  removeEventListener(type: 'resize' | 'orientationchange', listener: () => void): void;
+};
 
 /** Applies `layout` to the app box and the html font-size. */
 export function applyLayout(layout: AppLayout, box: HTMLElement, html: HTMLElement): void {

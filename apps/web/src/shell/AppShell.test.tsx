@@ -2,7 +2,8 @@ import '../i18n/index.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type DataRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setConfigForTesting, type AppConfig } from '../config.ts';
+import { setConfigForTesting } from '../config.ts';
+import { testAppConfig } from '../testing/appConfig.ts';
 import { clearSession, getSession, setSession } from '../session/session.ts';
 
 const restore = vi.hoisted(() => ({ result: null as null | { provider: { request: () => Promise<unknown> }; account: `0x${string}` } }));
@@ -18,7 +19,7 @@ const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 let router: DataRouter | undefined;
 
 beforeEach(() => {
-  setConfigForTesting({ chainId: 201022, rpcUrl: 'http://127.0.0.1:9', apiUrl: 'http://127.0.0.1:9', demoWallet: false } as unknown as AppConfig);
+  setConfigForTesting(testAppConfig());
   setSession({ address: ADDRESS, token: 'token' });
 });
 

@@ -19,8 +19,8 @@ export function createTxClients(args: {
 }): TxClients {
   const chain = defineEternoChain(args.rpcUrl);
   return {
-    publicClient: args.publicClient as unknown as TxClients['publicClient'],
-    walletClient: createWalletClient({ chain, transport: custom(args.provider) }) as unknown as TxClients['walletClient'],
+    publicClient: args.publicClient,
+    walletClient: createWalletClient({ chain, transport: custom(args.provider) }),
     account: args.account,
     chain,
     gas: { gas: GAS_LIMIT, gasPrice: GAS_PRICE },

@@ -40,13 +40,11 @@ describe('findProvider', () => {
     'finds the second-party wallet %s at its injected path',
     async (key, path) => {
       const provider = fakeProvider({});
-      const injected: Record<string, unknown> = {};
-      let cursor = injected;
-      path.forEach((segment, index) => {
-        const next: Record<string, unknown> = index === path.length - 1 ? (provider as unknown as Record<string, unknown>) : {};
-        cursor[segment] = next;
-        cursor = next;
-      });
+      const nest = (segments: readonly string[]): Record<string, unknown> => {
+        const [first = '', ...rest] = segments;
+        return { [first]: rest.length === 0 ? provider : nest(rest) };
+      };
+      const injected = nest(path);
       const found = await findProvider({ win: fakeWindow({ ...injected, ethereum: fakeProvider({}) }) });
       expect(found.provider).toBe(provider);
       expect(found.kind).toEqual({ type: 'second-party', key });

@@ -5,7 +5,6 @@ import { eternoStakingAbi } from '../generated/abis.ts';
 import { InsufficientBalanceError } from '../tx/steps.ts';
 import { planEnterStake, planLeaveStake, type StakePlanView } from './planStake.ts';
 import { enterStakingFunction, stakePoolContracts } from './pools.ts';
-import type { DeployedContracts } from '../deployments.ts';
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const view: StakePlanView = {
@@ -26,7 +25,7 @@ describe('enterStakingFunction', () => {
 });
 
 describe('stakePoolContracts', () => {
-  const contracts = { ETRO: address(1), EULP: address(3), StakingETRO: address(2), StakingEULP: address(4) } as unknown as DeployedContracts;
+  const contracts = { ETRO: address(1), EULP: address(3), StakingETRO: address(2), StakingEULP: address(4) };
 
   it('gives each pool its token and staking contract', () => {
     expect(stakePoolContracts(contracts, 'ETRO')).toEqual({ pool: 'ETRO', symbol: 'ETRO', token: address(1), staking: address(2) });

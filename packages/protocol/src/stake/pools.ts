@@ -36,7 +36,10 @@ export function isStakePool(value: unknown): value is StakePool {
 }
 
 /** The token and staking contract of `pool`. */
-export function stakePoolContracts(contracts: DeployedContracts, pool: StakePool): StakePoolContracts {
+export function stakePoolContracts(
+  contracts: Pick<DeployedContracts, 'ETRO' | 'EULP' | 'StakingETRO' | 'StakingEULP'>,
+  pool: StakePool,
+): StakePoolContracts {
   return { pool, symbol: pool, token: contracts[pool], staking: contracts[STAKING_KEY[pool]] };
 }
 

@@ -45,8 +45,8 @@ afterAll(async () => {
 revertEachTest(() => anvil.rpcUrl);
 
 const clients = (overrides: Partial<TxClients> = {}): TxClients => ({
-  publicClient: publicClient as unknown as TxClients['publicClient'],
-  walletClient: wallet as unknown as TxClients['walletClient'],
+  publicClient,
+  walletClient: wallet,
   account: alice,
   chain: chain(),
   // A fixed limit as the app sends (an estimate can fall short: see docs/decisions/transactions.md).
@@ -146,7 +146,7 @@ describe('executeSteps on anvil', () => {
       }),
     });
     const steps = await buyPlan(parseEther('1'), 1n);
-    const error = await executeSteps(steps, clients({ walletClient: refusing as unknown as TxClients['walletClient'] })).catch(
+    const error = await executeSteps(steps, clients({ walletClient: refusing })).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(TxRefusedError);
@@ -169,7 +169,7 @@ describe('executeSteps on anvil', () => {
         }),
     };
     const call = { address: contracts.USDT, abi: erc20Abi, functionName: 'transfer', args: [contracts.EtroSwap, 1n] } as const;
-    const error = await executeSteps(planWrite({ action: 'swap.buy', call }), clients({ walletClient: swapping as unknown as TxClients['walletClient'] })).catch(
+    const error = await executeSteps(planWrite({ action: 'swap.buy', call }), clients({ walletClient: swapping })).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(TxFailedError);

@@ -1,4 +1,4 @@
-import { BaseError, erc20Abi, type Abi, type Address, type Chain, type Hex } from 'viem';
+import { BaseError, erc20Abi, type Address, type Chain, type Hex, type PublicClient, type WalletClient } from 'viem';
 import { EternoError } from '../errors.ts';
 import { TxFailedError, TxRefusedError, TxSimulationError } from './errors.ts';
 import { decodeRevert, withKnownErrors } from './revert.ts';
@@ -13,28 +13,8 @@ export function isUserRejection(error: unknown): boolean {
 
 /** What `executeSteps` needs of viem: a public client to simulate and wait, a wallet client to send. */
 export type TxClients = {
-  readonly publicClient: {
-    simulateContract(args: {
-      address: Address;
-      abi: Abi;
-      functionName: string;
-      args: readonly unknown[];
-      account: Address;
-    }): Promise<{ request: unknown }>;
-    waitForTransactionReceipt(args: { hash: Hex; pollingInterval?: number }): Promise<{ status: 'success' | 'reverted' }>;
-  };
-  readonly walletClient: {
-    writeContract(args: {
-      address: Address;
-      abi: Abi;
-      functionName: string;
-      args: readonly unknown[];
-      account: Address;
-      chain: Chain;
-      gas?: bigint;
-      gasPrice?: bigint;
-    }): Promise<Hex>;
-  };
+  readonly publicClient: Pick<PublicClient, 'simulateContract' | 'waitForTransactionReceipt'>;
+  readonly walletClient: Pick<WalletClient, 'writeContract'>;
   readonly account: Address;
   readonly chain: Chain;
   /** Fixed gas settings (spec §9 on chain 201022); estimates when absent. */

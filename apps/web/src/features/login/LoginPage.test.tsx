@@ -4,7 +4,8 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { modal } from '../../components/modal/modal.ts';
-import { setConfigForTesting, type AppConfig } from '../../config.ts';
+import { setConfigForTesting } from '../../config.ts';
+import { testAppConfig } from '../../testing/appConfig.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { getSession } from '../../session/session.ts';
 import { fakeProvider, rpcError, type FakeProvider } from '../../wallet/testing/fakeProvider.ts';
@@ -12,13 +13,7 @@ import LoginPage from './LoginPage.tsx';
 
 const alice = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 
-const CONFIG = {
-  chainId: 201022,
-  rpcUrl: 'http://127.0.0.1:1',
-  apiUrl: 'http://api.test',
-  deployments: { chainId: 201022, network: 'local', startBlock: 0, contracts: {} },
-  demoWallet: false,
-} as unknown as AppConfig;
+const CONFIG = testAppConfig({ rpcUrl: 'http://127.0.0.1:1', apiUrl: 'http://api.test' });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

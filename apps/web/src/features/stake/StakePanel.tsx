@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { MulticallCallError } from '@eterno/protocol/multicall';
 import { isErrorCode } from '@eterno/protocol/errors';
@@ -25,7 +26,7 @@ export type StakePanelProps = {
   modal?: ModalStore;
 };
 
-function loadErrorText(error: unknown, t: (key: string) => string): { message: string; detail: string } {
+function loadErrorText(error: unknown, t: TFunction<['stake', 'common', 'errors']>): { message: string; detail: string } {
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -38,7 +39,7 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, modal }:
   const { t } = useTranslation(['stake', 'common', 'errors']);
   const { data, error, retry } = read;
   const busy = enter.tx.busy || leave.tx.busy;
-  const failure = error && !data ? loadErrorText(error, t as unknown as (key: string) => string) : null;
+  const failure = error && !data ? loadErrorText(error, t) : null;
 
   return (
     <section className="stake-screen" aria-busy={!data && !failure} data-testid="stake-screen">
@@ -77,7 +78,7 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, modal }:
       )}
       {error && data ? (
         <p className="stale-note" role="status">
-          {loadErrorText(error, t as unknown as (key: string) => string).message}
+          {loadErrorText(error, t).message}
         </p>
       ) : null}
     </section>

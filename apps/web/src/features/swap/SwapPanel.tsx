@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { PRICE_IMPACT_REFUSE_BPS, SLIPPAGE_WARN_BPS } from '@eterno/protocol/swap/slippage';
@@ -27,7 +28,7 @@ export type SwapPanelProps = {
   onTrade: (request: TradeRequest) => Promise<TxOutcome>;
 };
 
-function submitLabel(t: (key: string, options?: Record<string, string>) => string, submit: SubmitState, direction: SwapDirection): string {
+function submitLabel(t: TFunction<['swap', 'errors', 'common']>, submit: SubmitState, direction: SwapDirection): string {
   switch (submit.kind) {
     case 'loading':
       return t('submit.loading');
@@ -53,7 +54,6 @@ function submitLabel(t: (key: string, options?: Record<string, string>) => strin
 export function SwapPanel(props: SwapPanelProps) {
   const { direction, text, slippageBps, data, tx } = props;
   const { t } = useTranslation(['swap', 'errors', 'common']);
-  const ts = t as unknown as (key: string, options?: Record<string, string>) => string;
   const [slippageInvalid, setSlippageInvalid] = useState(false);
   const inputId = useId();
   const problemId = useId();
@@ -216,7 +216,7 @@ export function SwapPanel(props: SwapPanelProps) {
       ) : null}
 
       <button type="submit" className="button button-primary swap-submit" data-testid="swap-submit" disabled={!ready}>
-        {submitLabel(ts, form.submit, direction)}
+        {submitLabel(t, form.submit, direction)}
       </button>
       {form.submit.kind === 'ready' && form.submit.needsApproval && tx.state.phase === 'idle' ? (
         <p className="swap-steps-note">{t('swap:submit.steps', { symbol: form.input })}</p>
