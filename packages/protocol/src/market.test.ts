@@ -5,17 +5,8 @@ import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnv
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
-import {
-  MulticallCallError,
-  NO_LIQUIDITY,
-  PRICE_SCALE,
-  PairMismatchError,
-  lpStats,
-  marketValues,
-  pairPrice,
-  readMarket,
-  type MarketContracts,
-} from './market.ts';
+import { MulticallCallError, marketValues, readMarket, type MarketContracts } from './market.ts';
+import { NO_LIQUIDITY, PRICE_SCALE, PairMismatchError } from './pair.ts';
 
 let anvil: Anvil;
 let client: PublicClient;
@@ -182,18 +173,7 @@ describe('readMarket', () => {
   });
 });
 
-describe('market math', () => {
-  it('prices with 18-decimal fixed point, truncated', () => {
-    expect(pairPrice({ usdt: parseEther('1'), other: parseEther('3') })).toEqual({ kind: 'value', value: 333_333_333_333_333_333n });
-    expect(pairPrice({ usdt: 0n, other: parseEther('3') })).toEqual(NO_LIQUIDITY);
-    expect(pairPrice({ usdt: parseEther('3'), other: 0n })).toEqual(NO_LIQUIDITY);
-  });
-
-  it('has no ETRO per LP while no LP exists', () => {
-    expect(lpStats({ usdt: 0n, other: 0n }, 0n).etroPerLp).toEqual(NO_LIQUIDITY);
-    expect(lpStats({ usdt: 5n, other: parseEther('2') }, parseEther('4')).etroPerLp).toEqual({ kind: 'value', value: parseEther('0.5') });
-  });
-
+describe('market values', () => {
   it('refuses negative declared amounts', () => {
     const pair = { usdt: 1n, other: 1n };
     expect(() =>

@@ -91,7 +91,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('ecology', [
           { index: true, loader: to('/ecology/overview') },
           { path: 'overview', ...page(lazyPage(() => import('../features/ecology/EcologyOverview.tsx'))) },
-          { path: 'defi', ...page(lazyPage(() => import('../features/farm/FarmScreen.tsx'))) },
+          { path: 'defi', ...page(lazyPage(() => import('../features/defi/FarmScreen.tsx'))) },
           { path: 'nft', ...empty({ message: 'ecology.nft.empty' }) },
         ]),
         section('finance', [

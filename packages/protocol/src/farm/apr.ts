@@ -1,8 +1,8 @@
-import type { UsdtPairReserves } from '../market.ts';
+import type { UsdtPairReserves } from '../pair.ts';
 
 /**
  * The farm's money figures with bigint math only: the USDT value of LP tokens and each pool's APR
- * (the ETRO price is `pairPrice` of the ETRO/USDT pair, market.ts). See docs/decisions/farm.md.
+ * (the ETRO price is `pairPrice` of the ETRO/USDT pair, pair.ts). See docs/decisions/farm.md.
  */
 
 /** Seconds per block of chain 201022; the farm's stage lengths assume it (864,000 blocks = 30 days). */

@@ -2,14 +2,14 @@ import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
-import { orderReserves, pairPrice } from '../market.ts';
+import { orderReserves, pairPrice } from '../pair.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient, type ReadResults } from '../multicall.ts';
 import { lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
 import { miningProgress, type MiningProgress } from './progress.ts';
 import type { FarmPoolPosition } from './writes.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
-export { PairMismatchError } from '../market.ts';
+export { PairMismatchError } from '../pair.ts';
 
 /** The farm's pools (docs/decisions/farm.md): pool 0 stakes EULP (ETRO/USDT), pool 1 ELP (EUSD/USDT). */
 export const FARM_POOLS = [

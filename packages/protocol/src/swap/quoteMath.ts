@@ -1,5 +1,5 @@
 /**
- * The swap panel's pure figures, bigint only (the ETRO price is `pairPrice` of ../market.ts): the price
+ * The swap panel's pure figures, bigint only (the ETRO price is `pairPrice` of ../pair.ts): the price
  * impact of a trade (mid price vs execution price) and the minimum received for a slippage
  * tolerance. See docs/decisions/swap-and-vesting.md.
  */

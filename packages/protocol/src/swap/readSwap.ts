@@ -9,7 +9,7 @@ import {
   type CallClient,
 } from '../multicall.ts';
 import { lockProgress, type LockEntry, type LockProgress } from './lockProgress.ts';
-import { pairPrice } from '../market.ts';
+import { pairPrice } from '../pair.ts';
 import { priceImpactBps, type Reserves } from './quoteMath.ts';
 
 /** `buy`: USDT → ETRO (`swap`, 6 % fee, output locked 24 h); `sell`: ETRO → USDT (`sell`). */
