@@ -21,7 +21,6 @@ export const SECOND_PARTY_KEY = "okxwallet";
 
 export const USER_REJECTED = PROVIDER_ERROR.userRejected;
 export const UNAUTHORIZED = PROVIDER_ERROR.unauthorized;
-export const UNSUPPORTED_METHOD = PROVIDER_ERROR.unsupportedMethod;
 export const UNRECOGNIZED_CHAIN = PROVIDER_ERROR.unrecognizedChain;
 
 export type Injection =

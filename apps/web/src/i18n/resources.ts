@@ -48,4 +48,3 @@ export type AllResources = (typeof resources)['en'] & {
 export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;
 export const FEATURE_NAMESPACES = Object.keys(FEATURE_BUNDLES) as FeatureNamespace[];
 export const NAMESPACES = [...(Object.keys(resources.en) as (keyof typeof resources.en)[]), ...FEATURE_NAMESPACES] as const;
-export type Namespace = keyof AllResources;

@@ -7,8 +7,6 @@ export interface RequestArguments {
   readonly params?: readonly unknown[] | object;
 }
 
-export type ProviderListener = (...args: never[]) => void;
-
 /** The slice of EIP-1193 the app relies on. `on`/`removeListener` are optional: not every wallet emits. */
 export interface Eip1193Provider {
   request(args: RequestArguments): Promise<unknown>;
