@@ -1,31 +1,18 @@
-import { AmountError, parseAmount, type AmountErrorCode } from '../amount.ts';
-import { TOKEN_DECIMALS } from '../domain.ts';
+import { atMost, checkAmount, type AmountCheck, type AmountProblem } from '../amountCheck.ts';
 
 /**
- * What is wrong with the amount typed into the swap panel, in the order a user fixes them: the text
- * (`parseAmount`'s codes: empty, not a number, negative, too many decimals, too large), zero, then
- * the balance of the input token ('Insufficient balance'). `TOO_SMALL` is the quote's verdict: an
- * amount so small the pool pays nothing for it (the contract would revert).
+ * The swap panel's amount, checked by the one amount checker (`checkAmount`) in the order a user
+ * fixes them: the text, zero, then the balance of the input token ('Insufficient balance').
+ * `TOO_SMALL` is the quote's verdict: an amount so small the pool pays nothing for it (the
+ * contract would revert).
  */
-export type SwapAmountProblem = AmountErrorCode | 'ZERO' | 'INSUFFICIENT_BALANCE' | 'TOO_SMALL';
+export type SwapAmountProblem = Exclude<AmountProblem, 'BELOW_MINIMUM' | 'EXCEEDS_STAKED' | 'RESERVE_EXCEEDED'>;
 
-export type SwapAmountCheck =
-  | { ok: true; amount: bigint }
-  /** `amount` is the parsed amount when the text was a number (so a quote can still be shown). */
-  | { ok: false; problem: SwapAmountProblem; amount: bigint | null };
+export type SwapAmountCheck = AmountCheck<SwapAmountProblem>;
 
 /** Checks `text` against the input token's `balance` (null while it is not read yet: only the text is checked). */
 export function checkSwapAmount(text: string, balance: bigint | null): SwapAmountCheck {
-  let amount: bigint;
-  try {
-    amount = parseAmount(text, TOKEN_DECIMALS);
-  } catch (error) {
-    if (error instanceof AmountError) return { ok: false, problem: error.code, amount: null };
-    throw error;
-  }
-  if (amount === 0n) return { ok: false, problem: 'ZERO', amount };
-  if (balance !== null && amount > balance) return { ok: false, problem: 'INSUFFICIENT_BALANCE', amount };
-  return { ok: true, amount };
+  return checkAmount(text, balance === null ? [] : [atMost(balance, 'INSUFFICIENT_BALANCE')]);
 }
 
 /** The quote's verdict on a checked amount: a positive amount the pool pays nothing for is `TOO_SMALL`. */
