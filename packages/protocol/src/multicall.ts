@@ -6,6 +6,8 @@ import {
   type ContractFunctionArgs,
   type ContractFunctionName,
   type ContractFunctionReturnType,
+  type DecodeFunctionResultParameters,
+  type EncodeFunctionDataParameters,
   type Hex,
 } from 'viem';
 import { EternoError } from './errors.ts';
@@ -188,8 +190,8 @@ export function viewRead<
   return {
     label,
     target,
-    callData: encodeFunctionData({ abi, functionName, args } as never),
+    callData: encodeFunctionData<A, F>({ abi, functionName, args } as EncodeFunctionDataParameters<A, F>),
     decode: (data) =>
-      decodeFunctionResult({ abi, functionName, args, data } as never) as ContractFunctionReturnType<A, 'view' | 'pure', F, Args>,
+      decodeFunctionResult<A, F, Args>({ abi, functionName, args, data } as DecodeFunctionResultParameters<A, F, Args>),
   };
 }
