@@ -1,5 +1,5 @@
 /** The two engines every store test runs on: embedded PGlite and a real PostgreSQL server. */
-import { openPglite, openPostgres, type Sql } from "../src/auth/sql.ts";
+import { openPglite, openPostgres, type Sql } from "../src/store/sql.ts";
 import { startPostgres } from "./postgres.ts";
 
 export type OpenedBackend = {
