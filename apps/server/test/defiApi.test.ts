@@ -43,7 +43,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexedBlock, startServer, type RunningServer } from "../scripts/start.ts";
-import { startPostgres, type TestPostgres } from "./postgres.ts";
+import { startPostgres, type TestPostgres } from "../scripts/postgres.ts";
 
 const e18 = (n: string) => parseUnits(n, 18);
 const DAY = 86_400;
