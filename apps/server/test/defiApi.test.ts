@@ -172,7 +172,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     // Wait until the indexer has reached the chain head.
     const head = Number(await client.getBlockNumber());
     const deadline = Date.now() + 60_000;
-    while (((await indexedBlock(api)) ?? -1) < head) {
+    while (((await indexedBlock(server.indexerUrl)) ?? -1) < head) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${head}`);
       await new Promise((r) => setTimeout(r, 200));
     }

@@ -2,7 +2,7 @@
 import { FARM_EVENT_KINDS, type FarmEventJson, type FarmResponseJson } from "@eterno/protocol/indexerApi";
 import { Hono } from "hono";
 import { and, desc, eq } from "ponder";
-import { farmEvent } from "ponder:schema";
+import { farmEvent } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { cutPage, formatEventCursor, known, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
 

@@ -2,7 +2,7 @@
 import { LOCK_SOURCES, type LockClaimJson, type LockCreditJson, type LockRecordJson, type LocksResponseJson } from "@eterno/protocol/indexerApi";
 import { Hono } from "hono";
 import { and, desc, eq } from "ponder";
-import { lockClaim, lockEntry } from "ponder:schema";
+import { lockClaim, lockEntry } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { cutPage, known, formatEventCursor, newestFirst, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
 

@@ -7,7 +7,7 @@ import { toChecksumAddress } from "@eterno/protocol/address";
 import { INDEXER_DEFAULT_LIMIT, INDEXER_MAX_LIMIT } from "@eterno/protocol/indexerApi";
 import { and, eq, lt, or } from "ponder";
 import type { db } from "ponder:api";
-import type { farmEvent, lockClaim, lockEntry, trade } from "ponder:schema";
+import type { farmEvent, lockClaim, lockEntry, trade } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { ApiError } from "../../http/errors.ts";
 

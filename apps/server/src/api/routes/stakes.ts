@@ -2,7 +2,7 @@
 import { STAKE_POOLS, type StakeOrderJson, type StakePool, type StakesResponseJson } from "@eterno/protocol/indexerApi";
 import { Hono } from "hono";
 import { and, desc, eq, lt } from "ponder";
-import { stakeOrder } from "ponder:schema";
+import { stakeOrder } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { ApiError } from "../../http/errors.ts";
 import { cutPage, known, parseAccount, parseLimit, type ApiDb } from "./page.ts";

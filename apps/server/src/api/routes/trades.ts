@@ -2,7 +2,7 @@
 import type { TradeJson, TradesResponseJson } from "@eterno/protocol/indexerApi";
 import { Hono } from "hono";
 import { and, desc, eq } from "ponder";
-import { trade } from "ponder:schema";
+import { trade } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { cutPage, formatEventCursor, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
 

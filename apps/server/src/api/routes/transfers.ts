@@ -1,7 +1,7 @@
 /** `GET /transfers?address=&limit=`: the ERC-20 transfers from or to an address, newest first. */
 import { Hono } from "hono";
 import { desc, eq, or } from "ponder";
-import { transfer } from "ponder:schema";
+import { transfer } from "../../../ponder.schema.ts";
 import { isAddress, type Address } from "viem";
 import { ApiError } from "../../http/errors.ts";
 import type { ApiDb } from "./page.ts";
