@@ -10,6 +10,11 @@ import { errorResponse } from "./errors.ts";
 /** 16 KiB: a sign-in body (an EIP-4361 message of at most 4,096 characters and a signature) is under 5 KiB. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
+/** Methods whose requests carry no body (the Fetch API drops one): nothing to limit or read. */
+const BODYLESS = new Set(["GET", "HEAD", "OPTIONS"]);
+
 export function bodyLimit(maxBytes: number = MAX_BODY_BYTES): MiddlewareHandler {
-  return honoBodyLimit({ maxSize: maxBytes, onError: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE") });
+  const limit = honoBodyLimit({ maxSize: maxBytes, onError: (c) => errorResponse(c, "PAYLOAD_TOO_LARGE") });
+  // Skipping bodyless methods also keeps @hono/node-server's light request object light.
+  return (c, next) => (BODYLESS.has(c.req.method) ? next() : limit(c, next));
 }

@@ -1,7 +1,8 @@
 /**
- * CORS for the web origins. Answers preflights for allowed origins, and strips
- * `Access-Control-Allow-Origin` from responses to other origins — Ponder's own server wraps every
- * route in `cors({ origin: "*" })`, so removing the header is what keeps other origins out.
+ * CORS for the web origins. Answers preflights for allowed origins, and gives other origins no
+ * `Access-Control-Allow-Origin` — inside Ponder its server wraps every route in
+ * `cors({ origin: "*" })`, so the header it prepared is removed again. Headers are set through
+ * `c.header` before the handler runs, so every answer made through `c` carries them.
  */
 import type { MiddlewareHandler } from "hono";
 
@@ -14,21 +15,17 @@ export function corsFor(origins: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     const origin = c.req.header("origin");
     const ok = origin !== undefined && allowed.has(origin.toLowerCase());
+    c.header("Access-Control-Allow-Origin", ok ? origin : undefined);
+    c.header("Vary", "Origin", { append: true });
 
     if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
-      const headers = new Headers({ Vary: "Origin" });
       if (ok) {
-        headers.set("Access-Control-Allow-Origin", origin);
-        headers.set("Access-Control-Allow-Methods", ALLOW_METHODS);
-        headers.set("Access-Control-Allow-Headers", ALLOW_HEADERS);
-        headers.set("Access-Control-Max-Age", MAX_AGE);
+        c.header("Access-Control-Allow-Methods", ALLOW_METHODS);
+        c.header("Access-Control-Allow-Headers", ALLOW_HEADERS);
+        c.header("Access-Control-Max-Age", MAX_AGE);
       }
-      return new Response(null, { status: 204, headers });
+      return c.body(null, 204);
     }
-
     await next();
-    if (ok) c.res.headers.set("Access-Control-Allow-Origin", origin);
-    else c.res.headers.delete("Access-Control-Allow-Origin");
-    c.res.headers.append("Vary", "Origin");
   };
 }

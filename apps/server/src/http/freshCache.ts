@@ -42,7 +42,8 @@ export function freshReads(read: ReadVersion): ReadVersion {
   };
 }
 
-type Entry = { version: string; status: number; headers: [string, string][]; body: ArrayBuffer };
+/** The body as text: @hono/node-server writes a string body straight to the socket. */
+type Entry = { version: string; headers: [string, string][]; body: string };
 
 export type FreshCacheOptions = {
   /** The indexer's version; wrapped with `freshReads` here. */
@@ -65,13 +66,13 @@ export function freshCache({ version, maxEntries = 10_000 }: FreshCacheOptions):
     }
     await next();
     if (c.res.status !== 200) return;
-    const body = await c.res.clone().arrayBuffer();
+    const body = await c.res.clone().text();
     const headers: [string, string][] = [];
     c.res.headers.forEach((value, name) => {
       // Per-response headers (request id, CORS) are set again by the outer middleware.
       if (name !== "x-request-id" && name !== "access-control-allow-origin" && name !== "vary") headers.push([name, value]);
     });
     if (entries.size >= maxEntries) entries.clear();
-    entries.set(key, { version: at, status: 200, headers, body });
+    entries.set(key, { version: at, headers, body });
   };
 }

@@ -24,10 +24,10 @@ export function requestIdOf(c: Context): string {
   return id;
 }
 
+/** Sets the header before the handler runs, so every answer made through `c` carries it. */
 export function requestId(): MiddlewareHandler {
   return async (c, next) => {
-    const id = requestIdOf(c);
+    c.header(REQUEST_ID_HEADER, requestIdOf(c));
     await next();
-    c.res.headers.set(REQUEST_ID_HEADER, id);
   };
 }
