@@ -232,7 +232,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
   --cors-origins <list>    web origins, default http://<each SIWE domain> (env ETERNO_CORS_ORIGINS)
   --port <n>               HTTP port, default 42069          (env PORT)
   --data-dir <dir>         data directory, default apps/server/.data (env ETERNO_DATA_DIR)
-  --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL)
+  --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL); the API then
+                           runs as a process of its own (reader/main.ts) on --port
   -h, --help
 `;
 

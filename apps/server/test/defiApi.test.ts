@@ -395,4 +395,20 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(code));
   });
+  // Last: it adds a trade. On PostgreSQL the API process caches read answers per indexed block.
+  it("shows a new trade as soon as its block is indexed: no answer outlives a block", async () => {
+    const before = await get("/trades?limit=1");
+    expect((await get("/trades?limit=1")).body).toEqual(before.body);
+    await send(carol, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("10")]);
+    const hash = await send(carol, at("EtroSwap"), etroSwapAbi, "swap", [e18("10"), 1n]);
+    const block = Number((await client.getTransactionReceipt({ hash })).blockNumber);
+    const deadline = Date.now() + 60_000;
+    while (((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
+      if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${block}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = (await get("/trades?limit=1")).body as TradesResponseJson;
+    expect(after.trades[0]?.txHash).toBe(hash);
+    expect(after.trades[0]?.trader).toBe(carol.address.toLowerCase());
+  });
 });

@@ -96,6 +96,7 @@ function parseMessage(message: string): Checked {
   ) {
     throw new ApiError("BAD_REQUEST");
   }
+  // The required fields named again: the checks above narrowed them (the parse returns a partial).
   const fields: SiweMessage = { ...m, address: m.address, domain: m.domain, uri: m.uri, version: m.version, chainId: m.chainId, nonce: m.nonce };
   if (canonical(fields) !== message) throw new ApiError("BAD_REQUEST");
   const origin = originOf(m.uri);
