@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs everything and starts the whole local stack: anvil (chain 201022) with the contracts
-# deployed and seeded, the server on its embedded database, and the web app. Ctrl-C stops it all.
+# deployed and seeded, a throwaway PostgreSQL (or DATABASE_URL), the server (indexer + API process),
+# and the web app. Ctrl-C stops it all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm install --no-audit --no-fund --loglevel=error

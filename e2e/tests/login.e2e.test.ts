@@ -101,6 +101,26 @@ describe("connect and sign in", () => {
   });
 });
 
+describe("sign out", () => {
+  test("Mine › settings › Sign out ends the session on the server: the token no longer opens /account", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    await signInVia(page, stack.webUrl, "/mine/setting");
+    const token = tokenOf(await sessionStorageOf(page), wallet.address);
+    expect(token).toBeTruthy();
+    const account = () => fetch(`${stack.apiUrl}/account`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await account()).status).toBe(200);
+
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL((u) => u.pathname === "/login");
+    expect(tokenOf(await sessionStorageOf(page), wallet.address)).toBeFalsy();
+    const after = await account();
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+  });
+});
+
 describe("connection failures", () => {
   test("an account starting with T is refused with 'error account'", async () => {
     const stack = e2e.stack();

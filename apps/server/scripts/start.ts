@@ -1,6 +1,6 @@
 /**
- * Starts the server (`ponder start`: the indexer and its API) as a child process and stops
- * exactly that process tree.
+ * Starts the server as child processes and stops exactly those process trees: `ponder start`
+ * (the indexer, and on PGlite its API too), and on PostgreSQL the API process (reader/main.ts).
  *
  *   node --import tsx apps/server/scripts/start.ts --rpc <url> --deployments <file> \
  *     --siwe-domains <host[:port],…> [--cors-origins <origin,…>] [--port <n>] \
@@ -31,7 +31,13 @@ export type StartServerOptions = {
   corsOrigins?: string[];
 };
 
-export type RunningServer = { url: string; stop(): Promise<void> };
+export type RunningServer = {
+  /** The API (sign-in and the indexer's reads). */
+  url: string;
+  /** Ponder's own endpoints: /health, /ready, /status, /metrics. */
+  indexerUrl: string;
+  stop(): Promise<void>;
+};
 
 export class ServerStartError extends Error {
   override name = "ServerStartError";
@@ -94,37 +100,12 @@ function uniqueSchema(): string {
   return `eterno_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
 }
 
-export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
-  const port = opts.port ?? (await freePort());
-  const dataDir = resolve(opts.dataDir);
-  await mkdir(dataDir, { recursive: true });
-  const logFile = join(dataDir, "server.log");
+/** A child process in its own process group, its output appended to `logFile`; stopped by group. */
+type Child = { readonly exited: boolean; readonly spawnError: Error | null; stop(): Promise<void> };
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ""}`,
-    PONDER_TELEMETRY_DISABLED: "true",
-    PONDER_RPC_URL_201022: opts.rpcUrl,
-    ETERNO_DEPLOYMENTS: resolve(opts.deploymentsFile),
-    ETERNO_DATA_DIR: dataDir,
-    ETERNO_SIWE_DOMAINS: opts.siweDomains.join(","),
-    ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(","),
-  };
-  delete env.DATABASE_URL;
-  delete env.DATABASE_PRIVATE_URL;
-  delete env.DATABASE_SCHEMA;
-  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-
-  const schema = opts.databaseUrl ? uniqueSchema() : "eterno";
-  const args = ["start", "--port", String(port), "--hostname", "127.0.0.1", "--schema", schema, "--log-format", "json"];
-
+function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Child {
   const log = openSync(logFile, "a");
-  const child = spawn(join(BIN_DIR, "ponder"), args, {
-    cwd: SERVER_DIR,
-    env,
-    detached: true,
-    stdio: ["ignore", log, log],
-  });
+  const child = spawn(command, args, { cwd: SERVER_DIR, env, detached: true, stdio: ["ignore", log, log] });
   closeSync(log);
 
   let exited = child.exitCode !== null;
@@ -148,32 +129,68 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     }
   };
 
+  return {
+    get exited() {
+      return exited;
+    },
+    get spawnError() {
+      return spawnError;
+    },
+    async stop() {
+      if (!exited) {
+        killGroup("SIGTERM");
+        const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
+        await exit;
+        clearTimeout(timer);
+      }
+    },
+  };
+}
+
+/**
+ * On PGlite: one process, `ponder start`, indexing and serving the API. On PostgreSQL: the
+ * indexer (`ponder start` on a private port) and the API process (reader/main.ts) on `port`,
+ * reading the indexer's schema (docs/decisions/api-process.md). `url` is the API either way.
+ */
+export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const port = opts.port ?? (await freePort());
+  const dataDir = resolve(opts.dataDir);
+  await mkdir(dataDir, { recursive: true });
+  const logFile = join(dataDir, "server.log");
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ""}`,
+    PONDER_TELEMETRY_DISABLED: "true",
+    PONDER_RPC_URL_201022: opts.rpcUrl,
+    ETERNO_DEPLOYMENTS: resolve(opts.deploymentsFile),
+    ETERNO_DATA_DIR: dataDir,
+    ETERNO_SIWE_DOMAINS: opts.siweDomains.join(","),
+    ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(","),
+  };
+  delete env.DATABASE_URL;
+  delete env.DATABASE_PRIVATE_URL;
+  delete env.DATABASE_SCHEMA;
+  delete env.ETERNO_INDEXER_SCHEMA;
+  if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+
+  const schema = opts.databaseUrl ? uniqueSchema() : "eterno";
+  const indexerPort = opts.databaseUrl ? await freePort() : port;
+  const args = ["start", "--port", String(indexerPort), "--hostname", "127.0.0.1", "--schema", schema, "--log-format", "json"];
+  const children: Child[] = [spawnLogged(join(BIN_DIR, "ponder"), args, env, logFile)];
   const stop = async (): Promise<void> => {
-    if (!exited) {
-      killGroup("SIGTERM");
-      const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
-      await exit;
-      clearTimeout(timer);
-    }
+    for (const child of [...children].reverse()) await child.stop();
   };
 
+  const indexerUrl = `http://127.0.0.1:${indexerPort}`;
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
-  // Ponder's /ready only covers the backfill up to its finalized block; the blocks after it are
-  // indexed live. Ready here means: indexed up to the chain head seen once /ready answered.
-  let head: number | null = null;
-  for (;;) {
-    if (spawnError) throw new ServerStartError(`could not spawn ponder: ${(spawnError as Error).message}`);
-    if (exited) {
-      throw new ServerStartError(`the server exited during start (log: ${logFile}):\n${logTail(logFile)}`);
-    }
-    if (head === null) {
-      if ((await status(`${url}/health`)) === 200 && (await status(`${url}/ready`)) === 200) {
-        head = await chainHead(opts.rpcUrl);
-      }
-    } else {
-      const indexed = await indexedBlock(url);
-      if (indexed !== null && indexed >= head) break;
+  const check = async () => {
+    const failed = children.find((c) => c.spawnError !== null || c.exited);
+    if (failed) {
+      await stop();
+      const why = failed.spawnError ? `could not spawn: ${failed.spawnError.message}` : "a server process exited during start";
+      throw new ServerStartError(`${why} (log: ${logFile}):\n${logTail(logFile)}`);
     }
     if (Date.now() > deadline) {
       await stop();
@@ -182,8 +199,29 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       );
     }
     await new Promise((r) => setTimeout(r, 250));
+  };
+
+  // Ponder's /ready only covers the backfill up to its finalized block; the blocks after it are
+  // indexed live. Ready here means: indexed up to the chain head seen once /ready answered.
+  let head: number | null = null;
+  for (;;) {
+    if (head === null) {
+      if ((await status(`${indexerUrl}/health`)) === 200 && (await status(`${indexerUrl}/ready`)) === 200) {
+        head = await chainHead(opts.rpcUrl);
+      }
+    } else {
+      const indexed = await indexedBlock(indexerUrl);
+      if (indexed !== null && indexed >= head) break;
+    }
+    await check();
   }
-  return { url, stop };
+
+  if (opts.databaseUrl) {
+    const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: "127.0.0.1", ETERNO_INDEXER_SCHEMA: schema };
+    children.push(spawnLogged(join(BIN_DIR, "node"), ["--import", "tsx", join(SERVER_DIR, "reader", "main.ts")], apiEnv, logFile));
+    while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
+  }
+  return { url, indexerUrl, stop };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
@@ -194,7 +232,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
   --cors-origins <list>    web origins, default http://<each SIWE domain> (env ETERNO_CORS_ORIGINS)
   --port <n>               HTTP port, default 42069          (env PORT)
   --data-dir <dir>         data directory, default apps/server/.data (env ETERNO_DATA_DIR)
-  --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL)
+  --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL); the API then
+                           runs as a process of its own (reader/main.ts) on --port
   -h, --help
 `;
 

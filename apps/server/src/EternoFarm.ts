@@ -1,17 +1,11 @@
 import { ponder } from "ponder:registry";
 import { farmEvent } from "ponder:schema";
 import type { FarmEventKind } from "@eterno/protocol/indexerApi";
-import type { Address, Hash } from "viem";
-import type { Context } from "ponder:registry";
+import type { Context, Event } from "ponder:registry";
 import { eventPlace } from "./eventPlace.ts";
 
-type FarmLog = {
-  id: string;
-  args: { user: Address; pid: bigint; amount: bigint };
-  log: { logIndex: number };
-  block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hash };
-};
+/** The four farm events: each carries `(user, pid, amount)`. */
+type FarmLog = Event<"EternoFarm:Deposit" | "EternoFarm:Withdraw" | "EternoFarm:Harvest" | "EternoFarm:EmergencyWithdraw">;
 
 /** Upserts the `farm_event` row of one farm event, keyed by the event id. */
 async function record(db: Context["db"], kind: FarmEventKind, event: FarmLog): Promise<void> {

@@ -1,10 +1,7 @@
-import type { Hash } from "viem";
+import type { Event } from "ponder:registry";
 
-type PlacedEvent = {
-  log: { logIndex: number };
-  block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hash };
-};
+/** Where any of the indexed contract events sits. */
+type PlacedEvent = Pick<Event, "log" | "block" | "transaction">;
 
 /** The columns every event row has: where the event sits on chain. */
 export function eventPlace(event: PlacedEvent) {

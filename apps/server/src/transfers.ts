@@ -1,14 +1,8 @@
-import type { Context } from "ponder:registry";
+import type { Context, Event } from "ponder:registry";
 import { transfer } from "ponder:schema";
-import type { Address, Hash } from "viem";
 
-type TransferEvent = {
-  id: string;
-  args: { from: Address; to: Address; value: bigint };
-  log: { address: Address };
-  block: { number: bigint; timestamp: bigint };
-  transaction: { hash: Hash };
-};
+/** An ERC-20 `Transfer` of one of the five tokens or of the EULP pair token. */
+type TransferEvent = Event<"Token:Transfer" | "EulpPair:Transfer">;
 
 /** Upserts the `transfer` row of one ERC-20 `Transfer` event, keyed by the event id. */
 export async function recordTransfer(db: Context["db"], event: TransferEvent): Promise<void> {

@@ -1,6 +1,6 @@
 /** The two engines every store test runs on: embedded PGlite and a real PostgreSQL server. */
-import { openPglite, openPostgres, type Sql } from "../src/auth/sql.ts";
-import { startPostgres } from "./postgres.ts";
+import { openPglite, openPostgres, type Sql } from "../src/store/sql.ts";
+import { startPostgres } from "../scripts/postgres.ts";
 
 export type OpenedBackend = {
   sql: Sql;

@@ -43,7 +43,7 @@ import {
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexedBlock, startServer, type RunningServer } from "../scripts/start.ts";
-import { startPostgres, type TestPostgres } from "./postgres.ts";
+import { startPostgres, type TestPostgres } from "../scripts/postgres.ts";
 
 const e18 = (n: string) => parseUnits(n, 18);
 const DAY = 86_400;
@@ -172,7 +172,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     // Wait until the indexer has reached the chain head.
     const head = Number(await client.getBlockNumber());
     const deadline = Date.now() + 60_000;
-    while (((await indexedBlock(api)) ?? -1) < head) {
+    while (((await indexedBlock(server.indexerUrl)) ?? -1) < head) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${head}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -394,5 +394,21 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     const { status, body } = await get(path);
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(code));
+  });
+  // Last: it adds a trade. On PostgreSQL the API process caches read answers per indexed block.
+  it("shows a new trade as soon as its block is indexed: no answer outlives a block", async () => {
+    const before = await get("/trades?limit=1");
+    expect((await get("/trades?limit=1")).body).toEqual(before.body);
+    await send(carol, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("10")]);
+    const hash = await send(carol, at("EtroSwap"), etroSwapAbi, "swap", [e18("10"), 1n]);
+    const block = Number((await client.getTransactionReceipt({ hash })).blockNumber);
+    const deadline = Date.now() + 60_000;
+    while (((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
+      if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${block}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const after = (await get("/trades?limit=1")).body as TradesResponseJson;
+    expect(after.trades[0]?.txHash).toBe(hash);
+    expect(after.trades[0]?.trader).toBe(carol.address.toLowerCase());
   });
 });

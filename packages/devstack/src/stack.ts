@@ -1,13 +1,16 @@
 /**
  * The whole local stack in one call: anvil (chain 201022) → contracts deployed and seeded →
- * server (Ponder + API) → built web app with its runtime config. Used by `npm start` and by the
- * e2e and benchmark suites, so what a developer runs is what the tests run.
+ * PostgreSQL (a throwaway one from the installed binaries unless a URL is given) → server (the
+ * Ponder indexer and the API process over its tables) → built web app with its runtime config.
+ * Used by `npm start` and by the e2e and benchmark suites, so what a developer runs is what the
+ * tests run.
  */
 import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { startAnvil } from "./anvil.ts";
 import { deploy } from "./deploy.ts";
+import { startPostgres } from "@eterno/server/postgres";
 import { startServer } from "@eterno/server/start";
 import { serveWeb } from "@eterno/web/serve";
 import { freePort } from "./free-port.ts";
@@ -21,7 +24,7 @@ export type StackOptions = {
   ports?: { anvil?: number; server?: number; web?: number };
   /** Where the deployments file and the databases live; a fresh temp dir by default. */
   dataDir?: string;
-  /** PostgreSQL connection string for the server; the embedded database when absent. */
+  /** PostgreSQL connection string for the server; a throwaway PostgreSQL when absent. */
   databaseUrl?: string;
   /** Route the web app's JSON-RPC through a counting proxy (benchmarks). */
   countRpc?: boolean;
@@ -55,6 +58,13 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const deploymentsFile = join(dataDir, "deployments.json");
     const deployments = await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
 
+    let databaseUrl = opts.databaseUrl;
+    if (databaseUrl === undefined) {
+      const pg = await startPostgres();
+      stops.push(pg.stop);
+      databaseUrl = pg.url;
+    }
+
     const webPort = opts.ports?.web ?? (await freePort());
     const webHosts = [`127.0.0.1:${webPort}`, `localhost:${webPort}`];
     const server = await startServer({
@@ -62,7 +72,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       deploymentsFile,
       port: opts.ports?.server,
       dataDir: join(dataDir, "server"),
-      databaseUrl: opts.databaseUrl,
+      databaseUrl,
       siweDomains: webHosts,
       corsOrigins: webHosts.map((h) => `http://${h}`),
     });

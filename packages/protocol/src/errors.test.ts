@@ -37,11 +37,14 @@ describe('error catalogue', () => {
       'BAD_REQUEST',
       'UNAUTHORIZED',
       'NOT_FOUND',
+      'PAYLOAD_TOO_LARGE',
+      'RATE_LIMITED',
+      'INTERNAL',
     ]) {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(25);
+    expect(ERROR_CODES).toHaveLength(28);
   });
 
   it('has the transaction codes, with the revert reason as a placeholder', () => {

@@ -32,6 +32,9 @@ export const ERROR_MESSAGES = {
   BAD_REQUEST: 'Bad request',
   UNAUTHORIZED: 'Please sign in again',
   NOT_FOUND: 'Not found',
+  PAYLOAD_TOO_LARGE: 'The request is too large',
+  RATE_LIMITED: 'Too many requests, please wait a moment and try again',
+  INTERNAL: 'Something went wrong on the server, please try again later',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
@@ -60,7 +63,7 @@ export class EternoError<C extends string = ErrorCode> extends Error {
   }
 }
 
-/** The body of every 4xx response of the server API. */
+/** The body of every error response of the server API (a 500 also carries `requestId`). */
 export type ErrorBody = { error: { code: ErrorCode; message: string } };
 
 export function errorBody(code: ErrorCode, params?: Readonly<Record<string, string>>): ErrorBody {

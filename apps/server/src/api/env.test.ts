@@ -7,6 +7,7 @@ describe("readServerEnv", () => {
     expect(env).toEqual({
       siweDomains: ["127.0.0.1:5173", "localhost:5173"],
       corsOrigins: ["http://127.0.0.1:5173", "http://localhost:5173"],
+      trustedProxies: [],
       databaseUrl: undefined,
       dataDir: ".data",
     });
@@ -18,7 +19,9 @@ describe("readServerEnv", () => {
       ETERNO_CORS_ORIGINS: "https://app.example.com,https://www.example.com",
       DATABASE_URL: "postgresql://u@h/db",
       ETERNO_DATA_DIR: "/var/eterno",
+      ETERNO_TRUSTED_PROXIES: "10.0.0.2, 10.0.0.3",
     });
+    expect(env.trustedProxies).toEqual(["10.0.0.2", "10.0.0.3"]);
     expect(env.corsOrigins).toEqual(["https://app.example.com", "https://www.example.com"]);
     expect(env.databaseUrl).toBe("postgresql://u@h/db");
     expect(env.dataDir).toBe("/var/eterno");

@@ -1,7 +1,10 @@
 /**
  * The server's settings from its environment:
  *   ETERNO_SIWE_DOMAINS   comma list of host[:port] accepted as the SIWE domain (required)
- *   ETERNO_CORS_ORIGINS   comma list of web origins; default: http://<each SIWE domain>
+ *   ETERNO_CORS_ORIGINS   comma list of web origins; default: http://<each SIWE domain>. Also the
+ *                         origins a SIWE message's URI may have.
+ *   ETERNO_TRUSTED_PROXIES comma list of reverse-proxy addresses whose X-Forwarded-For names the
+ *                         client (rate limits); default none: the client is the TCP peer
  *   DATABASE_URL          PostgreSQL; when absent, PGlite under ETERNO_DATA_DIR
  *   ETERNO_DATA_DIR       data directory (default `.data`)
  *   ETERNO_DEPLOYMENTS    path of the deployments file (required by the indexer config)
@@ -9,6 +12,7 @@
 export type ServerEnv = {
   siweDomains: string[];
   corsOrigins: string[];
+  trustedProxies: string[];
   databaseUrl: string | undefined;
   dataDir: string;
 };
@@ -42,6 +46,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   return {
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : siweDomains.map((d) => `http://${d}`),
+    trustedProxies: list(env.ETERNO_TRUSTED_PROXIES),
     databaseUrl: databaseUrlFrom(env),
     dataDir: dataDirFrom(env),
   };

@@ -1,6 +1,6 @@
 import { getAddress, type Address } from "viem";
-import { ApiError } from "./errors.ts";
-import type { AccountRow, AuthStore } from "./store.ts";
+import { ApiError } from "../http/errors.ts";
+import type { AccountRow, AuthStore } from "../store/authStore.ts";
 import { hashToken } from "./token.ts";
 
 /**

@@ -1,16 +1,19 @@
-import { errorMessage, type ErrorCode } from "@eterno/protocol/errors";
+import { errorBody, errorMessage, type ErrorCode } from "@eterno/protocol/errors";
 import type { Hono } from "hono";
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import { createSiweMessage, type SiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { BACKENDS, snapshotTables, type TableSnapshot } from "../../test/backends.ts";
+import { createHttpApp } from "../http/app.ts";
 import { createAuthApp } from "./app.ts";
-import type { Sql } from "./sql.ts";
-import { createAuthStore, type AuthStore } from "./store.ts";
+import type { Sql } from "../store/sql.ts";
+import { createAuthStore, type AuthStore } from "../store/authStore.ts";
 
 const DOMAIN = "127.0.0.1:5173";
 const CHAIN_ID = 201022;
 const MINUTE = 60_000;
+const ORIGINS = [`http://${DOMAIN}`, "http://localhost:5173"];
+let clients = 0;
 
 describe.each(BACKENDS)("sign-in on $name", (backend) => {
   let sql: Sql;
@@ -24,7 +27,18 @@ describe.each(BACKENDS)("sign-in on $name", (backend) => {
     sql = opened.sql;
     stopBackend = opened.stop;
     store = await createAuthStore(sql);
-    app = createAuthApp({ store, domains: [DOMAIN, "localhost:5173"], chainId: CHAIN_ID, now: () => clock });
+    app = createHttpApp({ corsOrigins: ORIGINS, log: () => undefined }).route(
+      "/",
+      createAuthApp({
+        store,
+        domains: [DOMAIN, "localhost:5173"],
+        origins: ORIGINS,
+        chainId: CHAIN_ID,
+        // One client per test run: the rate limit has its own tests below.
+        clientKey: () => `client-${++clients}`,
+        now: () => clock,
+      }),
+    );
   });
 
   afterAll(async () => {
@@ -276,5 +290,257 @@ describe.each(BACKENDS)("sign-in on $name", (backend) => {
     const expired = await getAccount(token);
     expect(expired.status).toBe(401);
     expect(((await expired.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+  });
+  it("refuses a URI on another origin with WRONG_DOMAIN (the domain alone is not enough)", async () => {
+    for (const uri of ["http://evil.example/login", "https://127.0.0.1:5173", "http://127.0.0.1:5174"]) {
+      const wallet = privateKeyToAccount(generatePrivateKey());
+      const nonce = await newNonce();
+      const body = await signed(wallet, nonce, { uri });
+      const before = await snapshotTables(sql);
+      await expectRefused(await verify(body), 400, "WRONG_DOMAIN", before, { nonce, address: wallet.address });
+    }
+  });
+
+  it("accepts the other allowed origin, with a path on it", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const res = await verify(await signed(wallet, await newNonce(), { domain: "localhost:5173", uri: "http://localhost:5173/login" }));
+    expect(res.status).toBe(200);
+  });
+
+  it.each([
+    ["a trailing newline", (m: string) => `${m}\n`],
+    ["a leading space", (m: string) => ` ${m}`],
+    ["a doubled blank line", (m: string) => m.replace("\n\n", "\n\n\n")],
+    ["a space before a field value", (m: string) => m.replace("Version: 1", "Version:  1")],
+    ["a lower-case address", (m: string) => m.replace(/0x[0-9a-fA-F]{40}/, (a) => a.toLowerCase())],
+    ["an extra field", (m: string) => m.replace("\nVersion: 1", "\nFoo: bar\nVersion: 1")],
+    ["reordered fields", (m: string) => {
+      const lines = m.split("\n");
+      const v = lines.findIndex((l) => l.startsWith("Version:"));
+      const c = lines.findIndex((l) => l.startsWith("Chain ID:"));
+      [lines[v], lines[c]] = [lines[c]!, lines[v]!];
+      return lines.join("\n");
+    }],
+    ["a date in another format", (m: string) => m.replace(/(Issued At: \S+?)\.\d{3}Z/, "$1Z")],
+  ])("refuses a message with %s (not the canonical text) with BAD_REQUEST, even signed", async (_label, change) => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const nonce = await newNonce();
+    const text = change(message(wallet, nonce));
+    expect(text).not.toBe(message(wallet, nonce));
+    const body = { message: text, signature: await wallet.signMessage({ message: text }) };
+    const before = await snapshotTables(sql);
+    await expectRefused(await verify(body), 400, "BAD_REQUEST", before, { nonce, address: wallet.address });
+  });
+
+  const signOut = (token?: string) =>
+    app.request("/auth/sign-out", { method: "POST", ...(token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } }) });
+
+  it("signs out: 204, the token no longer works, the session row is gone; again → 204; another session lives on", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const { token } = (await (await verify(await signed(wallet, await newNonce()))).json()) as { token: string };
+    const { token: other } = (await (await verify(await signed(wallet, await newNonce()))).json()) as { token: string };
+    const sessionsBefore = (await snapshotTables(sql)).sessions.length;
+
+    const res = await signOut(token);
+    expect(res.status).toBe(204);
+    expect(await res.text()).toBe("");
+    const after = await getAccount(token);
+    expect(after.status).toBe(401);
+    expect(((await after.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+    expect((await snapshotTables(sql)).sessions.length).toBe(sessionsBefore - 1);
+
+    expect((await signOut(token)).status).toBe(204);
+    expect((await signOut("e".repeat(64))).status).toBe(204);
+    expect((await getAccount(other)).status).toBe(200);
+  });
+
+  it("refuses sign-out without a well-formed token with 401 UNAUTHORIZED and deletes nothing", async () => {
+    const before = await snapshotTables(sql);
+    for (const res of [await signOut(), await signOut("not-a-token")]) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+    }
+    expect(await snapshotTables(sql)).toEqual(before);
+  });
+
+  it("purges expired nonces and sessions, keeps live ones, and a purged nonce stays refused", async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey());
+    const used = await newNonce();
+    const { token } = (await (await verify(await signed(wallet, used))).json()) as { token: string };
+    const pending = await newNonce();
+    clock = later(5 * MINUTE + 1);
+    const fresh = await newNonce();
+
+    const purged = await store.purgeExpired(clock);
+    expect(purged.nonces).toBeGreaterThanOrEqual(2);
+    const tables = await snapshotTables(sql);
+    expect(tables.nonces.map((n) => n.nonce)).not.toContain(used);
+    expect(tables.nonces.map((n) => n.nonce)).not.toContain(pending);
+    expect(tables.nonces.map((n) => n.nonce)).toContain(fresh);
+    expect((await getAccount(token)).status).toBe(200);
+
+    const replay = await verify(await signed(wallet, used));
+    expect(replay.status).toBe(401);
+    expect(((await replay.json()) as { error: { code: string } }).error.code).toBe("NONCE_UNKNOWN");
+
+    clock = later(24 * 60 * MINUTE);
+    expect((await store.purgeExpired(clock)).sessions).toBeGreaterThanOrEqual(1);
+    expect((await snapshotTables(sql)).sessions.every((s) => s.token_hash !== token)).toBe(true);
+    expect((await snapshotTables(sql)).nonces.map((n) => n.nonce)).not.toContain(fresh);
+  });
+});
+
+describe.each(BACKENDS)("the HTTP edge of sign-in on $name", (backend) => {
+  const DOMAIN_ORIGINS = [`http://${DOMAIN}`];
+  let sql: Sql;
+  let store: AuthStore;
+  let stopBackend: () => Promise<void>;
+  let clock: number;
+  let client: string;
+  const logged: Array<{ requestId: string; error: unknown }> = [];
+
+  const build = (s: AuthStore) =>
+    createHttpApp({ corsOrigins: DOMAIN_ORIGINS, log: (e) => logged.push(e) }).route(
+      "/",
+      createAuthApp({
+        store: s,
+        domains: [DOMAIN],
+        origins: DOMAIN_ORIGINS,
+        chainId: CHAIN_ID,
+        clientKey: () => client,
+        rateLimit: { burst: 3, refillMs: 10_000 },
+        now: () => new Date(clock),
+      }),
+    );
+
+  beforeAll(async () => {
+    const opened = await backend.open();
+    sql = opened.sql;
+    stopBackend = opened.stop;
+    store = await createAuthStore(sql);
+  });
+  afterAll(async () => {
+    await store?.close().catch(() => undefined);
+    await stopBackend?.();
+  });
+  beforeEach(() => {
+    clock = Date.parse("2030-01-01T00:00:00Z");
+    client = `203.0.113.${Math.floor(Math.random() * 250)}-${Math.random()}`;
+  });
+
+  /** A body stream of `total` bytes in 64 KiB chunks that counts how much of it was read. */
+  function countedBody(total: number) {
+    const chunk = new Uint8Array(64 * 1024).fill(0x7b);
+    const counter = { pulled: 0 };
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (counter.pulled >= total) return controller.close();
+        counter.pulled += chunk.length;
+        controller.enqueue(chunk);
+      },
+    });
+    return { stream, counter };
+  }
+
+  async function expectError(res: Response, status: number, code: ErrorCode) {
+    expect(res.status).toBe(status);
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await res.json()).toEqual(errorBody(code));
+  }
+
+  it("refuses a declared 50 MB body with 413 PAYLOAD_TOO_LARGE without reading any of it, writing nothing", async () => {
+    const app = build(store);
+    const before = await snapshotTables(sql);
+    const { stream, counter } = countedBody(50 * 1024 * 1024);
+    const res = await app.request("/auth/verify", {
+      method: "POST",
+      headers: { "content-type": "application/json", "content-length": String(50 * 1024 * 1024) },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+    expect(counter.pulled).toBeLessThanOrEqual(64 * 1024);
+    expect(await snapshotTables(sql)).toEqual(before);
+  });
+
+  it("refuses a chunked 50 MB body with 413 after reading just past the limit", async () => {
+    const app = build(store);
+    const { stream, counter } = countedBody(50 * 1024 * 1024);
+    const res = await app.request("/auth/verify", {
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    await expectError(res, 413, "PAYLOAD_TOO_LARGE");
+    expect(counter.pulled).toBeLessThanOrEqual(16 * 1024 + 2 * 64 * 1024);
+  });
+
+  it("still reads a chunked body under the limit", async () => {
+    const app = build(store);
+    const res = await app.request("/auth/verify", {
+      method: "POST",
+      headers: { "content-type": "application/json", "transfer-encoding": "chunked" },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(JSON.stringify({ message: "x" })));
+          controller.close();
+        },
+      }),
+      duplex: "half",
+    } as RequestInit);
+    await expectError(res, 400, "BAD_REQUEST");
+  });
+
+  it("rate-limits POST /auth/nonce per client: 429 RATE_LIMITED with Retry-After, no row written; others unaffected; refills", async () => {
+    const app = build(store);
+    const nonce = () => app.request("/auth/nonce", { method: "POST" });
+    for (let i = 0; i < 3; i++) expect((await nonce()).status).toBe(200);
+    const before = await snapshotTables(sql);
+    const limited = await nonce();
+    expect(limited.headers.get("retry-after")).toBe("10");
+    await expectError(limited, 429, "RATE_LIMITED");
+    expect(await snapshotTables(sql)).toEqual(before);
+
+    const me = client;
+    client = "198.51.100.7";
+    expect((await nonce()).status).toBe(200);
+    client = me;
+
+    clock += 4_000;
+    expect((await nonce()).headers.get("retry-after")).toBe("6");
+    clock += 6_000;
+    expect((await nonce()).status).toBe(200);
+    expect((await nonce()).status).toBe(429);
+  });
+
+  it("rate-limits POST /auth/verify per client", async () => {
+    const app = build(store);
+    const verify = () => app.request("/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    for (let i = 0; i < 3; i++) expect((await verify()).status).toBe(400);
+    await expectError(await verify(), 429, "RATE_LIMITED");
+  });
+
+  it("answers an unknown route with 404 NOT_FOUND", async () => {
+    await expectError(await build(store).request("/nope"), 404, "NOT_FOUND");
+  });
+
+  it("answers a broken database with 500 INTERNAL and a request id (body, header, log), never the cause", async () => {
+    const opened = await backend.open();
+    const broken = await createAuthStore(opened.sql);
+    await broken.close();
+    await opened.stop();
+    const app = build(broken);
+    logged.length = 0;
+    const res = await app.request("/auth/nonce", { method: "POST" });
+    expect(res.status).toBe(500);
+    const id = res.headers.get("x-request-id");
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: { ...errorBody("INTERNAL").error, requestId: id } });
+    expect(text).not.toMatch(/127\.0\.0\.1|ECONNREFUSED|postgres|pglite|closed|\/|\bat\b/i);
+    expect(logged).toHaveLength(1);
+    expect(logged[0]!.requestId).toBe(id);
+    expect(logged[0]!.error).toBeInstanceOf(Error);
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { AuthStore } from "./store.ts";
+import type { AuthStore } from "../store/authStore.ts";
 
 export const NONCE_TTL_MS = 5 * 60 * 1000;
 

@@ -1,12 +1,16 @@
 /**
  * `POST /auth/verify`: checks a signed EIP-4361 message in a fixed order without writing
  * anything, then consumes the nonce, upserts the account and opens a session in one statement.
+ *
+ * Only the canonical text is accepted: the message must equal the one viem's `createSiweMessage`
+ * builds from its own parsed fields (no extra whitespace, lines or fields, no reordering), and its
+ * URI must be on one of the allowed web origins as well as its domain.
  */
 import { getAddress, isAddress, isHex, verifyMessage, type Address, type Hex } from "viem";
-import { parseSiweMessage } from "viem/siwe";
+import { createSiweMessage, parseSiweMessage, type SiweMessage } from "viem/siwe";
 import { accountInfo, type AccountInfo } from "./account.ts";
-import { ApiError } from "./errors.ts";
-import type { AuthStore } from "./store.ts";
+import { ApiError } from "../http/errors.ts";
+import type { AuthStore } from "../store/authStore.ts";
 import { hashToken, newSessionToken, SESSION_TTL_MS } from "./token.ts";
 
 /** How far in the future `issuedAt` / `notBefore` may be (clock skew between wallet and server). */
@@ -17,6 +21,8 @@ export type SignInContext = {
   store: AuthStore;
   /** Allowed `host[:port]` values of the message's domain, lower case. */
   domains: readonly string[];
+  /** Allowed origins of the message's URI (`scheme://host[:port]`), lower case. */
+  origins: readonly string[];
   chainId: number;
   now: Date;
 };
@@ -31,6 +37,7 @@ export type SignInResult = {
 type Checked = {
   address: Address;
   domain: string;
+  origin: string;
   chainId: number;
   nonce: string;
   issuedAt: Date;
@@ -52,6 +59,25 @@ function readBody(body: unknown): { message: string; signature: Hex } {
   return { message, signature };
 }
 
+/** The message viem writes for `fields`, or null when viem refuses a field. */
+function canonical(fields: SiweMessage): string | null {
+  try {
+    return createSiweMessage(fields);
+  } catch {
+    return null;
+  }
+}
+
+/** The origin of a URI, or null when it is not an http(s) URL. */
+function originOf(uri: string): string | null {
+  try {
+    const url = new URL(uri);
+    return url.protocol === "http:" || url.protocol === "https:" ? url.origin.toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
 function parseMessage(message: string): Checked {
   const m = parseSiweMessage(message);
   if (
@@ -70,9 +96,15 @@ function parseMessage(message: string): Checked {
   ) {
     throw new ApiError("BAD_REQUEST");
   }
+  // The required fields named again: the checks above narrowed them (the parse returns a partial).
+  const fields: SiweMessage = { ...m, address: m.address, domain: m.domain, uri: m.uri, version: m.version, chainId: m.chainId, nonce: m.nonce };
+  if (canonical(fields) !== message) throw new ApiError("BAD_REQUEST");
+  const origin = originOf(m.uri);
+  if (origin === null) throw new ApiError("BAD_REQUEST");
   return {
     address: getAddress(m.address),
     domain: m.domain.toLowerCase(),
+    origin,
     chainId: m.chainId,
     nonce: m.nonce,
     issuedAt: m.issuedAt,
@@ -94,7 +126,7 @@ export async function signIn(ctx: SignInContext, body: unknown): Promise<SignInR
   const m = parseMessage(message);
   const now = ctx.now.getTime();
 
-  if (!ctx.domains.includes(m.domain)) throw new ApiError("WRONG_DOMAIN");
+  if (!ctx.domains.includes(m.domain) || !ctx.origins.includes(m.origin)) throw new ApiError("WRONG_DOMAIN");
   if (m.chainId !== ctx.chainId) throw new ApiError("WRONG_CHAIN");
   if (m.expirationTime === undefined || m.expirationTime.getTime() <= now) {
     throw new ApiError("MESSAGE_EXPIRED");

@@ -1,7 +1,7 @@
 import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfigForTesting, type AppConfig } from '../../config.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { getSession, setSession } from '../../session/session.ts';
@@ -51,10 +51,21 @@ describe('Mine › settings', () => {
     expect(screen.getByText('Help document')).toBeTruthy();
   });
 
-  it('signs out by ending the session', () => {
-    setSession({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token: 't' });
-    renderSettings();
-    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
-    expect(getSession()).toBeNull();
+  it('signs out by ending the session on the server, then here', async () => {
+    setConfigForTesting({ chainId: 201022, apiUrl: 'http://api.test' } as AppConfig);
+    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetch);
+    try {
+      setSession({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token: 't' });
+      renderSettings();
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+      });
+      expect(fetch.mock.calls[0]?.[0]).toBe('http://api.test/auth/sign-out');
+      expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer t');
+      expect(getSession()).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

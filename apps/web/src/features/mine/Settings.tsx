@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LOCK_PERIODS_DAYS } from '@eterno/protocol/domain';
 import { getConfig } from '../../config.ts';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../i18n/index.ts';
-import { clearSession } from '../../session/session.ts';
+import { signOut } from '../../session/signOut.ts';
 import './settings.css';
 
 /** Mine › settings: help document, security audit, the language switch (spec §1, §2). */
@@ -29,7 +29,7 @@ export default function Settings() {
           ))}
         </div>
       </div>
-      <button type="button" className="button settings-logout" onClick={() => clearSession()}>
+      <button type="button" className="button settings-logout" onClick={() => void signOut()}>
         {t('mine.setting.logout')}
       </button>
       <p className="settings-version">{t('mine.setting.version', { chainId: getConfig().chainId })}</p>

@@ -5,8 +5,14 @@
  */
 import { toChecksumAddress } from "@eterno/protocol/address";
 import { INDEXER_DEFAULT_LIMIT, INDEXER_MAX_LIMIT } from "@eterno/protocol/indexerApi";
+import { and, eq, lt, or } from "ponder";
+import type { db } from "ponder:api";
+import type { farmEvent, lockClaim, lockEntry, trade } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
-import { ApiError } from "../auth/errors.ts";
+import { ApiError } from "../../http/errors.ts";
+
+/** The read-only database of Ponder's API (`ponder:api`), which the routes query. */
+export type ApiDb = typeof db;
 
 /** A position in the event order: newest first is (blockNumber, logIndex) descending. */
 export type EventCursor = { blockNumber: bigint; logIndex: number };
@@ -64,4 +70,15 @@ export function known<T extends string>(values: readonly T[], value: string, col
   const found = values.find((v) => v === value);
   if (found === undefined) throw new Error(`${column}: unknown value "${value}"`);
   return found;
+}
+
+type EventTable = typeof trade | typeof lockEntry | typeof lockClaim | typeof farmEvent;
+
+/** Rows strictly older than the cursor in the (blockNumber, logIndex) order; no condition without one. */
+export function olderThan(table: EventTable, before: EventCursor | undefined): ReturnType<typeof and> {
+  if (before === undefined) return undefined;
+  return or(
+    lt(table.blockNumber, before.blockNumber),
+    and(eq(table.blockNumber, before.blockNumber), lt(table.logIndex, before.logIndex)),
+  );
 }

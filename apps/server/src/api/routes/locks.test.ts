@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../auth/errors.ts";
-import { mergeLockRecords, parseLocksQuery } from "./locksQuery.ts";
+import { ApiError } from "../../http/errors.ts";
+import { mergeLockRecords, parseLocksQuery } from "./locks.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const alice = ALICE.toLowerCase() as `0x${string}`;

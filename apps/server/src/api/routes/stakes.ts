@@ -1,8 +1,11 @@
-import { STAKE_POOLS, type StakeOrderJson, type StakePool } from "@eterno/protocol/indexerApi";
+/** `GET /stakes?account=&pool=&limit=&before=`: one account's orders in one pool, newest first. */
+import { STAKE_POOLS, type StakeOrderJson, type StakePool, type StakesResponseJson } from "@eterno/protocol/indexerApi";
+import { Hono } from "hono";
+import { and, desc, eq, lt } from "ponder";
+import { stakeOrder } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
-import type { stakeOrder } from "../../ponder.schema.ts";
-import { ApiError } from "../auth/errors.ts";
-import { known, parseAccount, parseLimit } from "./page.ts";
+import { ApiError } from "../../http/errors.ts";
+import { cutPage, known, parseAccount, parseLimit, type ApiDb } from "./page.ts";
 
 export type StakesQuery = { account: Address; pool: StakePool; limit: number; before: bigint | undefined };
 
@@ -40,4 +43,24 @@ export function stakeOrderJson(row: typeof stakeOrder.$inferSelect): StakeOrderJ
     leftTime: row.leftTime === null ? null : row.leftTime.toString(),
     leftTx: row.leftTx,
   };
+}
+
+export function stakesRoute(db: ApiDb): Hono {
+  return new Hono().get("/stakes", async (c) => {
+    const query = parseStakesQuery(c.req.query());
+    const rows = await db
+      .select()
+      .from(stakeOrder)
+      .where(
+        and(
+          eq(stakeOrder.owner, query.account),
+          eq(stakeOrder.pool, query.pool),
+          query.before === undefined ? undefined : lt(stakeOrder.orderId, query.before),
+        ),
+      )
+      .orderBy(desc(stakeOrder.orderId))
+      .limit(query.limit + 1);
+    const page = cutPage(rows, query.limit, (r) => r.orderId.toString());
+    return c.json({ stakes: page.items.map(stakeOrderJson), nextBefore: page.nextBefore } satisfies StakesResponseJson);
+  });
 }

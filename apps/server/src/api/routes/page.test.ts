@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../auth/errors.ts";
+import { ApiError } from "../../http/errors.ts";
 import { cutPage, formatEventCursor, known, newestFirst, parseAccount, parseEventCursor, parseLimit } from "./page.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";

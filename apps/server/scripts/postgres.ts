@@ -1,5 +1,5 @@
 /**
- * A throwaway PostgreSQL server for the tests: `initdb` + `postgres` from the Debian binaries on a
+ * A throwaway PostgreSQL server (tests, the benchmark, `npm start`): `initdb` + `postgres` from the Debian binaries on a
  * free port in a temp dir, stopped by PID. PostgreSQL refuses to run as root, so as root both run
  * as the `postgres` user (through `runuser`) on a directory it owns.
  */

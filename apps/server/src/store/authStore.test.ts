@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BACKENDS, snapshotTables } from "../../test/backends.ts";
 import type { Sql } from "./sql.ts";
-import { createAuthStore, type AuthStore } from "./store.ts";
+import { createAuthStore, type AuthStore } from "./authStore.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 

@@ -27,6 +27,8 @@ CREATE TABLE IF NOT EXISTS ${SCHEMA}.sessions (
   address text NOT NULL,
   expires_at timestamptz NOT NULL
 );
+CREATE INDEX IF NOT EXISTS nonces_expires_at ON ${SCHEMA}.nonces (expires_at);
+CREATE INDEX IF NOT EXISTS sessions_expires_at ON ${SCHEMA}.sessions (expires_at);
 `;
 
 export type NonceRow = { nonce: string; expiresAt: Date; usedAt: Date | null };
@@ -40,6 +42,8 @@ export type SignInRecord = {
   now: Date;
 };
 
+export type PurgeResult = { nonces: number; sessions: number };
+
 export type AuthStore = {
   insertNonce(nonce: string, expiresAt: Date): Promise<void>;
   findNonce(nonce: string): Promise<NonceRow | null>;
@@ -50,6 +54,10 @@ export type AuthStore = {
   completeSignIn(record: SignInRecord): Promise<AccountRow | null>;
   /** The account behind an unexpired session. */
   findSessionAccount(tokenHash: string, now: Date): Promise<AccountRow | null>;
+  /** Ends a session (sign-out); true when one was deleted. */
+  deleteSession(tokenHash: string): Promise<boolean>;
+  /** Deletes the nonces and sessions expired at `now` (a used nonce stays refused: unknown). */
+  purgeExpired(now: Date): Promise<PurgeResult>;
   close(): Promise<void>;
 };
 
@@ -119,6 +127,16 @@ export async function createAuthStore(sql: Sql): Promise<AuthStore> {
       return row ? toAccount(row) : null;
     },
 
+    async deleteSession(tokenHash) {
+      const { rows } = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE token_hash = $1 RETURNING token_hash`, [tokenHash]);
+      return rows.length > 0;
+    },
+    async purgeExpired(now) {
+      const at = now.toISOString();
+      const nonces = await sql.query(`DELETE FROM ${SCHEMA}.nonces WHERE expires_at <= $1 RETURNING nonce`, [at]);
+      const sessions = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE expires_at <= $1 RETURNING token_hash`, [at]);
+      return { nonces: nonces.rows.length, sessions: sessions.rows.length };
+    },
     close: () => sql.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../auth/errors.ts";
-import { DEFAULT_TRANSFERS_LIMIT, parseTransfersQuery } from "./transfersQuery.ts";
+import { ApiError } from "../../http/errors.ts";
+import { DEFAULT_TRANSFERS_LIMIT, parseTransfersQuery } from "./transfers.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 

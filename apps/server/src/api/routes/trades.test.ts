@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../auth/errors.ts";
-import { parseTradesQuery, tradeJson } from "./tradesQuery.ts";
+import { ApiError } from "../../http/errors.ts";
+import { parseTradesQuery, tradeJson } from "./trades.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TX = `0x${"ab".repeat(32)}` as const;

@@ -1,7 +1,10 @@
+/** `GET /locks?account=&limit=&before=`: one account's lock-ledger credits and claims, newest first. */
 import { LOCK_SOURCES, type LockClaimJson, type LockCreditJson, type LockRecordJson, type LocksResponseJson } from "@eterno/protocol/indexerApi";
+import { Hono } from "hono";
+import { and, desc, eq } from "ponder";
+import { lockClaim, lockEntry } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
-import type { lockClaim, lockEntry } from "../../ponder.schema.ts";
-import { cutPage, known, formatEventCursor, newestFirst, parseAccount, parseEventCursor, parseLimit, type EventCursor } from "./page.ts";
+import { cutPage, known, formatEventCursor, newestFirst, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
 
 export type LocksQuery = { account: Address; limit: number; before: EventCursor | undefined };
 
@@ -56,4 +59,25 @@ export function mergeLockRecords(
   all.sort((a, b) => newestFirst(place(a), place(b)));
   const { items, nextBefore } = cutPage(all, limit, (r) => formatEventCursor(place(r)));
   return { records: items, nextBefore };
+}
+
+export function locksRoute(db: ApiDb): Hono {
+  return new Hono().get("/locks", async (c) => {
+    const query = parseLocksQuery(c.req.query());
+    const [credits, claims] = await Promise.all([
+      db
+        .select()
+        .from(lockEntry)
+        .where(and(eq(lockEntry.user, query.account), olderThan(lockEntry, query.before)))
+        .orderBy(desc(lockEntry.blockNumber), desc(lockEntry.logIndex))
+        .limit(query.limit + 1),
+      db
+        .select()
+        .from(lockClaim)
+        .where(and(eq(lockClaim.user, query.account), olderThan(lockClaim, query.before)))
+        .orderBy(desc(lockClaim.blockNumber), desc(lockClaim.logIndex))
+        .limit(query.limit + 1),
+    ]);
+    return c.json(mergeLockRecords(credits, claims, query.limit));
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { farmEventJson, parseFarmQuery } from "./farmQuery.ts";
+import { farmEventJson, parseFarmQuery } from "./farm.ts";
 
 const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
 const TX = `0x${"ab".repeat(32)}` as const;

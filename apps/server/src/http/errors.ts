@@ -1,0 +1,70 @@
+/**
+ * The API's typed errors: codes and English messages from `@eterno/protocol/errors`, plus the
+ * HTTP status of each code the server sends. The body is `{ error: { code, message } }`; a 500
+ * also names its request id (`{ error: { code: "INTERNAL", message, requestId } }`).
+ */
+import { EternoError, errorBody, type ErrorBody, type ErrorCode } from "@eterno/protocol/errors";
+import type { Context, ErrorHandler } from "hono";
+import { requestIdOf } from "./requestId.ts";
+
+export { errorBody } from "@eterno/protocol/errors";
+
+const STATUS = {
+  BAD_REQUEST: 400,
+  INVALID_WALLET_ADDRESS: 400,
+  WRONG_DOMAIN: 400,
+  WRONG_CHAIN: 400,
+  MESSAGE_EXPIRED: 401,
+  MESSAGE_NOT_YET_VALID: 401,
+  BAD_SIGNATURE: 401,
+  NONCE_UNKNOWN: 401,
+  NONCE_EXPIRED: 401,
+  NONCE_USED: 401,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const satisfies Partial<Record<ErrorCode, number>>;
+
+export type ApiErrorCode = keyof typeof STATUS;
+export type ApiErrorStatus = (typeof STATUS)[ApiErrorCode];
+
+export class ApiError extends EternoError<ApiErrorCode> {
+  readonly status: ApiErrorStatus;
+
+  constructor(code: ApiErrorCode) {
+    super(code);
+    this.status = STATUS[code];
+  }
+}
+
+/** The JSON error answer of `code`, with extra headers (e.g. `Retry-After`). */
+export function errorResponse(c: Context, code: ApiErrorCode, headers?: Record<string, string>): Response {
+  return c.json(errorBody(code), STATUS[code], headers);
+}
+
+export type InternalErrorBody = { error: ErrorBody["error"] & { requestId: string } };
+
+/** Writes one JSON line per unexpected error: the request id, the route and the error with its stack. */
+export type ErrorLog = (entry: { requestId: string; method: string; path: string; error: unknown }) => void;
+
+export const consoleErrorLog: ErrorLog = ({ requestId, method, path, error }) => {
+  const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  console.error(JSON.stringify({ level: "error", msg: "unexpected error", requestId, method, path, error: detail }));
+};
+
+/**
+ * The error handler of every app: an ApiError answers its code; anything else is logged (with the
+ * request id) and answers 500 INTERNAL with the request id — never the error's text, stack, file
+ * paths or database address.
+ */
+export function onApiError(log: ErrorLog = consoleErrorLog): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof ApiError) return errorResponse(c, err.code);
+    const requestId = requestIdOf(c);
+    log({ requestId, method: c.req.method, path: c.req.path, error: err });
+    const body: InternalErrorBody = { error: { ...errorBody("INTERNAL").error, requestId } };
+    return c.json(body, 500);
+  };
+}
