@@ -15,10 +15,10 @@ import { etroSwapAbi } from "@eterno/protocol/generated/abis";
 import type { TradesResponseJson } from "@eterno/protocol/indexerApi";
 import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
-import { startAnvil } from "../../contracts/script/anvil.ts";
-import { deploy } from "../../contracts/script/deploy.ts";
-import { startPostgres } from "../../apps/server/scripts/postgres.ts";
-import { startServer } from "../../apps/server/scripts/start.ts";
+import { startAnvil } from "@eterno/devstack/anvil";
+import { deploy } from "@eterno/devstack/deploy";
+import { startPostgres } from "@eterno/server/postgres";
+import { startServer } from "@eterno/server/start";
 
 export const TRADES = 1_000;
 export const CONNECTIONS = 50;
