@@ -3,6 +3,7 @@
  * against the real stack with the injected test wallet.
  */
 import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
 import { hexToString, isHex, type Address } from "viem";
 import {
   connectButton,
@@ -98,6 +99,50 @@ describe("connect and sign in", () => {
     expect(wallet.requests("personal_sign")).toHaveLength(1);
     const via = new Set(wallet.requests().map((r) => r.via));
     expect([...via]).toEqual(["okxwallet"]);
+  });
+});
+
+describe("open redirect (issue 7)", () => {
+  /** The reported query (`/.//evil.example/x`) and its `/%2e//` and `/..//` spellings, as they appear in the address bar. */
+  const HOSTILE = ["%2F.%2F%2Fevil.example%2Fx", "%2F%2e%2F%2Fevil.example%2Fx", "%2F..%2F%2Fevil.example%2Fx"];
+
+  /** Every request or navigation to evil.example is recorded and aborted (no DNS lookup leaves the test). */
+  async function watchEvil(page: Page): Promise<string[]> {
+    const seen: string[] = [];
+    await page.route(/evil\.example/, async (route) => {
+      seen.push(route.request().url());
+      await route.abort();
+    });
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame() && frame.url().includes("evil.example")) seen.push(frame.url());
+    });
+    return seen;
+  }
+
+  test("signing in on /login?redirect=/.//evil.example/x stays in the app", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    const evil = await watchEvil(page);
+    await page.goto(`${stack.webUrl}/login?redirect=${HOSTILE[0]}`);
+    await connectButton(page).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/home"), { timeout: 60_000 });
+    expect(new URL(page.url()).origin).toBe(new URL(stack.webUrl).origin);
+    expect(evil).toEqual([]);
+  });
+
+  test("signed in, opening /login with a hostile redirect goes to /home, never to another origin", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    const evil = await watchEvil(page);
+    await signInVia(page, stack.webUrl, "/assets/overview");
+    for (const redirect of HOSTILE) {
+      await page.goto(`${stack.webUrl}/login?redirect=${redirect}`);
+      await page.waitForURL((u) => u.pathname.startsWith("/home"), { timeout: 30_000 });
+      expect(new URL(page.url()).origin, redirect).toBe(new URL(stack.webUrl).origin);
+    }
+    expect(evil).toEqual([]);
   });
 });
 

@@ -45,7 +45,7 @@ export default function LoginPage() {
       (outcome) => {
         if (!outcome) return;
         if (outcome.status === 'signed-in') {
-          navigate(safeRedirect(search.get('redirect')), { replace: true });
+          navigate(safeRedirect(search.get('redirect'), window.location.origin), { replace: true });
           return;
         }
         notify(t(`empty.${outcome.reason}`));
