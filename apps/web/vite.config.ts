@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompressPlugin } from './precompress.ts';
 
 /** Dev only: serves `/config.json` from the file named by ETERNO_WEB_CONFIG (the built app is served by serve.ts). */
 function runtimeConfig(): Plugin {
@@ -34,7 +35,7 @@ function runtimeConfig(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), precompressPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,
