@@ -147,7 +147,7 @@ describe('serveWeb', () => {
     ]);
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 404, 405]);
     for (const { headers } of responses) {
-      const csp = directives(headers['content-security-policy'] ?? '');
+      const csp = directives(String(headers['content-security-policy']));
       expect(csp.get('connect-src')).toEqual(["'self'", 'http://127.0.0.1:1', 'http://127.0.0.1:2']);
       expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
       expect(csp.get('script-src')).toEqual(["'self'"]);

@@ -8,7 +8,7 @@ import type { ProviderKind } from '../../wallet/types.ts';
 import { loginErrorCode } from './errorCode.ts';
 import { safeRedirect } from './safeRedirect.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
-import { useLogin } from './useLogin.ts';
+import { preloadLogin, useLogin } from './useLogin.ts';
 import './LoginPage.css';
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'EN', zh: '中文' };
@@ -93,7 +93,7 @@ export default function LoginPage() {
         </ul>
       </section>
 
-      <section className="login-card">
+      <section className="login-card" onPointerDownCapture={preloadLogin} onFocusCapture={preloadLogin}>
         <button type="button" className="login-connect" disabled={busy} onClick={() => start()}>
           {busy ? <span className="login-spinner" aria-hidden="true" /> : null}
           {t('connect')}

@@ -1,7 +1,25 @@
 import { useCallback, useRef, useState } from 'react';
 import { getConfig } from '../../config.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
-import { runLogin, type LoginOutcome, type LoginStatus } from './loginFlow.ts';
+import type { LoginOutcome, LoginStatus } from './loginFlow.ts';
+
+/**
+ * The flow's code (wallet connection, SIWE, the API client) is fetched when the user first starts
+ * it, or is about to (preloadLogin on pointer-down/focus): rendering /login does not need it.
+ */
+const loadFlow = (() => {
+  let flow: Promise<typeof import('./loginFlow.ts')> | undefined;
+  return () =>
+    (flow ??= import('./loginFlow.ts').catch((error: unknown) => {
+      flow = undefined;
+      throw error;
+    }));
+})();
+
+/** Starts fetching the login flow's code (idempotent; a failed fetch is retried by the next call). */
+export function preloadLogin(): void {
+  loadFlow().catch(() => undefined);
+}
 
 export interface LoginState {
   readonly status: LoginStatus | null;
@@ -18,6 +36,7 @@ export function useLogin(): LoginState {
     running.current = true;
     const config = getConfig();
     try {
+      const { runLogin } = await loadFlow();
       return await runLogin({
         connect: { win: window, rpcUrl: config.rpcUrl, expectedChainId: config.chainId, ...(target ? { target } : {}) },
         signIn: { apiUrl: config.apiUrl, chainId: config.chainId },
