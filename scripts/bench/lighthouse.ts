@@ -26,10 +26,11 @@ export type LighthouseRun = {
   speedIndexMs: number;
 };
 
-export type LighthouseResult = { performance: number; runs: LighthouseRun[] };
+export type LighthouseResult = { version: string; performance: number; runs: LighthouseRun[] };
 
 type Audit = { numericValue?: number };
 type Report = {
+  lighthouseVersion: string;
   categories: { performance: { score: number | null } };
   audits: Record<string, Audit | undefined>;
   runtimeError?: { code: string; message: string };
@@ -41,7 +42,7 @@ function audit(report: Report, id: string): number {
   return value;
 }
 
-async function runOnce(url: string): Promise<LighthouseRun> {
+async function runOnce(url: string): Promise<LighthouseRun & { version: string }> {
   const profile = await mkdtemp(join(tmpdir(), "eterno-lighthouse-"));
   try {
     const args = [
@@ -67,6 +68,7 @@ async function runOnce(url: string): Promise<LighthouseRun> {
     const score = report.categories.performance.score;
     if (score === null) throw new Error("lighthouse gave no performance score");
     return {
+      version: report.lighthouseVersion,
       performance: Math.round(score * 100),
       firstContentfulPaintMs: Math.round(audit(report, "first-contentful-paint")),
       largestContentfulPaintMs: Math.round(audit(report, "largest-contentful-paint")),
@@ -81,10 +83,11 @@ async function runOnce(url: string): Promise<LighthouseRun> {
 
 /** Lighthouse (mobile, default throttling) on `url`, `runs` times one after another; the score is the median. */
 export async function measureLighthouse(url: string, runs = 3): Promise<LighthouseResult> {
-  const results: LighthouseRun[] = [];
+  const results: Array<LighthouseRun & { version: string }> = [];
   for (let i = 0; i < runs; i++) results.push(await runOnce(url));
   const sorted = results.map((r) => r.performance).sort((a, b) => a - b);
-  return { performance: sorted[Math.floor(sorted.length / 2)] as number, runs: results };
+  const version = results[0]?.version ?? "?";
+  return { version, performance: sorted[Math.floor(sorted.length / 2)] as number, runs: results.map(({ version: _, ...run }) => run) };
 }
 
 if (process.argv[1] === import.meta.filename) {
