@@ -42,6 +42,33 @@ function audit(report: Report, id: string): number {
   return value;
 }
 
+/**
+ * Lighthouse could not record the page load (e.g. NO_NAVSTART, NO_FCP: a trace lost on a busy
+ * machine). The run tells nothing about the page, so it is run again (RETRIES times at most).
+ */
+class LighthouseRuntimeError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(`lighthouse: ${code} ${message}`);
+    this.name = "LighthouseRuntimeError";
+  }
+}
+
+const RETRIES = 2;
+
+async function runRetrying(url: string): Promise<LighthouseRun & { version: string }> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await runOnce(url);
+    } catch (error) {
+      if (!(error instanceof LighthouseRuntimeError) || attempt >= RETRIES) throw error;
+      console.error(`${error.message}: running Lighthouse again`);
+    }
+  }
+}
+
 async function runOnce(url: string): Promise<LighthouseRun & { version: string }> {
   const profile = await mkdtemp(join(tmpdir(), "eterno-lighthouse-"));
   try {
@@ -61,10 +88,16 @@ async function runOnce(url: string): Promise<LighthouseRun & { version: string }
       child.stdout.on("data", (d: Buffer) => (out += d.toString()));
       child.stderr.on("data", (d: Buffer) => (err += d.toString()));
       child.on("error", reject);
-      child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`))));
+      child.on("close", (code) => {
+        if (code === 0) resolve(out);
+        else {
+          const runtime = /Runtime error encountered: (.*)\((\w+)\)/.exec(err);
+          reject(runtime ? new LighthouseRuntimeError(runtime[2] as string, runtime[1] as string) : new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`));
+        }
+      });
     });
     const report = JSON.parse(stdout) as Report;
-    if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}`);
+    if (report.runtimeError) throw new LighthouseRuntimeError(report.runtimeError.code, report.runtimeError.message);
     const score = report.categories.performance.score;
     if (score === null) throw new Error("lighthouse gave no performance score");
     return {
@@ -84,7 +117,7 @@ async function runOnce(url: string): Promise<LighthouseRun & { version: string }
 /** Lighthouse (mobile, default throttling) on `url`, `runs` times one after another; the score is the median. */
 export async function measureLighthouse(url: string, runs = 3): Promise<LighthouseResult> {
   const results: Array<LighthouseRun & { version: string }> = [];
-  for (let i = 0; i < runs; i++) results.push(await runOnce(url));
+  for (let i = 0; i < runs; i++) results.push(await runRetrying(url));
   const sorted = results.map((r) => r.performance).sort((a, b) => a - b);
   const version = results[0]?.version ?? "?";
   return { version, performance: sorted[Math.floor(sorted.length / 2)] as number, runs: results.map(({ version: _, ...run }) => run) };

@@ -1,9 +1,8 @@
 import enCommon from './locales/en/common.json';
-import enErrors from './locales/en/errors.json';
 import enLogin from './locales/en/login.json';
 import zhCommon from './locales/zh/common.json';
-import zhErrors from './locales/zh/errors.json';
 import zhLogin from './locales/zh/login.json';
+import type enErrors from './locales/en/errors.json';
 import type enFarm from './locales/en/farm.json';
 import type enHome from './locales/en/home.json';
 import type enScreens from './locales/en/screens.json';
@@ -16,8 +15,8 @@ import type enTx from './locales/en/tx.json';
  * fetch before the first render).
  */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, login: enLogin },
-  zh: { common: zhCommon, errors: zhErrors, login: zhLogin },
+  en: { common: enCommon, login: enLogin },
+  zh: { common: zhCommon, login: zhLogin },
 } as const;
 
 type Json = Record<string, unknown>;
@@ -26,8 +25,10 @@ type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () =
 /**
  * The signed-in screens' namespaces (the shell's `screens` included): fetched (both languages)
  * with the shell after sign-in, so they do not weigh on the login page's JS. One line each.
+ * `errors` (the catalogue's messages) is also fetched by the login page with its sign-in code.
  */
 export const FEATURE_BUNDLES = {
+  errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
   farm: { en: () => import('./locales/en/farm.json'), zh: () => import('./locales/zh/farm.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
@@ -38,6 +39,7 @@ export const FEATURE_BUNDLES = {
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
 export type AllResources = (typeof resources)['en'] & {
+  errors: typeof enErrors;
   farm: typeof enFarm;
   home: typeof enHome;
   screens: typeof enScreens;
