@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type HtmlTagDescriptor, type Plugin } from 'vite';
+import { precompressPlugin } from './precompress.ts';
 
 /** Dev only: serves `/config.json` from the file named by ETERNO_WEB_CONFIG (the built app is served by serve.ts). */
 function runtimeConfig(): Plugin {
@@ -33,8 +34,43 @@ function runtimeConfig(): Plugin {
   };
 }
 
+/**
+ * Build only: index.html preloads the login page's chunk (and its CSS), which every visitor without
+ * a session needs first. main.tsx imports it for such a visitor as soon as the entry runs; with the
+ * preload its download has already happened alongside the entry's instead of starting after it.
+ */
+function preloadLoginPage(): Plugin {
+  return {
+    name: 'eterno-preload-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunks = new Map(Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
+        const login = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/login/LoginPage.tsx'));
+        if (!login) throw new Error('preloadLoginPage: no LoginPage chunk in the bundle');
+        // The chunk and its static imports, transitively, less what index.html already loads.
+        const files = new Set<string>();
+        const visit = (file: string): void => {
+          if (files.has(file)) return;
+          files.add(file);
+          for (const dependency of chunks.get(file)?.imports ?? []) visit(dependency);
+        };
+        visit(login.fileName);
+        const tags: HtmlTagDescriptor[] = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+        for (const css of login.viteMetadata?.importedCss ?? []) {
+          tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` }, injectTo: 'head' });
+        }
+        return tags;
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), runtimeConfig()],
+  plugins: [react(), runtimeConfig(), preloadLoginPage(), precompressPlugin()],
   build: {
     target: 'es2022',
     sourcemap: false,

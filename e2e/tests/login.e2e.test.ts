@@ -3,9 +3,11 @@
  * against the real stack with the injected test wallet.
  */
 import { describe, expect, test } from "vitest";
+import type { Page } from "playwright-core";
 import { hexToString, isHex, type Address } from "viem";
 import {
   connectButton,
+  loginLanguageSwitch,
   markPage,
   modal,
   pageWasReloaded,
@@ -118,6 +120,79 @@ describe("sign out", () => {
     const after = await account();
     expect(after.status).toBe(401);
     expect(((await after.json()) as { error: { code: string } }).error.code).toBe("UNAUTHORIZED");
+  });
+});
+
+describe("open redirect (issue 7)", () => {
+  /** The reported query (`/.//evil.example/x`) and its `/%2e//` and `/..//` spellings, as they appear in the address bar. */
+  const HOSTILE = ["%2F.%2F%2Fevil.example%2Fx", "%2F%2e%2F%2Fevil.example%2Fx", "%2F..%2F%2Fevil.example%2Fx"];
+
+  /** Every request or navigation to evil.example is recorded and aborted (no DNS lookup leaves the test). */
+  async function watchEvil(page: Page): Promise<string[]> {
+    const seen: string[] = [];
+    const isEvil = (url: URL): boolean => url.hostname === "evil.example" || url.hostname.endsWith(".evil.example");
+    await page.route(isEvil, async (route) => {
+      seen.push(route.request().url());
+      await route.abort();
+    });
+    page.on("framenavigated", (frame) => {
+      if (frame === page.mainFrame() && isEvil(new URL(frame.url()))) seen.push(frame.url());
+    });
+    return seen;
+  }
+
+  test("signing in on /login?redirect=/.//evil.example/x stays in the app", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    const evil = await watchEvil(page);
+    await page.goto(`${stack.webUrl}/login?redirect=${HOSTILE[0]}`);
+    await connectButton(page).click();
+    await page.waitForURL((u) => u.pathname.startsWith("/home"), { timeout: 60_000 });
+    expect(new URL(page.url()).origin).toBe(new URL(stack.webUrl).origin);
+    expect(evil).toEqual([]);
+  });
+
+  test("signed in, opening /login with a hostile redirect goes to /home, never to another origin", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    const evil = await watchEvil(page);
+    await signInVia(page, stack.webUrl, "/assets/overview");
+    for (const redirect of HOSTILE) {
+      await page.goto(`${stack.webUrl}/login?redirect=${redirect}`);
+      await page.waitForURL((u) => u.pathname.startsWith("/home"), { timeout: 30_000 });
+      expect(new URL(page.url()).origin, redirect).toBe(new URL(stack.webUrl).origin);
+    }
+    expect(evil).toEqual([]);
+  });
+});
+
+describe("the web server's Content-Security-Policy (issue 7)", () => {
+  test("blocks nothing the app does: /login in both languages, the demo wallet, sign-in, the signed-in screen", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await page.addInitScript({
+      content: `window.__cspViolations = [];
+        document.addEventListener("securitypolicyviolation", (e) => window.__cspViolations.push(e.effectiveDirective + " " + e.blockedURI));`,
+    });
+    const response = await page.goto(`${stack.webUrl}/assets/overview`);
+    const csp = response?.headers()["content-security-policy"] ?? "";
+    expect(csp).toContain(`connect-src 'self' ${new URL(stack.rpcUrl).origin} ${new URL(stack.apiUrl).origin}`);
+    expect(response?.headers()["x-frame-options"]).toBe("DENY");
+    await page.waitForURL((u) => u.pathname === "/login");
+
+    await loginLanguageSwitch(page, "en").getByRole("button", { name: "中文" }).click();
+    await connectButton(page, "zh").waitFor({ state: "visible" });
+    await loginLanguageSwitch(page, "zh").getByRole("button", { name: "EN" }).click();
+    await connectButton(page, "en").waitFor({ state: "visible" });
+
+    const demo = page.getByRole("button", { name: /ETERNO Demo Wallet \(local\)/ });
+    await demo.click();
+    await page.waitForURL((u) => u.pathname === "/assets/overview", { timeout: 60_000 });
+    const expected = balanceTexts(await readBalances(stack.rpcUrl, stack.deployments, testAccount(1).address));
+    await waitForBalances(page, expected);
+    expect(await page.evaluate("window.__cspViolations")).toEqual([]);
   });
 });
 

@@ -17,10 +17,14 @@ import { waitForSwapPanel } from "@eterno/e2e/swap";
 import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from "./apiTrades.ts";
 
-const LOGIN_JS_BUDGET_KB = 150;
 /** `GET /trades?limit=20` on PostgreSQL (issue 7). */
 const TRADES_RPS_MIN = 3_000;
 const TRADES_P99_MS_BUDGET = 25;
+import { measureLighthouse } from "./lighthouse.ts";
+
+const LOGIN_JS_BUDGET_KB = 140;
+/** Lighthouse performance score of /login (mobile, default throttling): at least this. */
+const LOGIN_LIGHTHOUSE_MIN = 95;
 /** JSON-RPC requests per block-driven refresh of a chain screen: eth_blockNumber + one Multicall3 eth_call. */
 const REFRESH_RPC_BUDGET = 2;
 
@@ -118,6 +122,20 @@ try {
   // For comparison: the same page where the config does not offer the local demo wallet.
   const live = await measureLoginJs(stack.webUrl, { demoWallet: false });
   console.log(`web.login_initial_js_gzip_kb.without_demo_wallet: ${toKb(live.gzipBytes).toFixed(1)}`);
+
+  const lighthouse = await measureLighthouse(`${stack.webUrl}/login`);
+  console.log(`web.login_lighthouse_performance: ${lighthouse.performance}`);
+  console.log(`web.login_lighthouse_performance.budget_min: ${LOGIN_LIGHTHOUSE_MIN}`);
+  console.log(`web.login_lighthouse_performance.method: Lighthouse ${lighthouse.version}, mobile, default simulated throttling, median of ${lighthouse.runs.length} runs, /login served by apps/web/serve.ts`);
+  console.log(`web.login_lighthouse_performance.runs: ${lighthouse.runs.map((r) => r.performance).join(", ")}`);
+  const median = lighthouse.runs.find((r) => r.performance === lighthouse.performance);
+  if (median) {
+    console.log(`web.login_lighthouse_fcp_ms: ${median.firstContentfulPaintMs}`);
+    console.log(`web.login_lighthouse_lcp_ms: ${median.largestContentfulPaintMs}`);
+    console.log(`web.login_lighthouse_tbt_ms: ${median.totalBlockingTimeMs}`);
+    console.log(`web.login_lighthouse_cls: ${median.cumulativeLayoutShift}`);
+  }
+  if (lighthouse.performance < LOGIN_LIGHTHOUSE_MIN) over.push(`web.login_lighthouse_performance ${lighthouse.performance} < ${LOGIN_LIGHTHOUSE_MIN}`);
 
   for (const screen of SCREENS) {
     const name = `web.${screen.name}_rpc_requests`;

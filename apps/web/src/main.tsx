@@ -7,15 +7,20 @@ import { RouterProvider } from 'react-router/dom';
 import { BootScreen } from './app/BootScreen.tsx';
 import { ConfigErrorPage } from './app/ConfigErrorPage.tsx';
 import { createAppRouter } from './app/router.ts';
+import { loginPage } from './app/routes.tsx';
 import { GlobalModal } from './components/modal/GlobalModal.tsx';
 import { loadConfig } from './config.ts';
 import { installLayout } from './layout/installLayout.ts';
+import { getSession } from './session/session.ts';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 installLayout(container);
 const root = createRoot(container);
 root.render(<BootScreen />);
+
+// Without a session every path leads to /login: its chunk is fetched now, with the config, not after it.
+if (!getSession()) loginPage.load().catch(() => undefined);
 
 loadConfig().then(
   () => {

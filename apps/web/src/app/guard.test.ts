@@ -33,6 +33,10 @@ describe('guard loaders', () => {
     expect(to('/login')).toBe('/home');
     expect(to(`/login?redirect=${encodeURIComponent('//evil.example')}`)).toBe('/home');
     expect(to(`/login?redirect=${encodeURIComponent('/login?redirect=/x')}`)).toBe('/home');
+    // Issue 7: the normalised path of `/.//evil.example/x` is `//evil.example/x`, a host to the browser.
+    expect(to('/login?redirect=%2F.%2F%2Fevil.example%2Fx')).toBe('/home');
+    expect(to('/login?redirect=%2F%2e%2F%2Fevil.example%2Fx')).toBe('/home');
+    expect(to('/login?redirect=%2F..%2F%2Fevil.example%2Fx')).toBe('/home');
     expect(cancelLoginWhenSignedIn(request('/login'), { getSession: () => null })).toBeNull();
   });
 });

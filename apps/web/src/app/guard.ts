@@ -34,5 +34,6 @@ export function requireSession(request: Request, deps: GuardDeps): null {
 /** Loader of `/login`: with a session, going to the login page is cancelled (spec §2) and the user goes to the redirect target or /home. */
 export function cancelLoginWhenSignedIn(request: Request, deps: Pick<GuardDeps, 'getSession'>): null {
   if (!deps.getSession()) return null;
-  throw redirect(safeRedirect(new URL(request.url).searchParams.get('redirect')));
+  const url = new URL(request.url);
+  throw redirect(safeRedirect(url.searchParams.get('redirect'), url.origin));
 }

@@ -14,6 +14,12 @@ export type RouteDeps = {
   readonly hashOf: (pathAndSearch: string) => string;
 };
 
+/**
+ * The login page: the first screen of every visitor without a session. main.tsx starts fetching it
+ * alongside config.json for such a visitor, so its chunk is not a second round trip after the config.
+ */
+export const loginPage = lazyPage(() => import('../features/login/LoginPage.tsx'));
+
 export function createRoutes(deps: RouteDeps): RouteObject[] {
   /**
    * React Router runs the loaders of all matched routes at once: below the guarded root, a loader
@@ -41,7 +47,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
   });
 
   const shell = lazyPage(() => import('../shell/AppShell.tsx'));
-  const login = lazyPage(() => import('../features/login/LoginPage.tsx'));
+  const login = loginPage;
 
   return [
     {

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANG_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language.ts';
-import { FEATURE_BUNDLES, FEATURE_NAMESPACES, resources, type AllResources } from './resources.ts';
+import { FEATURE_BUNDLES, FEATURE_NAMESPACES, resources, type AllResources, type FeatureNamespace } from './resources.ts';
 
 export { LANGUAGES, type Language } from './language.ts';
 
@@ -40,28 +40,38 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-let features: Promise<void> | undefined;
+const loading = new Map<FeatureNamespace, Promise<void>>();
 
 /**
- * Adds the signed-in screens' namespaces (both languages) once; the app's root loader awaits it
- * with the shell chunk. A failed fetch is retried on the next call.
+ * Adds these namespaces (both languages) once each; a failed fetch is retried on the next call.
  */
+export function loadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  return Promise.all(
+    namespaces.map((ns) => {
+      let pending = loading.get(ns);
+      if (!pending) {
+        pending = Promise.all(
+          LANGUAGES.map(async (lng) => {
+            const bundle = await FEATURE_BUNDLES[ns][lng]();
+            i18next.addResourceBundle(lng, ns, bundle.default, true, true);
+          }),
+        ).then(
+          () => undefined,
+          (error: unknown) => {
+            loading.delete(ns);
+            throw error;
+          },
+        );
+        loading.set(ns, pending);
+      }
+      return pending;
+    }),
+  ).then(() => undefined);
+}
+
+/** Adds the signed-in screens' namespaces (both languages) once; the app's root loader awaits it with the shell chunk. */
 export function loadFeatureNamespaces(): Promise<void> {
-  features ??= Promise.all(
-    FEATURE_NAMESPACES.flatMap((ns) =>
-      LANGUAGES.map(async (lng) => {
-        const bundle = await FEATURE_BUNDLES[ns][lng]();
-        i18next.addResourceBundle(lng, ns, bundle.default, true, true);
-      }),
-    ),
-  ).then(
-    () => undefined,
-    (error: unknown) => {
-      features = undefined;
-      throw error;
-    },
-  );
-  return features;
+  return loadNamespaces(FEATURE_NAMESPACES);
 }
 
 /** Persists the choice in localStorage `lang`, switches the UI and sets `<html lang>`. */

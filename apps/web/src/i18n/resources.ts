@@ -1,36 +1,37 @@
 import enCommon from './locales/en/common.json';
-import enErrors from './locales/en/errors.json';
 import enLogin from './locales/en/login.json';
-import enScreens from './locales/en/screens.json';
 import zhCommon from './locales/zh/common.json';
-import zhErrors from './locales/zh/errors.json';
 import zhLogin from './locales/zh/login.json';
-import zhScreens from './locales/zh/screens.json';
+import type enErrors from './locales/en/errors.json';
 import type enFarm from './locales/en/farm.json';
 import type enHome from './locales/en/home.json';
+import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
 import type enTx from './locales/en/tx.json';
 
 /**
- * The namespaces the login screen and the shell need, bundled with the entry (no fetch before the
- * first render).
+ * The namespaces the login screen and the boot and error screens need, bundled with the entry (no
+ * fetch before the first render).
  */
 export const resources = {
-  en: { common: enCommon, errors: enErrors, login: enLogin, screens: enScreens },
-  zh: { common: zhCommon, errors: zhErrors, login: zhLogin, screens: zhScreens },
+  en: { common: enCommon, login: enLogin },
+  zh: { common: zhCommon, login: zhLogin },
 } as const;
 
 type Json = Record<string, unknown>;
 type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () => Promise<{ default: Json }> };
 
 /**
- * The signed-in screens' namespaces: fetched (both languages) with the shell after sign-in, so
- * they do not weigh on the login page's JS. One line each.
+ * The signed-in screens' namespaces (the shell's `screens` included): fetched (both languages)
+ * with the shell after sign-in, so they do not weigh on the login page's JS. One line each.
+ * `errors` (the catalogue's messages) is also fetched by the login page with its sign-in code.
  */
 export const FEATURE_BUNDLES = {
+  errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
   farm: { en: () => import('./locales/en/farm.json'), zh: () => import('./locales/zh/farm.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
+  screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
   tx: { en: () => import('./locales/en/tx.json'), zh: () => import('./locales/zh/tx.json') },
@@ -38,8 +39,10 @@ export const FEATURE_BUNDLES = {
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
 export type AllResources = (typeof resources)['en'] & {
+  errors: typeof enErrors;
   farm: typeof enFarm;
   home: typeof enHome;
+  screens: typeof enScreens;
   stake: typeof enStake;
   swap: typeof enSwap;
   tx: typeof enTx;

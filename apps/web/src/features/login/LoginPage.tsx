@@ -5,10 +5,9 @@ import { getConfig } from '../../config.ts';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../i18n/index.ts';
 import { DEMO_WALLET_RDNS } from '../../wallet/demoWalletGate.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
-import { loginErrorCode } from './errorCode.ts';
 import { safeRedirect } from './safeRedirect.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
-import { useLogin } from './useLogin.ts';
+import { loginFailureCode, preloadLogin, useLogin } from './useLogin.ts';
 import './LoginPage.css';
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'EN', zh: '中文' };
@@ -45,13 +44,13 @@ export default function LoginPage() {
       (outcome) => {
         if (!outcome) return;
         if (outcome.status === 'signed-in') {
-          navigate(safeRedirect(search.get('redirect')), { replace: true });
+          navigate(safeRedirect(search.get('redirect'), window.location.origin), { replace: true });
           return;
         }
         notify(t(`empty.${outcome.reason}`));
       },
       (error: unknown) => {
-        const code = loginErrorCode(error);
+        const code = loginFailureCode(error);
         if (code) notify(t(`errors:${code}`));
         else notify(t('unknownError', { message: error instanceof Error ? error.message : String(error) }));
       },
@@ -93,7 +92,7 @@ export default function LoginPage() {
         </ul>
       </section>
 
-      <section className="login-card">
+      <section className="login-card" onPointerDownCapture={preloadLogin} onFocusCapture={preloadLogin}>
         <button type="button" className="login-connect" disabled={busy} onClick={() => start()}>
           {busy ? <span className="login-spinner" aria-hidden="true" /> : null}
           {t('connect')}

@@ -3,6 +3,8 @@ import { setConnectedProvider } from '../../wallet/connectedProvider.ts';
 import { rememberProviderKind } from '../../wallet/providerMemory.ts';
 import { signIn, type SignInDeps, type SignedIn } from '../../session/signIn.ts';
 
+export { loginErrorCode } from './errorCode.ts';
+
 export type LoginStatus = 'confirming' | 'submitting';
 
 export type LoginOutcome =

@@ -1,7 +1,46 @@
 import { useCallback, useRef, useState } from 'react';
 import { getConfig } from '../../config.ts';
+import { loadNamespaces } from '../../i18n/index.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
-import { runLogin, type LoginOutcome, type LoginStatus } from './loginFlow.ts';
+import type { LoginOutcome, LoginStatus } from './loginFlow.ts';
+
+type Flow = typeof import('./loginFlow.ts');
+
+let flow: Promise<Flow> | undefined;
+let loadedFlow: Flow | undefined;
+
+/**
+ * The flow's code (wallet connection, SIWE, the API client, the error classes) and the `errors`
+ * strings are fetched when the user first starts it, or is about to (preloadLogin on
+ * pointer-down/focus): rendering /login does not need them.
+ */
+function loadFlow(): Promise<Flow> {
+  flow ??= Promise.all([import('./loginFlow.ts'), loadNamespaces(['errors'])]).then(
+    ([module]) => {
+      loadedFlow = module;
+      return module;
+    },
+    (error: unknown) => {
+      flow = undefined;
+      throw error;
+    },
+  );
+  return flow;
+}
+
+/**
+ * The `errors` namespace key of a login failure (errorCode.ts), undefined for anything else. A
+ * failure of the flow can only happen once its code has loaded; before that (the chunk itself
+ * failed to load) there is no code and the UI shows the error's message.
+ */
+export function loginFailureCode(error: unknown): ReturnType<Flow['loginErrorCode']> {
+  return loadedFlow?.loginErrorCode(error);
+}
+
+/** Starts fetching the login flow's code (idempotent; a failed fetch is retried by the next call). */
+export function preloadLogin(): void {
+  loadFlow().catch(() => undefined);
+}
 
 export interface LoginState {
   readonly status: LoginStatus | null;
@@ -18,6 +57,7 @@ export function useLogin(): LoginState {
     running.current = true;
     const config = getConfig();
     try {
+      const { runLogin } = await loadFlow();
       return await runLogin({
         connect: { win: window, rpcUrl: config.rpcUrl, expectedChainId: config.chainId, ...(target ? { target } : {}) },
         signIn: { apiUrl: config.apiUrl, chainId: config.chainId },
