@@ -24,7 +24,7 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///      for that pool (its share stays in the farm). The reward token cannot be a pool's LP token.
 ///      `rewardDebt` is kept at full precision (scaled by ACC_PRECISION, not rounded), and each pool keeps
 ///      the sum of its users' debts, so `lpSupply * accEtroPerShare − debt sum` bounds what the pool's
-///      users are owed: a harvest of `p` lowers it by exactly `p` (the payout's sub-wei remainder is
+///      users are owed: a harvest of `p` lowers it by at least `p` (the payout's sub-wei remainder is
 ///      given up and stays in the farm), an update raises it by at most the reward pushed in.
 ///      Invariants:
 ///        - per pool: sum of userInfo(pid, ·).amount == poolInfo(pid).lpSupply == the farm's LP balance;
