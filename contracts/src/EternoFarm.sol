@@ -18,12 +18,23 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         the allocation points. `deposit(pid, 0)` harvests. The emission runs in 4 stages, each with
 ///         its own ETRO per block (the "mining progress"); the owner starts it once, paying the whole
 ///         emission in at that moment, so every reward the schedule promises is held by the farm.
+///         ETRO no user is owed and the schedule no longer needs (emission of blocks in which a pool held
+///         no LP, rewards given up by emergency withdrawals, rounding dust) can be recovered by the owner.
 /// @dev Rewards are paid straight to the user's wallet. Blocks in which a pool holds no LP emit nothing
 ///      for that pool (its share stays in the farm). The reward token cannot be a pool's LP token.
+///      `rewardDebt` is kept at full precision (scaled by ACC_PRECISION, not rounded), and each pool keeps
+///      the sum of its users' debts, so `lpSupply * accEtroPerShare − debt sum` bounds what the pool's
+///      users are owed: a harvest of `p` lowers it by at least `p` (the payout's sub-wei remainder is
+///      given up and stays in the farm), an update raises it by at most the reward pushed in.
 ///      Invariants:
 ///        - per pool: sum of userInfo(pid, ·).amount == poolInfo(pid).lpSupply == the farm's LP balance;
+///        - per pool: sum of userInfo(pid, ·).rewardDebt == the pool's debt sum;
+///        - sum over users of pendingEtro <= owedEtro();
+///        - the farm's ETRO balance >= owedEtro() + scheduledEtro() (recoverableEtro() never underflows),
+///          so every user can always harvest what pendingEtro says, whatever the owner recovers;
 ///        - totalPaid <= emitted() <= totalEmission();
-///        - the farm's ETRO balance >= totalEmission() − totalPaid once started.
+///        - the farm's ETRO balance == totalEmission() − totalPaid − totalRecovered once started (plus any
+///          ETRO sent to it directly).
 contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -43,7 +54,8 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice A user's position in a pool (the spec's farm user).
     /// @param amount The LP deposited.
-    /// @param rewardDebt The part of amount * accEtroPerShare already paid or not owed.
+    /// @param rewardDebt The part of amount * accEtroPerShare already paid or not owed, scaled by
+    ///        ACC_PRECISION (kept unrounded, so a pool's owed ETRO is exact arithmetic).
     struct UserInfo {
         uint256 amount;
         uint256 rewardDebt;
@@ -74,6 +86,8 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @notice Each user's position in each pool.
     mapping(uint256 pid => mapping(address user => UserInfo info)) public userInfo;
     mapping(address lpToken => bool added) private _isPooled;
+    /// @notice Per pool: the sum of its users' rewardDebt (scaled by ACC_PRECISION).
+    mapping(uint256 pid => uint256 sum) public rewardDebtSum;
     uint256 private immutable STAGE_BLOCKS_0;
     uint256 private immutable STAGE_BLOCKS_1;
     uint256 private immutable STAGE_BLOCKS_2;
@@ -89,6 +103,8 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     uint256 public startBlock;
     /// @notice The ETRO paid to users so far.
     uint256 public totalPaid;
+    /// @notice The undistributed ETRO the owner has recovered so far.
+    uint256 public totalRecovered;
 
     /// @notice A pool was added.
     /// @param pid The pool id.
@@ -123,6 +139,10 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @param pid The pool id.
     /// @param amount The ETRO paid.
     event Harvest(address indexed user, uint256 indexed pid, uint256 amount);
+    /// @notice The owner recovered `amount` ETRO that no user was owed and the schedule no longer needed.
+    /// @param to The receiver.
+    /// @param amount The ETRO recovered.
+    event UndistributedRecovered(address indexed to, uint256 amount);
 
     /// @notice An address parameter was the zero address.
     error ZeroAddress();
@@ -146,6 +166,10 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @param amount The amount asked.
     /// @param deposited The user's deposit.
     error WithdrawExceedsDeposit(uint256 pid, uint256 amount, uint256 deposited);
+    /// @notice A recovery larger than the ETRO no user is owed and the schedule no longer needs.
+    /// @param amount The amount asked.
+    /// @param recoverable What may be recovered now (recoverableEtro()).
+    error RecoverExceedsUndistributed(uint256 amount, uint256 recoverable);
     /// @notice No stage has this index.
     /// @param stage The index given.
     error UnknownStage(uint256 stage);
@@ -232,7 +256,7 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
             pool.lpToken.safeTransferFrom(msg.sender, address(this), amount);
             emit Deposit(msg.sender, pid, amount);
         }
-        user.rewardDebt = user.amount * acc / ACC_PRECISION;
+        _setRewardDebt(pid, user, user.amount * acc);
     }
 
     /// @notice Withdraws `amount` LP from pool `pid`, paying the caller's pending ETRO too.
@@ -251,7 +275,7 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
             pool.lpToken.safeTransfer(msg.sender, amount);
             emit Withdraw(msg.sender, pid, amount);
         }
-        user.rewardDebt = user.amount * acc / ACC_PRECISION;
+        _setRewardDebt(pid, user, user.amount * acc);
     }
 
     /// @notice Withdraws the caller's whole deposit from pool `pid`, giving up its pending ETRO.
@@ -261,10 +285,24 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         UserInfo storage user = userInfo[pid][msg.sender];
         uint256 amount = user.amount;
         user.amount = 0;
-        user.rewardDebt = 0;
+        _setRewardDebt(pid, user, 0);
         pool.lpSupply -= amount;
         pool.lpToken.safeTransfer(msg.sender, amount);
         emit EmergencyWithdraw(msg.sender, pid, amount);
+    }
+
+    /// @notice Sends `amount` ETRO that no user is owed and the schedule no longer needs to `to`: at most
+    ///         recoverableEtro(), computed after every pool's rewards are accounted up to this block.
+    /// @param to The receiver.
+    /// @param amount The ETRO to recover.
+    function recoverUndistributed(address to, uint256 amount) external onlyOwner nonReentrant {
+        if (to == address(0)) revert ZeroAddress();
+        _massUpdatePools();
+        uint256 available = recoverableEtro();
+        if (amount > available) revert RecoverExceedsUndistributed(amount, available);
+        totalRecovered += amount;
+        ETRO.safeTransfer(to, amount);
+        emit UndistributedRecovered(to, amount);
     }
 
     /// @notice Accounts pool `pid`'s rewards up to the current block.
@@ -283,14 +321,34 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @param account The depositor.
     /// @return The pending ETRO.
     function pendingEtro(uint256 pid, address account) external view returns (uint256) {
-        PoolInfo storage pool = _pool(pid);
         UserInfo storage user = userInfo[pid][account];
-        uint256 acc = pool.accEtroPerShare;
-        if (block.number > pool.lastRewardBlock && pool.lpSupply != 0 && totalAllocPoint != 0) {
-            uint256 reward = _emission(pool.lastRewardBlock, block.number) * pool.allocPoint / totalAllocPoint;
-            acc += reward * ACC_PRECISION / pool.lpSupply;
+        return (user.amount * _currentAcc(_pool(pid)) - user.rewardDebt) / ACC_PRECISION;
+    }
+
+    /// @notice An upper bound of what the users of all pools are owed now (each pool's
+    ///         `lpSupply * accEtroPerShare − debt sum`, with the rewards not yet pushed into accEtroPerShare);
+    ///         at least the sum of every user's pendingEtro.
+    /// @return owed The ETRO owed to users.
+    function owedEtro() public view returns (uint256 owed) {
+        uint256 count = poolInfo.length;
+        for (uint256 pid = 0; pid < count; ++pid) {
+            PoolInfo storage pool = poolInfo[pid];
+            owed += (pool.lpSupply * _currentAcc(pool) - rewardDebtSum[pid]) / ACC_PRECISION;
         }
-        return user.amount * acc / ACC_PRECISION - user.rewardDebt;
+    }
+
+    /// @notice The emission still to come: the schedule's blocks from the current one to the end (0 before
+    ///         the start, when the farm does not hold the emission yet).
+    /// @return The ETRO the schedule will still emit.
+    function scheduledEtro() public view returns (uint256) {
+        if (startBlock == 0) return 0;
+        return totalEmission() - _emission(0, block.number);
+    }
+
+    /// @notice The ETRO the owner may recover now: the farm's balance less owedEtro() and scheduledEtro().
+    /// @return The recoverable ETRO.
+    function recoverableEtro() public view returns (uint256) {
+        return ETRO.balanceOf(address(this)) - owedEtro() - scheduledEtro();
     }
 
     /// @notice How many pools exist.
@@ -356,16 +414,33 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         }
     }
 
+    /// @notice `pool`'s accEtroPerShare as an update in this block would make it.
+    /// @param pool The pool.
+    /// @return acc The accEtroPerShare.
+    function _currentAcc(PoolInfo storage pool) private view returns (uint256 acc) {
+        acc = pool.accEtroPerShare;
+        uint256 supply = pool.lpSupply;
+        if (block.number > pool.lastRewardBlock && supply != 0 && totalAllocPoint != 0) {
+            uint256 reward = _emission(pool.lastRewardBlock, block.number) * pool.allocPoint / totalAllocPoint;
+            acc += reward * ACC_PRECISION / supply;
+        }
+    }
+
+    /// @notice Sets `user`'s rewardDebt in pool `pid`, keeping the pool's debt sum.
+    /// @param pid The pool id.
+    /// @param user The user's position.
+    /// @param debt The new rewardDebt (scaled by ACC_PRECISION).
+    function _setRewardDebt(uint256 pid, UserInfo storage user, uint256 debt) private {
+        rewardDebtSum[pid] = rewardDebtSum[pid] - user.rewardDebt + debt;
+        user.rewardDebt = debt;
+    }
+
     /// @notice Accounts `pool`'s share of the emission since its last reward block.
     /// @param pool The pool.
     function _updatePool(PoolInfo storage pool) private {
-        uint256 last = pool.lastRewardBlock;
-        if (block.number <= last) return;
-        uint256 supply = pool.lpSupply;
-        if (supply != 0 && totalAllocPoint != 0) {
-            uint256 reward = _emission(last, block.number) * pool.allocPoint / totalAllocPoint;
-            pool.accEtroPerShare += reward * ACC_PRECISION / supply;
-        }
+        if (block.number <= pool.lastRewardBlock) return;
+        uint256 acc = _currentAcc(pool);
+        if (acc != pool.accEtroPerShare) pool.accEtroPerShare = acc;
         pool.lastRewardBlock = block.number;
     }
 
@@ -376,7 +451,7 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     function _harvest(uint256 pid, UserInfo storage user, uint256 acc) private {
         uint256 amount = user.amount;
         if (amount == 0) return;
-        uint256 pending = amount * acc / ACC_PRECISION - user.rewardDebt;
+        uint256 pending = (amount * acc - user.rewardDebt) / ACC_PRECISION;
         if (pending == 0) return;
         totalPaid += pending;
         ETRO.safeTransfer(msg.sender, pending);

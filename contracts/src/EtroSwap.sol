@@ -20,7 +20,8 @@ import {LockLedger} from "./LockLedger.sol";
 ///         Uniswap V2 pair (EULP). A buy takes a fee in USDT (default 6 %) for the fee receiver, swaps the
 ///         rest, and credits the ETRO bought to the buyer's lock balance in the {LockLedger}, released
 ///         linearly over the vesting duration (default 24 h). A sell pays USDT straight to the seller.
-///         Both sides take a minimum output (slippage bound) and revert below it.
+///         Both sides take a minimum output (slippage bound) and a deadline, and revert below the one or
+///         after the other.
 /// @dev Trades go to the pair directly (input transferred from the trader to the pair, output computed
 ///      with Uniswap V2's constant-product formula, 0.3 % pool fee), which is what Router02 does for a
 ///      one-hop path. There is no one-argument `swap(amount)`: a minimum computed on chain moves with
@@ -29,6 +30,7 @@ import {LockLedger} from "./LockLedger.sol";
 ///        - per buy: fee + amount swapped == USDT taken; fee == amountIn * feeBps / 10 000 (rounded down);
 ///        - the ETRO bought is in the ledger and credited to the buyer in the same transaction;
 ///        - a trade never pays less than its `minOut`;
+///        - a trade never executes in a block whose timestamp is after its `deadline`;
 ///        - this contract holds no tokens between transactions.
 contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -92,6 +94,10 @@ contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
     /// @param amountOut What the trade would pay.
     /// @param minOut The trader's minimum.
     error InsufficientOutput(uint256 amountOut, uint256 minOut);
+    /// @notice The trade was mined after the trader's deadline.
+    /// @param deadline The trader's deadline (unix seconds).
+    /// @param timestamp The block's timestamp.
+    error DeadlineExpired(uint256 deadline, uint256 timestamp);
     /// @notice The requested fee is above MAX_FEE_BPS.
     /// @param feeBps The requested fee.
     /// @param maxFeeBps The cap.
@@ -135,8 +141,14 @@ contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
     /// @dev The caller approves this contract for `amountIn` USDT.
     /// @param amountIn The USDT paid, fee included.
     /// @param minOut The least ETRO the caller accepts (after the fee and the price impact).
+    /// @param deadline The last block timestamp (unix seconds) at which the trade may execute.
     /// @return amountOut The ETRO bought and locked.
-    function swap(uint256 amountIn, uint256 minOut) external nonReentrant returns (uint256 amountOut) {
+    function swap(uint256 amountIn, uint256 minOut, uint256 deadline)
+        external
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        _checkDeadline(deadline);
         if (amountIn == 0) revert ZeroAmount();
         uint256 fee = amountIn * feeBps / BPS;
         uint256 net = amountIn - fee;
@@ -155,8 +167,14 @@ contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
     /// @dev The caller approves this contract for `amountIn` ETRO.
     /// @param amountIn The ETRO sold.
     /// @param minOut The least USDT the caller accepts.
+    /// @param deadline The last block timestamp (unix seconds) at which the trade may execute.
     /// @return amountOut The USDT received.
-    function sell(uint256 amountIn, uint256 minOut) external nonReentrant returns (uint256 amountOut) {
+    function sell(uint256 amountIn, uint256 minOut, uint256 deadline)
+        external
+        nonReentrant
+        returns (uint256 amountOut)
+    {
+        _checkDeadline(deadline);
         if (amountIn == 0) revert ZeroAmount();
         (uint256 reserveUsdt, uint256 reserveEtro) = _reserves();
         amountOut = _amountOut(amountIn, reserveEtro, reserveUsdt);
@@ -207,6 +225,13 @@ contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
         if (duration > MAX_VESTING_DURATION) revert VestingTooLong(duration, MAX_VESTING_DURATION);
         vestingDuration = SafeCast.toUint64(duration);
         emit VestingDurationSet(vestingDuration);
+    }
+
+    /// @notice Reverts when the current block is after `deadline` (a trade at the deadline itself executes,
+    ///         as in Uniswap V2's router).
+    /// @param deadline The trader's deadline (unix seconds).
+    function _checkDeadline(uint256 deadline) private view {
+        if (block.timestamp > deadline) revert DeadlineExpired(deadline, block.timestamp);
     }
 
     /// @notice The pair's reserves as (USDT, ETRO).

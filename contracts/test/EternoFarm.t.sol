@@ -19,6 +19,7 @@ contract EternoFarmTest is Fixture {
     event Withdraw(address indexed user, uint256 indexed pid, uint256 amount);
     event EmergencyWithdraw(address indexed user, uint256 indexed pid, uint256 amount);
     event Harvest(address indexed user, uint256 indexed pid, uint256 amount);
+    event UndistributedRecovered(address indexed to, uint256 amount);
 
     function setUp() public {
         vm.roll(100);
@@ -266,5 +267,178 @@ contract EternoFarmTest is Fixture {
         assertApproxEqAbs(farm.totalPaid(), poolShare, 1e12, "the pool's share is paid out");
         assertEq(etro.balanceOf(alice) + etro.balanceOf(bob), farm.totalPaid(), "paid to the users");
         assertEq(eulp.balanceOf(address(farm)), 0, "all LP returned");
+    }
+
+    function _harvest(address who, uint256 pid) private returns (uint256 received) {
+        uint256 before = etro.balanceOf(who);
+        _deposit(who, pid, 0);
+        received = etro.balanceOf(who) - before;
+    }
+
+    function test_NothingIsRecoverableWhileEverythingIsOwedOrScheduled() public {
+        assertEq(farm.scheduledEtro(), 10_000e18, "the whole schedule is ahead");
+        assertEq(farm.owedEtro(), 0, "nobody is owed anything yet");
+        assertEq(farm.recoverableEtro(), 0, "nothing to recover");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
+        farm.recoverUndistributed(address(this), 1);
+
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        _deposit(alice, 1, 1000e18);
+        vm.roll(start + 100);
+        assertEq(farm.owedEtro(), 400e18, "100 blocks x 4 ETRO owed, none of it pushed into a pool yet");
+        assertEq(farm.scheduledEtro(), 10_000e18 - 400e18, "the rest of the schedule");
+        assertEq(farm.recoverableEtro(), 0, "every block had LP in both pools: nothing undistributed");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
+        farm.recoverUndistributed(address(this), 1);
+    }
+
+    function test_RecoverTakesTheShareOfBlocksInWhichAPoolWasEmpty() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        vm.roll(start + 100);
+        // 100 blocks x 4 ETRO: 60 % owed to alice in pool 0, 40 % for pool 1, which held no LP.
+        assertEq(farm.owedEtro(), 240e18, "pool 0's share is owed");
+        assertEq(farm.recoverableEtro(), 160e18, "pool 1's share is undistributed");
+
+        address treasury = address(0x7EA);
+        vm.expectEmit(address(farm));
+        emit UndistributedRecovered(treasury, 160e18);
+        farm.recoverUndistributed(treasury, 160e18);
+        assertEq(etro.balanceOf(treasury), 160e18, "sent to the receiver");
+        assertEq(farm.totalRecovered(), 160e18, "totalRecovered");
+        assertEq(farm.recoverableEtro(), 0, "nothing more");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
+        farm.recoverUndistributed(treasury, 1);
+
+        assertEq(_harvest(alice, 0), 240e18, "alice is still paid everything she earned");
+        vm.roll(start + 4000);
+        uint256 pending = farm.pendingEtro(0, alice);
+        assertEq(pending, (10_000e18 - 400e18) * 60 / 100, "pool 0's share of the rest of the schedule");
+        vm.prank(alice);
+        farm.withdraw(0, 1000e18);
+        assertEq(etro.balanceOf(alice), 240e18 + pending, "and everything after");
+        assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)), "the rest was pool 1's: recoverable");
+        assertEq(farm.recoverableEtro(), (10_000e18 - 400e18) * 40 / 100, "pool 1's share of the rest");
+    }
+
+    function test_RecoverTakesRewardsGivenUpByAnEmergencyWithdraw() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        _deposit(bob, 0, 1000e18);
+        _deposit(alice, 1, 1000e18);
+        vm.roll(start + 20);
+        uint256 forfeited = farm.pendingEtro(0, alice);
+        assertEq(forfeited, 24e18, "half of 20 blocks x 4 ETRO x 60 %");
+        // emergencyWithdraw does not account the pool first (it must work whatever happens): blocks not yet
+        // pushed into accEtroPerShare are shared by those still in the pool. Pushed here, so alice's 24 ETRO
+        // are hers to give up.
+        farm.updatePool(0);
+        vm.prank(alice);
+        farm.emergencyWithdraw(0);
+        assertEq(farm.recoverableEtro(), forfeited, "alice's given-up reward, and nothing of bob's");
+        farm.recoverUndistributed(address(this), forfeited);
+        assertEq(_harvest(bob, 0), 24e18, "bob is paid in full");
+        assertEq(_harvest(alice, 1), 32e18, "alice's other pool is paid in full");
+    }
+
+    function test_AnyoneCanStillHarvestAfterTheOwnerRecoversEverything() public {
+        vm.roll(start);
+        _deposit(alice, 0, 3e18);
+        _deposit(bob, 0, 7e18 + 1);
+        for (uint256 i = 0; i < 9; i++) {
+            vm.roll(block.number + 450);
+            farm.recoverUndistributed(address(this), farm.recoverableEtro());
+            _deposit(i % 2 == 0 ? alice : bob, 0, i);
+        }
+        vm.roll(start + 4000);
+        uint256 alicePending = farm.pendingEtro(0, alice);
+        uint256 bobPending = farm.pendingEtro(0, bob);
+        farm.recoverUndistributed(address(this), farm.recoverableEtro());
+        assertEq(_harvest(alice, 0), alicePending, "alice paid her pending");
+        assertEq(_harvest(bob, 0), bobPending, "bob paid his pending");
+        assertEq(farm.owedEtro(), 0, "nobody is owed anything");
+        assertEq(farm.scheduledEtro(), 0, "the schedule is over");
+        assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)), "the dust left is recoverable");
+        assertLt(etro.balanceOf(address(farm)), 100, "no more than rounding dust");
+    }
+
+    function test_RecoverChecks() public {
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.recoverUndistributed(alice, 0);
+        vm.expectRevert(EternoFarm.ZeroAddress.selector);
+        farm.recoverUndistributed(address(0), 0);
+
+        give(etro, address(farm), 5e18);
+        assertEq(farm.recoverableEtro(), 5e18, "ETRO sent to the farm directly is no one's");
+        farm.recoverUndistributed(bob, 5e18);
+        assertEq(etro.balanceOf(bob), 5e18, "recovered");
+
+        EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
+        give(etro, address(idle), 7e18);
+        assertEq(idle.scheduledEtro(), 0, "before the start the farm does not hold the schedule");
+        assertEq(idle.recoverableEtro(), 7e18, "so what it holds is recoverable");
+        idle.recoverUndistributed(bob, 7e18);
+        etro.approve(address(idle), idle.totalEmission());
+        idle.start(0);
+        assertEq(idle.recoverableEtro(), 0, "the schedule is held once started");
+    }
+
+    function testFuzz_RecoverNeverTakesWhatUsersAreOwed(
+        uint256[2] memory amounts,
+        uint256[6] memory gaps,
+        uint256[6] memory actions,
+        uint256 alloc
+    ) public {
+        give(elp, bob, 10_000e18);
+        vm.prank(bob);
+        elp.approve(address(farm), type(uint256).max);
+        vm.roll(start + bound(gaps[0], 0, 200));
+        _deposit(alice, 0, bound(amounts[0], 1, 10_000e18));
+        _deposit(bob, 1, bound(amounts[1], 1, 10_000e18));
+        address[2] memory users = [alice, bob];
+        for (uint256 i = 0; i < actions.length; i++) {
+            vm.roll(block.number + bound(gaps[i], 1, 900));
+            uint256 action = actions[i] % 5;
+            address user = users[i % 2];
+            uint256 pid = (actions[i] / 5) % 2;
+            uint256 pending = farm.pendingEtro(pid, user);
+            if (action == 0) {
+                assertEq(_harvest(user, pid), pending, "harvest pays pending");
+            } else if (action == 1) {
+                (uint256 staked,) = farm.userInfo(pid, user);
+                vm.prank(user);
+                farm.withdraw(pid, staked / 2);
+            } else if (action == 2) {
+                vm.prank(user);
+                farm.emergencyWithdraw(pid);
+            } else if (action == 3) {
+                farm.set(pid, bound(alloc, 0, 100));
+            } else {
+                (IERC20 lp,,,,) = farm.poolInfo(pid);
+                _deposit(user, pid, bound(actions[i], 0, lp.balanceOf(user)));
+            }
+            assertLe(
+                farm.pendingEtro(0, alice) + farm.pendingEtro(1, alice) + farm.pendingEtro(0, bob)
+                    + farm.pendingEtro(1, bob),
+                farm.owedEtro(),
+                "owed covers every pending reward"
+            );
+            farm.recoverUndistributed(address(this), farm.recoverableEtro());
+        }
+        vm.roll(start + 4000);
+        for (uint256 u = 0; u < 2; u++) {
+            for (uint256 pid = 0; pid < 2; pid++) {
+                uint256 pending = farm.pendingEtro(pid, users[u]);
+                (uint256 staked,) = farm.userInfo(pid, users[u]);
+                uint256 before = etro.balanceOf(users[u]);
+                vm.prank(users[u]);
+                farm.withdraw(pid, staked);
+                assertEq(etro.balanceOf(users[u]) - before, pending, "everyone is paid what pendingEtro says");
+            }
+        }
+        assertEq(farm.owedEtro(), 0, "nobody is owed anything");
+        assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)), "the rest is recoverable");
     }
 }

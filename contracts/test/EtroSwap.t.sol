@@ -30,7 +30,7 @@ contract EtroSwapTest is Fixture {
 
     function _buy(address who, uint256 amountIn, uint256 minOut) private returns (uint256 out) {
         vm.prank(who);
-        out = swapper.swap(amountIn, minOut);
+        out = swapper.swap(amountIn, minOut, block.timestamp);
     }
 
     function test_Defaults() public view {
@@ -101,17 +101,42 @@ contract EtroSwapTest is Fixture {
         (, uint256 quoted) = swapper.quoteBuy(1000e18);
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(EtroSwap.InsufficientOutput.selector, quoted, quoted + 1));
-        swapper.swap(1000e18, quoted + 1);
+        swapper.swap(1000e18, quoted + 1, block.timestamp);
+    }
+
+    function test_TradesRevertAfterTheDeadline() public {
+        uint256 deadline = block.timestamp;
+        vm.warp(deadline + 1);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EtroSwap.DeadlineExpired.selector, deadline, deadline + 1));
+        swapper.swap(1000e18, 0, deadline);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(EtroSwap.DeadlineExpired.selector, deadline, deadline + 1));
+        swapper.sell(1000e18, 0, deadline);
+        // The deadline is checked first: an expired zero trade reports the deadline.
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EtroSwap.DeadlineExpired.selector, deadline, deadline + 1));
+        swapper.swap(0, 0, deadline);
+        assertEq(usdt.balanceOf(alice), 100_000e18, "alice paid nothing");
+        assertEq(etro.balanceOf(bob), 100_000e18, "bob sold nothing");
+        assertEq(ledger.credited(alice), 0, "nothing locked");
+    }
+
+    function test_TradesExecuteUpToAndAtTheDeadline() public {
+        uint256 out = _buy(alice, 1000e18, 0);
+        assertGt(out, 0, "deadline == block time executes");
+        vm.prank(bob);
+        assertGt(swapper.sell(1000e18, 0, block.timestamp + 20 minutes), 0, "a later deadline executes");
     }
 
     function test_TradesRevertForZeroAndForDust() public {
         vm.prank(alice);
         vm.expectRevert(EtroSwap.ZeroAmount.selector);
-        swapper.swap(0, 0);
+        swapper.swap(0, 0, block.timestamp);
         // 1 wei of ETRO is worth less than 1 wei of USDT at 0.5 USDT per ETRO: nothing would come out.
         vm.prank(bob);
         vm.expectRevert(abi.encodeWithSelector(EtroSwap.InsufficientOutput.selector, 0, 0));
-        swapper.sell(1, 0);
+        swapper.sell(1, 0, block.timestamp);
     }
 
     function test_BuyRevertsWhenTheSwapIsNotALedgerWriter() public {
@@ -121,7 +146,7 @@ contract EtroSwapTest is Fixture {
         vm.expectRevert(
             abi.encodeWithSelector(IAccessControl.AccessControlUnauthorizedAccount.selector, address(swapper), role)
         );
-        swapper.swap(1000e18, 0);
+        swapper.swap(1000e18, 0, block.timestamp);
     }
 
     function test_QuotesMatchTheTrades() public {
@@ -130,7 +155,7 @@ contract EtroSwapTest is Fixture {
         assertEq(_buy(alice, 5000e18, 0), quotedOut, "buy pays the quote");
         uint256 quotedSell = swapper.quoteSell(3000e18);
         vm.prank(bob);
-        assertEq(swapper.sell(3000e18, 0), quotedSell, "sell pays the quote");
+        assertEq(swapper.sell(3000e18, 0, block.timestamp), quotedSell, "sell pays the quote");
     }
 
     function test_BuyMatchesTheRouterOnTheAmountAfterTheFee() public {
@@ -147,7 +172,7 @@ contract EtroSwapTest is Fixture {
         vm.expectEmit(address(swapper));
         emit Trade(bob, false, amountIn, expectedOut, 0);
         vm.prank(bob);
-        uint256 out = swapper.sell(amountIn, expectedOut);
+        uint256 out = swapper.sell(amountIn, expectedOut, block.timestamp);
         assertEq(out, expectedOut, "constant-product output");
         assertEq(usdt.balanceOf(bob), out, "USDT straight to the seller");
         assertEq(etro.balanceOf(bob), 100_000e18 - amountIn, "ETRO taken");
@@ -159,10 +184,10 @@ contract EtroSwapTest is Fixture {
         uint256 quoted = swapper.quoteSell(1000e18);
         vm.prank(bob);
         vm.expectRevert(abi.encodeWithSelector(EtroSwap.InsufficientOutput.selector, quoted, quoted + 1));
-        swapper.sell(1000e18, quoted + 1);
+        swapper.sell(1000e18, quoted + 1, block.timestamp);
         vm.prank(bob);
         vm.expectRevert(EtroSwap.ZeroAmount.selector);
-        swapper.sell(0, 0);
+        swapper.sell(0, 0, block.timestamp);
     }
 
     function test_OwnerSetsFeeReceiverAndVesting() public {
@@ -233,8 +258,34 @@ contract EtroSwapTest is Fixture {
         amountIn = bound(amountIn, 1e12, 100_000e18);
         uint256 expectedOut = uniAmountOut(amountIn, POOL_ETRO, POOL_USDT);
         vm.prank(bob);
-        assertEq(swapper.sell(amountIn, expectedOut), expectedOut, "output");
+        assertEq(swapper.sell(amountIn, expectedOut, block.timestamp), expectedOut, "output");
         assertEq(usdt.balanceOf(bob), expectedOut, "received");
+    }
+
+    function testFuzz_AnExpiredDeadlineIsRefused(uint256 deadline, uint256 late, uint256 amountIn, bool isBuy) public {
+        late = bound(late, 1, 365 days);
+        deadline = bound(deadline, 0, block.timestamp);
+        amountIn = bound(amountIn, 1e12, 100_000e18);
+        vm.warp(deadline + late);
+        address trader = isBuy ? alice : bob;
+        vm.prank(trader);
+        vm.expectRevert(abi.encodeWithSelector(EtroSwap.DeadlineExpired.selector, deadline, deadline + late));
+        if (isBuy) swapper.swap(amountIn, 0, deadline);
+        else swapper.sell(amountIn, 0, deadline);
+        assertEq(usdt.balanceOf(alice) + usdt.balanceOf(bob), 100_000e18, "no USDT moved");
+        assertEq(etro.balanceOf(bob), 100_000e18, "no ETRO moved");
+        assertEq(ledger.totalCredited(), 0, "nothing locked");
+    }
+
+    function testFuzz_ATradeBeforeItsDeadlineExecutes(uint256 deadline, uint256 amountIn) public {
+        deadline = bound(deadline, block.timestamp, type(uint256).max);
+        amountIn = bound(amountIn, 1e12, 100_000e18);
+        vm.prank(alice);
+        assertEq(
+            swapper.swap(amountIn, 0, deadline),
+            uniAmountOut(amountIn - amountIn * 600 / 10_000, POOL_USDT, POOL_ETRO),
+            "buy executes"
+        );
     }
 
     function test_RevertsWithoutLiquidity() public {
@@ -246,7 +297,7 @@ contract EtroSwapTest is Fixture {
         swap2.quoteBuy(1e18);
         vm.prank(alice);
         vm.expectRevert(EtroSwap.NoLiquidity.selector);
-        swap2.swap(1e18, 0);
+        swap2.swap(1e18, 0, block.timestamp);
     }
 }
 

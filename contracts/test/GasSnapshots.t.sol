@@ -33,7 +33,7 @@ contract GasSnapshotsTest is Fixture {
         usdt.approve(address(router), type(uint256).max);
         etro.approve(address(stakingEtro), type(uint256).max);
         eulp.approve(address(farm), type(uint256).max);
-        swapper.swap(1000e18, 0);
+        swapper.swap(1000e18, 0, block.timestamp);
         stakingEtro.enterStaking_30(1000e18);
         leaveId = stakingEtro.enterStaking_90(1000e18);
         farm.deposit(0, 1000e18);
@@ -51,14 +51,14 @@ contract GasSnapshotsTest is Fixture {
     function test_Gas_SwapBuy() public {
         vm.prank(alice);
         vm.startSnapshotGas(GROUP, "swap_buy");
-        swapper.swap(1000e18, 0);
+        swapper.swap(1000e18, 0, block.timestamp);
         vm.stopSnapshotGas();
     }
 
     function test_Gas_SwapSell() public {
         vm.prank(bob);
         vm.startSnapshotGas(GROUP, "swap_sell");
-        swapper.sell(1000e18, 0);
+        swapper.sell(1000e18, 0, block.timestamp);
         vm.stopSnapshotGas();
     }
 

@@ -29,9 +29,6 @@ contract LockLedgerInvariantTest is Test, InvariantTest {
         targetContract(address(handler));
     }
 
-    /// forge-config: default.invariant.runs = 64
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_ReleasedNeverExceedsCredited() public view {
         for (uint256 i = 0; i < handler.userCount(); i++) {
             address user = handler.users(i);
@@ -44,9 +41,6 @@ contract LockLedgerInvariantTest is Test, InvariantTest {
         }
     }
 
-    /// forge-config: default.invariant.runs = 64
-    /// forge-config: default.invariant.depth = 40
-    /// forge-config: default.invariant.fail-on-revert = true
     function invariant_NeverOwesMoreThanItHolds() public view {
         uint256 credited;
         uint256 claimed;

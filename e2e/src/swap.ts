@@ -4,7 +4,7 @@
  * to keep the app's view of the chain at one block (a user looking at an old quote).
  */
 import type { Page } from "playwright-core";
-import { createWalletClient, erc20Abi, type Address, type Hex } from "viem";
+import { createWalletClient, erc20Abi, maxUint256, type Address, type Hex } from "viem";
 import { formatTokenAmount } from "@eterno/protocol/amount";
 import { etroSwapAbi, lockLedgerAbi } from "@eterno/protocol/generated/abis";
 import { text } from "./app.ts";
@@ -73,15 +73,41 @@ export function approveSwap(rpcUrl: string, d: SwapDeployments, fromIndex: numbe
   return sendFrom(rpcUrl, fromIndex, { address: contract(d, token), abi: erc20Abi, functionName: "approve", args: [contract(d, "EtroSwap"), amount] });
 }
 
-/** Test account `fromIndex` buys (USDT in) or sells (ETRO in) through EtroSwap, accepting any output. */
+/** Test account `fromIndex` buys (USDT in) or sells (ETRO in) through EtroSwap, accepting any output at any time. */
 export async function tradeFromNode(rpcUrl: string, d: SwapDeployments, fromIndex: number, direction: "buy" | "sell", amountIn: bigint): Promise<Hex> {
   await approveSwap(rpcUrl, d, fromIndex, direction === "buy" ? "USDT" : "ETRO", amountIn);
   return sendFrom(rpcUrl, fromIndex, {
     address: contract(d, "EtroSwap"),
     abi: etroSwapAbi,
     functionName: direction === "buy" ? "swap" : "sell",
-    args: [amountIn, 0n],
+    args: [amountIn, 0n, maxUint256],
   });
+}
+
+/** The latest block's timestamp (unix seconds). */
+export async function chainTime(rpcUrl: string): Promise<bigint> {
+  return (await chainClients(rpcUrl).public.getBlock({ blockTag: "latest" })).timestamp;
+}
+
+/**
+ * Checks a trade's `deadline` against the panel's rule: `minutes` after the later of the chain time
+ * the quote was read at and the browser's clock at the moment of sending. `before` is the chain time
+ * and the clock just before the click, `after` the clock once the trade was sent.
+ */
+export function expectDeadline(deadline: bigint, minutes: bigint, before: { chain: bigint; clock: bigint }, after: { clock: bigint }): void {
+  const base = deadline - minutes * 60n;
+  const max = (a: bigint, b: bigint) => (a > b ? a : b);
+  // The quote's block may be a little older than the latest block seen before the click.
+  const lowest = max(before.clock, before.chain - 30n);
+  const highest = max(after.clock, before.chain);
+  if (base < lowest || base > highest) {
+    throw new Error(`deadline ${deadline} is not ${minutes} min after a time in [${lowest}, ${highest}] (chain ${before.chain}, clock ${before.clock}..${after.clock})`);
+  }
+}
+
+/** The device clock in unix seconds (the browser and the tests run on the same machine). */
+export function clockSeconds(): bigint {
+  return BigInt(Math.floor(Date.now() / 1000));
 }
 
 type RpcCall = { id?: unknown; method?: string };

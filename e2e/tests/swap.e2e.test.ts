@@ -1,7 +1,8 @@
 /**
  * Assets › swap against the real stack: a buy (approve, then swap) whose ETRO is locked and, 24 h
- * of chain time later, claimed; a sell with its minimum received; a refusal in the wallet; an
- * insufficient balance; a simulation that fails because the price moved after the quote. Every
+ * of chain time later, claimed; a sell with its minimum received and a deadline set by the user; a
+ * refusal in the wallet; an insufficient balance; a simulation that fails because the price moved
+ * after the quote, and one that fails because the trade's deadline has passed. Every
  * expected figure is read from the contracts here and formatted with the app's own functions.
  * Screenshots of the screen at 390×844 and 844×390 in en and zh.
  */
@@ -18,6 +19,9 @@ import { advanceTime } from "../src/chain.ts";
 import { useE2E } from "../src/fixture.ts";
 import {
   approveSwap,
+  chainTime,
+  clockSeconds,
+  expectDeadline,
   freezeBlockNumber,
   lockOf,
   nonceOf,
@@ -98,17 +102,21 @@ describe("assets › swap", () => {
     await expectText(page.getByTestId("swap-fee"), `${usdt(quote.fee)} USDT`);
     await expectText(page.getByTestId("swap-minimum"), `${etro(minOut)} ETRO`);
     expect(await page.getByTestId("swap-submit").textContent()).toBe(swapText("en", "submit.approveBuy"));
+    expect(await page.getByTestId("deadline-minutes").inputValue()).toBe("20"); // the default, as on Uniswap
 
     wallet.clearRequests();
+    const before = { chain: await chainTime(stack.rpcUrl), clock: clockSeconds() };
     await page.getByTestId("swap-submit").click();
     await waitForPhase(panel(page), "confirmed");
-    // two steps, both confirmed: the exact approval of USDT, then swap(amountIn, minOut)
+    // two steps, both confirmed: the exact approval of USDT, then swap(amountIn, minOut, deadline)
     const steps = progressOf(panel(page)).locator("li");
     expect(await steps.evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.status))).toEqual(["done", "done"]);
     const sent = sentTo(wallet);
     expect(sent.map((tx) => tx.to.toLowerCase())).toEqual([d.contracts.USDT!.toLowerCase(), d.contracts.EtroSwap!.toLowerCase()]);
     const swapCall = decodeFunctionData({ abi: etroSwapAbi, data: sent[1]!.data });
-    expect(swapCall).toEqual({ functionName: "swap", args: [amountIn, minOut] });
+    expect(swapCall.functionName).toBe("swap");
+    expect(swapCall.args.slice(0, 2)).toEqual([amountIn, minOut]);
+    expectDeadline(swapCall.args[2]!, 20n, before, { clock: clockSeconds() });
     const swapHash = await steps.nth(1).locator("[data-hash]").getAttribute("data-hash");
     expect(swapHash).toMatch(/^0x[0-9a-f]{64}$/);
 
@@ -146,7 +154,7 @@ describe("assets › swap", () => {
     expect(await lockCard(page).getByTestId("lock-claim").isDisabled()).toBe(true);
   });
 
-  test("sell: ETRO for USDT with the minimum received for a 1 % tolerance; the USDT arrives at once", async () => {
+  test("sell: ETRO for USDT with the minimum received for a 1 % tolerance and a 7 min deadline; the USDT arrives at once", async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
     const { page } = await e2e.browser();
@@ -166,14 +174,20 @@ describe("assets › swap", () => {
     const minOut = (out * 9_900n) / 10_000n;
     await expectText(page.getByTestId("swap-minimum"), `${usdt(minOut)} USDT`);
     expect(await page.getByTestId("swap-fee").count()).toBe(0);
+    await page.getByTestId("deadline-minutes").fill("7");
+    await expectText(page.getByTestId("deadline-note"), swapText("en", "deadline.hint"));
 
     const usdtBefore = await tokenBalance(stack.rpcUrl, d, "USDT", alice);
     wallet.clearRequests();
+    const before = { chain: await chainTime(stack.rpcUrl), clock: clockSeconds() };
     await page.getByTestId("swap-submit").click();
     await waitForPhase(panel(page), "confirmed");
     const sent = sentTo(wallet);
     expect(sent.map((tx) => tx.to.toLowerCase())).toEqual([d.contracts.ETRO!.toLowerCase(), d.contracts.EtroSwap!.toLowerCase()]);
-    expect(decodeFunctionData({ abi: etroSwapAbi, data: sent[1]!.data })).toEqual({ functionName: "sell", args: [amountIn, minOut] });
+    const sellCall = decodeFunctionData({ abi: etroSwapAbi, data: sent[1]!.data });
+    expect(sellCall.functionName).toBe("sell");
+    expect(sellCall.args.slice(0, 2)).toEqual([amountIn, minOut]);
+    expectDeadline(sellCall.args[2]!, 7n, before, { clock: clockSeconds() });
     const usdtAfter = await tokenBalance(stack.rpcUrl, d, "USDT", alice);
     expect(usdtAfter).toBe(usdtBefore + out);
     expect(usdtAfter - usdtBefore).toBeGreaterThanOrEqual(minOut);
@@ -262,6 +276,42 @@ describe("assets › swap", () => {
     // Seeing the chain again, the panel re-quotes at the new price.
     await unfreeze();
     await expectText(page.getByTestId("swap-receive"), etro(now.amountOut));
+  });
+
+  test("a deadline that is not whole minutes blocks the trade; one that has passed fails the simulation with DeadlineExpired, nothing is sent", async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const { page } = await e2e.browser();
+    const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+    await approveSwap(stack.rpcUrl, d, 1, "USDT", parseEther("1000"));
+    await openSwap(page, stack.webUrl);
+    const quoted = await quoteBuy(stack.rpcUrl, d, parseEther("100"));
+    await typeAndWaitForQuote(page, "100", etro(quoted.amountOut));
+
+    wallet.clearRequests();
+    await page.getByTestId("deadline-minutes").fill("0.5");
+    await expectText(page.getByTestId("deadline-note"), swapText("en", "deadline.DEADLINE_INVALID"));
+    expect(await page.getByTestId("swap-submit").isDisabled()).toBe(true);
+    await page.getByTestId("swap-amount").press("Enter");
+    await page.getByTestId("deadline-minutes").fill("1");
+    await expectText(page.getByTestId("deadline-note"), swapText("en", "deadline.hint"));
+    expect(wallet.requests().filter((r) => r.method.startsWith("eth_send") || r.method.startsWith("eth_sign"))).toEqual([]);
+
+    // The user keeps looking at the quote while 10 minutes of chain time pass: the 1 min deadline is gone.
+    const unfreeze = await freezeBlockNumber(page, stack.rpcUrl);
+    await advanceTime(stack.rpcUrl, 600);
+    const nonce = await nonceOf(stack.rpcUrl, wallet.address);
+    await page.getByTestId("swap-submit").click();
+    await waitForPhase(panel(page), "failed");
+    const alert = (await progressOf(panel(page)).getByRole("alert").textContent()) ?? "";
+    const prefix = text("en", "errors", "TX_SIMULATION_FAILED").replace("{{reason}}", "");
+    expect(alert.startsWith(prefix)).toBe(true);
+    const match = /^DeadlineExpired\(deadline: (\d+), timestamp: (\d+)\)$/.exec(alert.slice(prefix.length));
+    expect(match, alert).not.toBeNull();
+    expect(BigInt(match![2]!)).toBeGreaterThan(BigInt(match![1]!));
+    expect(wallet.requests("eth_sendTransaction")).toEqual([]);
+    expect(await nonceOf(stack.rpcUrl, wallet.address)).toBe(nonce);
+    await unfreeze();
   });
 
   for (const viewport of ["portrait", "landscape"] as const satisfies readonly ViewportName[]) {

@@ -31,6 +31,7 @@ import {
   defineChain,
   erc20Abi,
   http,
+  maxUint256,
   parseUnits,
   type Abi,
   type Address,
@@ -134,7 +135,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
     // Backfill: a sell indexed from history when the server starts.
     await send(bob, at("ETRO"), erc20Abi, "approve", [at("EtroSwap"), e18("100")]);
-    await send(bob, at("EtroSwap"), etroSwapAbi, "sell", [e18("100"), 1n]);
+    await send(bob, at("EtroSwap"), etroSwapAbi, "sell", [e18("100"), 1n, maxUint256]);
 
     if (postgres) pg = await startPostgres();
     server = await startServer({
@@ -148,9 +149,9 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
     // Live: alice's trades, stakes, farm and claim.
     await send(alice, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("1000")]);
-    await send(alice, at("EtroSwap"), etroSwapAbi, "swap", [e18("1000"), 1n]);
+    await send(alice, at("EtroSwap"), etroSwapAbi, "swap", [e18("1000"), 1n, maxUint256]);
     await send(alice, at("ETRO"), erc20Abi, "approve", [at("EtroSwap"), e18("50")]);
-    await send(alice, at("EtroSwap"), etroSwapAbi, "sell", [e18("50"), 1n]);
+    await send(alice, at("EtroSwap"), etroSwapAbi, "sell", [e18("50"), 1n, maxUint256]);
 
     await send(alice, at("ETRO"), erc20Abi, "approve", [at("StakingETRO"), e18("100")]);
     await send(alice, at("StakingETRO"), eternoStakingAbi, "enterStaking_30", [e18("100")]);

@@ -6,7 +6,7 @@ import {EtroSwap} from "../../src/EtroSwap.sol";
 import {LockLedger} from "../../src/LockLedger.sol";
 import {Test} from "../utils/Test.sol";
 
-/// @notice Random buys, sells and claims by a few funded traders, with time passing; records the fees
+/// @notice Random buys, sells (some past their deadline) and claims by a few funded traders, with time passing; records the fees
 ///         taken and the ETRO bought per trader.
 contract EtroSwapHandler is Test {
     EtroSwap public immutable swapper;
@@ -19,6 +19,7 @@ contract EtroSwapHandler is Test {
     uint256 public ghostFees;
     uint256 public buys;
     uint256 public sells;
+    uint256 public expired;
 
     constructor(EtroSwap swapper_, address[] memory traders_) {
         swapper = swapper_;
@@ -32,7 +33,7 @@ contract EtroSwapHandler is Test {
         return traders.length;
     }
 
-    function buy(uint256 traderSeed, uint256 amountIn, uint256 slippageBps) external {
+    function buy(uint256 traderSeed, uint256 amountIn, uint256 slippageBps, uint256 deadlineSeed) external {
         address trader = traders[traderSeed % traders.length];
         uint256 balance = usdt.balanceOf(trader);
         if (balance < 1e15) return;
@@ -40,14 +41,14 @@ contract EtroSwapHandler is Test {
         (uint256 fee, uint256 quoted) = swapper.quoteBuy(amountIn);
         uint256 minOut = quoted - quoted * bound(slippageBps, 0, 500) / 10_000;
         vm.prank(trader);
-        uint256 out = swapper.swap(amountIn, minOut);
+        uint256 out = swapper.swap(amountIn, minOut, block.timestamp + bound(deadlineSeed, 0, 1 hours));
         require(out == quoted, "buy pays the quote");
         ghostBought[trader] += out;
         ghostFees += fee;
         buys++;
     }
 
-    function sell(uint256 traderSeed, uint256 amountIn) external {
+    function sell(uint256 traderSeed, uint256 amountIn, uint256 deadlineSeed) external {
         address trader = traders[traderSeed % traders.length];
         uint256 balance = etro.balanceOf(trader);
         if (balance < 1e15) return;
@@ -55,9 +56,30 @@ contract EtroSwapHandler is Test {
         uint256 quoted = swapper.quoteSell(amountIn);
         uint256 before = usdt.balanceOf(trader);
         vm.prank(trader);
-        swapper.sell(amountIn, quoted);
+        swapper.sell(amountIn, quoted, block.timestamp + bound(deadlineSeed, 0, 1 hours));
         require(usdt.balanceOf(trader) - before == quoted, "sell pays the quote");
         sells++;
+    }
+
+    /// @dev A buy or sell signed earlier whose deadline has passed: refused, nothing moves.
+    function expiredTrade(uint256 traderSeed, uint256 amountIn, uint256 late, bool isBuy) external {
+        address trader = traders[traderSeed % traders.length];
+        uint256 deadline = block.timestamp - bound(late, 1, block.timestamp);
+        amountIn = bound(amountIn, 1e15, 20_000e18);
+        uint256 usdtBefore = usdt.balanceOf(trader);
+        uint256 etroBefore = etro.balanceOf(trader);
+        vm.prank(trader);
+        try (isBuy ? swapper.swap : swapper.sell)(amountIn, 0, deadline) {
+            revert("an expired trade executed");
+        } catch (bytes memory reason) {
+            require(
+                keccak256(reason)
+                    == keccak256(abi.encodeWithSelector(EtroSwap.DeadlineExpired.selector, deadline, block.timestamp)),
+                "refused for its deadline"
+            );
+        }
+        require(usdt.balanceOf(trader) == usdtBefore && etro.balanceOf(trader) == etroBefore, "nothing moved");
+        expired++;
     }
 
     function claim(uint256 traderSeed) external {

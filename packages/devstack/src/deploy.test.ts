@@ -8,6 +8,7 @@ import {
   createWalletClient,
   erc20Abi,
   http,
+  maxUint256,
   parseUnits,
   type Address,
 } from "viem";
@@ -261,7 +262,7 @@ describe("deploy on a fresh anvil", () => {
         hash: await wallet.writeContract({ address: c.USDT, abi: erc20Abi, functionName: "approve", args: [c.EtroSwap!, amountIn] }),
       });
       const receipt = await client.waitForTransactionReceipt({
-        hash: await wallet.writeContract({ address: c.EtroSwap!, abi: swapAbi, functionName: "swap", args: [amountIn, quoted] }),
+        hash: await wallet.writeContract({ address: c.EtroSwap!, abi: swapAbi, functionName: "swap", args: [amountIn, quoted, maxUint256] }),
       });
       expect(receipt.status).toBe("success");
       const locked = await client.readContract({ address: c.LockLedger!, abi: ledgerAbi, functionName: "locked", args: [alice.address] });

@@ -73,7 +73,7 @@ function BuyForm({ amount, minOut, onDone }: { amount: bigint; minOut: bigint; o
       await tx.run(() =>
         planWrite({
           action: 'swap.buy',
-          call: { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amount, minOut] },
+          call: { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amount, minOut, maxUint256] },
           spend: { token: contracts.USDT, symbol: 'USDT', spender: contracts.EtroSwap, amount, balance, allowance },
         }),
       ),

@@ -44,7 +44,7 @@ export type FarmPoolView = FarmPoolPosition & {
   readonly stakedUsdt: bigint | null;
   /** APR in basis points (10,000 = 100 %); null ("—") when nothing is staked or nothing prices it. */
   readonly aprBps: bigint | null;
-  /** `userInfo(pid, account).rewardDebt`. */
+  /** `userInfo(pid, account).rewardDebt`, scaled by 1e12 (unrounded: docs/decisions/farm.md). */
   readonly rewardDebt: bigint;
 };
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
+import { createWalletClient, erc20Abi, getAddress, http, maxUint256, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/devstack/deploy';
 import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
@@ -43,7 +43,7 @@ async function send(from: Address, call: { address: Address; abi: readonly unkno
 
 async function buy(from: Address, amountIn: bigint): Promise<void> {
   await send(from, { address: contracts.USDT, abi: erc20Abi, functionName: 'approve', args: [contracts.EtroSwap, amountIn] });
-  await send(from, { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amountIn, 0n] });
+  await send(from, { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amountIn, 0n, maxUint256] });
 }
 
 const read = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>

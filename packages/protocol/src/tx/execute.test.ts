@@ -68,7 +68,7 @@ const buyPlan = async (amount: bigint, minOut: bigint) => {
   const { balance, allowance } = await usdtOf();
   return planWrite({
     action: 'swap.buy',
-    call: { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amount, minOut] },
+    call: { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amount, minOut, maxUint256] },
     spend: { token: contracts.USDT, symbol: 'USDT', spender: contracts.EtroSwap, amount, balance, allowance },
   });
 };
@@ -128,7 +128,7 @@ describe('executeSteps on anvil', () => {
 
   it('decodes an error raised by a contract the call reaches (the token inside the swap)', async () => {
     const before = await nonce();
-    const call = { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'sell', args: [parseEther('5'), 1n] } as const;
+    const call = { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'sell', args: [parseEther('5'), 1n, maxUint256] } as const;
     const error = await executeSteps(planWrite({ action: 'swap.sell', call }), clients()).catch((e: unknown) => e);
     expect((error as TxSimulationError).reason).toMatchObject({ kind: 'custom', name: 'ERC20InsufficientAllowance' });
     expect(await nonce()).toBe(before);

@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { useState } from 'react';
 import { parseEther } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatTokenAmount } from '@eterno/protocol/amount';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { modal } from '../../components/modal/modal.ts';
+import { setLanguage } from '../../i18n/index.ts';
 import { IDLE } from '../../tx/txState.ts';
 import type { TxOutcome } from '../../tx/useTransaction.ts';
 import { quoteAmount } from './swapForm.ts';
@@ -13,19 +14,28 @@ import { quoteFor, swapView } from './testData.ts';
 import type { SwapView } from './useSwapRead.ts';
 import type { TradeRequest } from './useSwapTrade.ts';
 
-afterEach(() => modal.hide());
+afterEach(async () => {
+  modal.hide();
+  vi.restoreAllMocks();
+  await act(() => setLanguage('en'));
+});
+
+/** The device clock the panel reads when it sends: 2027-01-15, after the test chain's block time. */
+const NOW_MS = 1_800_000_000_000;
+const clock = () => vi.spyOn(Date, 'now').mockReturnValue(NOW_MS);
 
 /**
  * The panel with its state, fed figures as a read of the seeded chain would give them for the
  * typed amount (`quoted: false` keeps the quote of the previous amount, as while the next loads).
  */
-function renderPanel(opts: { overrides?: Partial<SwapView>; quoted?: boolean; slippageBps?: bigint } = {}) {
+function renderPanel(opts: { overrides?: Partial<SwapView>; quoted?: boolean; slippageBps?: bigint; deadlineMinutes?: bigint } = {}) {
   const onTrade = vi.fn<(request: TradeRequest) => Promise<TxOutcome>>(async () => 'confirmed');
   const reset = vi.fn();
   function Harness() {
     const [direction, setDirection] = useState<SwapDirection>('buy');
     const [text, setText] = useState('');
     const [slippageBps, setSlippageBps] = useState(opts.slippageBps ?? 50n);
+    const [deadlineMinutes, setDeadlineMinutes] = useState(opts.deadlineMinutes ?? 20n);
     const amount = opts.quoted === false ? null : quoteAmount(text);
     const data = swapView({ direction, amountIn: amount, ...opts.overrides });
     return (
@@ -36,6 +46,8 @@ function renderPanel(opts: { overrides?: Partial<SwapView>; quoted?: boolean; sl
         onText={setText}
         slippageBps={slippageBps}
         onSlippage={setSlippageBps}
+        deadlineMinutes={deadlineMinutes}
+        onDeadline={setDeadlineMinutes}
         data={data}
         tx={{ state: IDLE, busy: false, reset }}
         onTrade={onTrade}
@@ -49,6 +61,8 @@ function renderPanel(opts: { overrides?: Partial<SwapView>; quoted?: boolean; sl
 const amountInput = () => screen.getByTestId('swap-amount') as HTMLInputElement;
 const submit = () => screen.getByTestId('swap-submit') as HTMLButtonElement;
 const type = (text: string) => fireEvent.change(amountInput(), { target: { value: text } });
+const deadlineInput = () => screen.getByTestId('deadline-minutes') as HTMLInputElement;
+const typeDeadline = (text: string) => fireEvent.change(deadlineInput(), { target: { value: text } });
 
 describe('SwapPanel', () => {
   it('buys by default: USDT in, ETRO out (locked 24 h), the price and the balance', () => {
@@ -119,6 +133,7 @@ describe('SwapPanel', () => {
   });
 
   it('sends the quote on screen with the minimum for the tolerance, and clears the amount once confirmed', async () => {
+    clock();
     const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000') } });
     fireEvent.click(screen.getByRole('button', { name: '3 %' }));
     type('1000');
@@ -130,9 +145,69 @@ describe('SwapPanel', () => {
       direction: 'buy',
       amountIn: parseEther('1000'),
       minOut: (quote.amountOut * 9_700n) / 10_000n,
+      deadline: BigInt(NOW_MS / 1000) + 20n * 60n,
       balance: parseEther('50000'),
       allowance: parseEther('1000'),
     });
+  });
+
+  it('sends the deadline it shows: 20 min by default, the minutes typed after the moment of sending', async () => {
+    clock();
+    const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000') } });
+    expect(deadlineInput().value).toBe('20');
+    expect(screen.getByTestId('deadline').textContent).toContain('Transaction deadline');
+    expect(screen.getByTestId('deadline-note').textContent).toBe('The trade is refused if it is not mined within this time');
+    typeDeadline('45');
+    type('1000');
+    fireEvent.click(submit());
+    await vi.waitFor(() => expect(onTrade).toHaveBeenCalledTimes(1));
+    expect(onTrade.mock.calls[0]![0].deadline).toBe(BigInt(NOW_MS / 1000) + 45n * 60n);
+  });
+
+  it('counts the deadline from the chain time when the chain is ahead of the device clock', async () => {
+    clock();
+    const chainTime = BigInt(NOW_MS / 1000) + 86_400n;
+    const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000'), blockTimestamp: chainTime }, deadlineMinutes: 5n });
+    expect(deadlineInput().value).toBe('5');
+    type('1000');
+    fireEvent.click(submit());
+    await vi.waitFor(() => expect(onTrade).toHaveBeenCalledTimes(1));
+    expect(onTrade.mock.calls[0]![0].deadline).toBe(chainTime + 5n * 60n);
+  });
+
+  it('a deadline that is not 1 to 4,320 whole minutes says so and sends nothing until fixed', async () => {
+    const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000') } });
+    type('1000');
+    const cases: Array<[string, string]> = [
+      ['', 'Enter the deadline as a whole number of minutes'],
+      ['abc', 'Enter the deadline as a whole number of minutes'],
+      ['2.5', 'Enter the deadline as a whole number of minutes'],
+      ['-3', 'Enter the deadline as a whole number of minutes'],
+      ['0', 'The deadline must be 1 to 4,320 minutes'],
+      ['4321', 'The deadline must be 1 to 4,320 minutes'],
+    ];
+    for (const [text, message] of cases) {
+      typeDeadline(text);
+      expect(screen.getByTestId('deadline').dataset.state).toBe('invalid');
+      expect(deadlineInput().getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByTestId('deadline-note').textContent).toBe(message);
+      expect(submit().disabled).toBe(true);
+      fireEvent.submit(submit().form!);
+    }
+    expect(onTrade).not.toHaveBeenCalled();
+    typeDeadline('4320');
+    expect(screen.getByTestId('deadline').dataset.state).toBe('ok');
+    expect(submit().disabled).toBe(false);
+  });
+
+  it('explains a bad deadline in Chinese', async () => {
+    await act(() => setLanguage('zh'));
+    renderPanel();
+    expect(screen.getByTestId('deadline').textContent).toContain('交易截止时间');
+    typeDeadline('1.5');
+    expect(screen.getByTestId('deadline-note').textContent).toBe('请以整数分钟输入截止时间');
+    typeDeadline('0');
+    expect(screen.getByTestId('deadline-note').textContent).toBe('截止时间须为 1 至 4,320 分钟');
   });
 
   it('does not trade while the quote is for another amount', () => {

@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { PRICE_IMPACT_REFUSE_BPS, SLIPPAGE_WARN_BPS } from '@eterno/protocol/swap/slippage';
+import { nowInSeconds, tradeDeadline } from '@eterno/protocol/swap/deadline';
 import { formatInputAmount, formatScaled12 } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
@@ -10,6 +11,7 @@ import { modal } from '../../components/modal/modal.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { durationText, percentText, tokenText } from './format.ts';
+import { DeadlineSetting } from './DeadlineSetting.tsx';
 import { SlippageSetting } from './SlippageSetting.tsx';
 import { swapForm, type SubmitState } from './swapForm.ts';
 import type { SwapView } from './useSwapRead.ts';
@@ -22,6 +24,9 @@ export type SwapPanelProps = {
   onText: (text: string) => void;
   slippageBps: bigint;
   onSlippage: (bps: bigint) => void;
+  /** The transaction deadline setting, in minutes. */
+  deadlineMinutes: bigint;
+  onDeadline: (minutes: bigint) => void;
   /** The last read (possibly for another amount while the next one loads). */
   data: SwapView | undefined;
   tx: Pick<Transaction, 'state' | 'busy' | 'reset'>;
@@ -48,18 +53,20 @@ function submitLabel(t: TFunction<['swap', 'errors', 'common']>, submit: SubmitS
 
 /**
  * The swap form: from / to with a toggle, balance with Max, the amount checked as typed, the quote
- * (you receive, fee, price impact, minimum received), the slippage setting and the trade button.
- * The trade uses the quote on screen; nothing is sent while anything is wrong.
+ * (you receive, fee, price impact, minimum received), the slippage and deadline settings and the
+ * trade button. The trade uses the quote on screen and a deadline the setting's minutes after the
+ * moment it is sent; nothing is sent while anything is wrong.
  */
 export function SwapPanel(props: SwapPanelProps) {
   const { direction, text, slippageBps, data, tx } = props;
   const { t } = useTranslation(['swap', 'errors', 'common']);
   const [slippageInvalid, setSlippageInvalid] = useState(false);
+  const [deadlineInvalid, setDeadlineInvalid] = useState(false);
   const inputId = useId();
   const problemId = useId();
   const form = swapForm({ text, direction, slippageBps, data });
   const current = data?.direction === direction ? data : undefined;
-  const ready = form.submit.kind === 'ready' && !slippageInvalid && !tx.busy;
+  const ready = form.submit.kind === 'ready' && !slippageInvalid && !deadlineInvalid && !tx.busy;
 
   const toggle = () => {
     tx.reset();
@@ -70,15 +77,18 @@ export function SwapPanel(props: SwapPanelProps) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!ready || form.submit.kind !== 'ready' || !current || !form.quote || form.minOut === null || form.balance === null) return;
-    const request: TradeRequest = {
+    const request: Omit<TradeRequest, 'deadline'> = {
       direction,
       amountIn: form.quote.amountIn,
       minOut: form.minOut,
       balance: form.balance,
       allowance: current.allowance,
     };
+    const { blockTimestamp } = current;
     const go = async () => {
-      const outcome = await props.onTrade(request);
+      // From the moment of sending (after a confirmation, if one was asked), not of the click.
+      const deadline = tradeDeadline({ blockTimestamp, nowSeconds: nowInSeconds(), minutes: props.deadlineMinutes });
+      const outcome = await props.onTrade({ ...request, deadline });
       if (outcome === 'confirmed') props.onText('');
     };
     if (!form.submit.confirm) {
@@ -208,6 +218,7 @@ export function SwapPanel(props: SwapPanelProps) {
       </dl>
 
       <SlippageSetting bps={slippageBps} onChange={props.onSlippage} onInvalid={setSlippageInvalid} />
+      <DeadlineSetting minutes={props.deadlineMinutes} onChange={props.onDeadline} onInvalid={setDeadlineInvalid} />
 
       {form.policy?.level === 'refuse' && form.policy.reason === 'priceImpact' && form.quote ? (
         <p className="swap-refused" data-testid="swap-refused">

@@ -10,6 +10,7 @@ import { LockCard } from './LockCard.tsx';
 import { quoteAmount } from './swapForm.ts';
 import { SwapPanel } from './SwapPanel.tsx';
 import { TradeRecords } from './TradeRecords.tsx';
+import { useDeadline } from './useDeadline.ts';
 import { useDebounced } from './useDebounced.ts';
 import { useLockClaim } from './useLockClaim.ts';
 import { useSlippage } from './useSlippage.ts';
@@ -31,6 +32,7 @@ export default function SwapScreen() {
   const [direction, setDirection] = useState<SwapDirection>('buy');
   const [text, setText] = useState('');
   const [slippageBps, setSlippageBps] = useSlippage();
+  const [deadlineMinutes, setDeadlineMinutes] = useDeadline();
   const amount = useDebounced(quoteAmount(text), QUOTE_DEBOUNCE_MS);
   const read = useSwapRead(account, direction, amount);
   const trade = useSwapTrade();
@@ -65,6 +67,8 @@ export default function SwapScreen() {
             onText={setText}
             slippageBps={slippageBps}
             onSlippage={setSlippageBps}
+            deadlineMinutes={deadlineMinutes}
+            onDeadline={setDeadlineMinutes}
             data={data}
             tx={trade.tx}
             onTrade={trade.trade}

@@ -8,12 +8,14 @@ export type TradeRequest = {
   amountIn: bigint;
   /** From the quote on screen and the user's slippage tolerance: never re-quoted here. */
   minOut: bigint;
+  /** Unix seconds after which the trade reverts: the user's deadline setting from the moment of sending. */
+  deadline: bigint;
   /** The input token's balance and allowance, read with that quote. */
   balance: bigint;
   allowance: bigint;
 };
 
-/** Buy or sell: approve exactly the input when the allowance is short, then `swap` / `sell` with the user's minimum. */
+/** Buy or sell: approve exactly the input when the allowance is short, then `swap` / `sell` with the user's minimum and deadline. */
 export function useSwapTrade(): { tx: Transaction; trade: (request: TradeRequest) => Promise<TxOutcome> } {
   const tx = useTransaction();
   return {
