@@ -13,7 +13,7 @@ import autocannon from "autocannon";
 import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
 import { etroSwapAbi } from "@eterno/protocol/generated/abis";
 import type { TradesResponseJson } from "@eterno/protocol/indexerApi";
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseUnits } from "viem";
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, maxUint256, parseUnits } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { startAnvil } from "@eterno/devstack/anvil";
 import { deploy } from "@eterno/devstack/deploy";
@@ -43,7 +43,7 @@ async function makeTrades(rpcUrl: string, swap: `0x${string}`, etro: `0x${string
   await client.waitForTransactionReceipt({ hash: approve });
   let last: `0x${string}` = approve;
   for (let i = 0; i < TRADES; i++) {
-    last = await wallet.writeContract({ address: swap, abi: etroSwapAbi, functionName: "sell", args: [one, 1n], nonce: nonce++, gas: GAS_LIMIT });
+    last = await wallet.writeContract({ address: swap, abi: etroSwapAbi, functionName: "sell", args: [one, 1n, maxUint256], nonce: nonce++, gas: GAS_LIMIT });
   }
   const receipt = await client.waitForTransactionReceipt({ hash: last });
   if (receipt.status !== "success") throw new Error(`the last sell reverted (${last})`);
