@@ -12,7 +12,7 @@ import type {
 } from "@eterno/protocol/indexerApi";
 import { and, desc, eq, lt, or } from "ponder";
 import { db } from "ponder:api";
-import { farmEvent, lockClaim, lockEntry, stakeOrder, trade, transfer } from "ponder:schema";
+import { farmEvent, lockClaim, lockEntry, lockRevoke, stakeOrder, trade, transfer } from "ponder:schema";
 import { createAuthApp } from "../auth/app.ts";
 import { corsFor } from "../auth/cors.ts";
 import { ApiError, errorBody } from "../auth/errors.ts";
@@ -60,7 +60,7 @@ app.get("/transfers", async (c) => {
   });
 });
 
-type EventTable = typeof trade | typeof lockEntry | typeof lockClaim | typeof farmEvent;
+type EventTable = typeof trade | typeof lockEntry | typeof lockClaim | typeof lockRevoke | typeof farmEvent;
 
 /** Rows strictly older than the cursor in the (blockNumber, logIndex) order; no condition without one. */
 function olderThan(table: EventTable, before: EventCursor | undefined): ReturnType<typeof and> {
@@ -103,7 +103,7 @@ app.get("/stakes", async (c) => {
 
 app.get("/locks", async (c) => {
   const query = parseLocksQuery(c.req.query());
-  const [credits, claims] = await Promise.all([
+  const [credits, claims, revokes] = await Promise.all([
     db
       .select()
       .from(lockEntry)
@@ -116,8 +116,14 @@ app.get("/locks", async (c) => {
       .where(and(eq(lockClaim.user, query.account), olderThan(lockClaim, query.before)))
       .orderBy(desc(lockClaim.blockNumber), desc(lockClaim.logIndex))
       .limit(query.limit + 1),
+    db
+      .select()
+      .from(lockRevoke)
+      .where(and(eq(lockRevoke.user, query.account), olderThan(lockRevoke, query.before)))
+      .orderBy(desc(lockRevoke.blockNumber), desc(lockRevoke.logIndex))
+      .limit(query.limit + 1),
   ]);
-  return c.json(mergeLockRecords(credits, claims, query.limit));
+  return c.json(mergeLockRecords(credits, claims, revokes, query.limit));
 });
 
 app.get("/farm", async (c) => {

@@ -1,6 +1,13 @@
-import { LOCK_SOURCES, type LockClaimJson, type LockCreditJson, type LockRecordJson, type LocksResponseJson } from "@eterno/protocol/indexerApi";
+import {
+  LOCK_SOURCES,
+  type LockClaimJson,
+  type LockCreditJson,
+  type LockRecordJson,
+  type LockRevokeJson,
+  type LocksResponseJson,
+} from "@eterno/protocol/indexerApi";
 import type { Address } from "viem";
-import type { lockClaim, lockEntry } from "../../ponder.schema.ts";
+import type { lockClaim, lockEntry, lockRevoke } from "../../ponder.schema.ts";
 import { cutPage, known, formatEventCursor, newestFirst, parseAccount, parseEventCursor, parseLimit, type EventCursor } from "./page.ts";
 
 export type LocksQuery = { account: Address; limit: number; before: EventCursor | undefined };
@@ -34,6 +41,23 @@ export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson
     id: row.id,
     user: row.user,
     amount: row.amount.toString(),
+    fee: row.fee.toString(),
+    blockNumber: row.blockNumber.toString(),
+    timestamp: row.timestamp.toString(),
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+  };
+}
+
+export function lockRevokeJson(row: typeof lockRevoke.$inferSelect): LockRevokeJson {
+  return {
+    kind: "revoke",
+    id: row.id,
+    user: row.user,
+    writer: row.writer,
+    source: known(LOCK_SOURCES, row.source, "lock_revoke.source"),
+    index: row.index.toString(),
+    unreleased: row.unreleased.toString(),
     blockNumber: row.blockNumber.toString(),
     timestamp: row.timestamp.toString(),
     txHash: row.txHash,
@@ -44,15 +68,16 @@ export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson
 const place = (r: LockRecordJson): EventCursor => ({ blockNumber: BigInt(r.blockNumber), logIndex: r.logIndex });
 
 /**
- * One page of the user's credits and claims, newest first, from each table's own newest
- * `limit + 1` rows before the cursor (enough: the page takes at most `limit` of either).
+ * One page of the user's credits, claims and revocations, newest first, from each table's own newest
+ * `limit + 1` rows before the cursor (enough: the page takes at most `limit` of any).
  */
 export function mergeLockRecords(
   credits: ReadonlyArray<typeof lockEntry.$inferSelect>,
   claims: ReadonlyArray<typeof lockClaim.$inferSelect>,
+  revokes: ReadonlyArray<typeof lockRevoke.$inferSelect>,
   limit: number,
 ): LocksResponseJson {
-  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson)];
+  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson), ...revokes.map(lockRevokeJson)];
   all.sort((a, b) => newestFirst(place(a), place(b)));
   const { items, nextBefore } = cutPage(all, limit, (r) => formatEventCursor(place(r)));
   return { records: items, nextBefore };

@@ -8,7 +8,7 @@ import {
   viewRead,
   type CallClient,
 } from '../multicall.ts';
-import { lockProgress, type LockEntry, type LockProgress } from './lockProgress.ts';
+import { lockProgress, type LockEntry, type LockProgress } from '../lock/lockProgress.ts';
 import { pairPrice } from '../market.ts';
 import { priceImpactBps, type Reserves } from './quoteMath.ts';
 
@@ -69,7 +69,8 @@ function priceOrNull(reserves: Reserves): bigint | null {
 /**
  * Everything the swap panel shows, in ONE `eth_call` to Multicall3: the EULP reserves and token0,
  * the account's USDT and ETRO balances, the input token's allowance to EtroSwap, the swap's fee and
- * vesting duration, the account's lock summary and entries, the block number and timestamp, and
+ * vesting duration, the account's lock summary, entries and claim quote (amount and fee), the block
+ * number and timestamp, and
  * (when `amountIn` > 0) the quote (`quoteBuy` / `quoteSell`) as one more sub-call of the same call.
  * Throws `MulticallCallError` if any sub-call fails and `RangeError` for an amount above
  * `MAX_QUOTE_INPUT`.
@@ -99,6 +100,7 @@ export async function readSwap(
     vestingDuration,
     [credited, released, claimed],
     rawEntries,
+    [claimAmount, claimFee],
     blockNumber,
     blockTimestamp,
     quoteAnswer,
@@ -112,6 +114,7 @@ export async function readSwap(
     viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
     viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
     viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
+    viewRead('LockLedger.quoteClaim', c.LockLedger, lockLedgerAbi, 'quoteClaim', [account]),
     blockNumberRead(c.Multicall3),
     blockTimestampRead(c.Multicall3),
     ...(quoteRead === null ? [] : [quoteRead]),
@@ -119,7 +122,7 @@ export async function readSwap(
 
   const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
   const entries = rawEntries.map(
-    (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration) }),
+    (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration), revoked: entry.revoked }),
   );
 
   let quote: SwapQuote | null = null;
@@ -145,6 +148,6 @@ export async function readSwap(
     feeBps: BigInt(feeBps),
     vestingDuration: BigInt(vestingDuration),
     quote,
-    lock: lockProgress({ credited, released, claimed }, entries, blockTimestamp),
+    lock: lockProgress({ credited, released, claimed }, entries, { amount: claimAmount, fee: claimFee }, blockTimestamp),
   };
 }
