@@ -341,6 +341,17 @@ describe('Finance › stake: records', () => {
     expect(calls.leave.mock.calls[0]?.[1]).toBe(3n);
   });
 
+  it('in the EULP pool, says the reward released so far is kept and the rest forfeited', () => {
+    const records = [record({ id: 3n, leave: { principal: parseEther('300'), reward: parseEther('1'), early: true } })];
+    renderPanel({ data: view({ pool: 'EULP', symbol: 'EULP', accrual: 'perSecond', records }), pool: 'EULP' });
+    expect(screen.getByText(/released by the second over the lock period/)).toBeTruthy();
+    expect(screen.getByText(/the reward released so far stays yours/)).toBeTruthy();
+    fireEvent.click(within(recordItem(3)).getByRole('button', { name: 'Leave early' }));
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Order #3 is locked for 20 d 0 h more. Leaving now returns your 300 EULP, keeps the 1 ETRO of reward released so far and forfeits the other 2 ETRO.',
+    );
+  });
+
   it('offers no early leave when the contract does not allow it', () => {
     renderPanel({ data: view({ earlyExitAllowed: false }) });
     expect(within(recordItem(3)).queryByRole('button')).toBeNull();

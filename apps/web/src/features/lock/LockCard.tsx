@@ -1,13 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import type { LockProgress } from '@eterno/protocol/swap/lockProgress';
+import type { LockProgress } from '@eterno/protocol/lock/lockProgress';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
-import { durationText, percentText, tokenText } from './format.ts';
+import { durationText, percentText, tokenText } from '../swap/format.ts';
 
 /**
  * The lock balance (LockLedger): locked, claimable, the release progress and when everything is
- * released, and Claim (pays every released ETRO). Figures from the same read as the panel.
+ * released, and Claim (pays every released ETRO less the claim fee, both shown before the user signs).
+ * Figures from the same read as the screen's panel.
  */
 export function LockCard({
   lock,
@@ -57,6 +58,15 @@ export function LockCard({
             <p className="lock-note">{t('lock.fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
           ) : null}
           {lock.claimed > 0n ? <p className="lock-note">{t('lock.claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
+          {lock.claimable > 0n ? (
+            <p className="lock-note lock-claim-quote" data-testid="lock-claim-quote">
+              {t('lock.claimQuote', {
+                amount: tokenText(lock.claimable, 'ETRO'),
+                fee: tokenText(lock.claimFee, 'ETRO'),
+                receive: tokenText(lock.claimReceive, 'ETRO'),
+              })}
+            </p>
+          ) : null}
         </>
       ) : lock ? (
         <p className="lock-note">{t('lock.empty', { duration: vestingDuration === undefined ? '…' : durationText(t, vestingDuration) })}</p>
