@@ -76,7 +76,7 @@ export class MulticallUnavailableError extends EternoError<'MULTICALL_UNAVAILABL
   }
 }
 
-type Results<R extends readonly MulticallRead<unknown>[]> = {
+export type Results<R extends readonly MulticallRead<unknown>[]> = {
   -readonly [K in keyof R]: R[K] extends MulticallRead<infer T> ? T : never;
 };
 

@@ -1,5 +1,5 @@
 import { erc20Abi, isAddressEqual, type Address } from 'viem';
-import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
+import { etroSwapAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';
 import {
   aggregateStrict,
@@ -8,7 +8,8 @@ import {
   viewRead,
   type CallClient,
 } from '../multicall.ts';
-import { lockProgress, type LockEntry, type LockProgress } from '../lock/lockProgress.ts';
+import type { LockProgress } from '../lock/lockProgress.ts';
+import { lockFromAnswers, lockReads } from '../lock/readLock.ts';
 import { pairPrice } from '../market.ts';
 import { priceImpactBps, type Reserves } from './quoteMath.ts';
 
@@ -98,9 +99,9 @@ export async function readSwap(
     allowance,
     feeBps,
     vestingDuration,
-    [credited, released, claimed],
-    rawEntries,
-    [claimAmount, claimFee],
+    lockSummary,
+    lockEntries,
+    lockQuote,
     blockNumber,
     blockTimestamp,
     quoteAnswer,
@@ -112,18 +113,13 @@ export async function readSwap(
     viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
     viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
     viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
-    viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
-    viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
-    viewRead('LockLedger.quoteClaim', c.LockLedger, lockLedgerAbi, 'quoteClaim', [account]),
+    ...lockReads(c.LockLedger, account),
     blockNumberRead(c.Multicall3),
     blockTimestampRead(c.Multicall3),
     ...(quoteRead === null ? [] : [quoteRead]),
   ]);
 
   const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
-  const entries = rawEntries.map(
-    (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration), revoked: entry.revoked }),
-  );
 
   let quote: SwapQuote | null = null;
   if (quoteAnswer !== undefined) {
@@ -148,6 +144,6 @@ export async function readSwap(
     feeBps: BigInt(feeBps),
     vestingDuration: BigInt(vestingDuration),
     quote,
-    lock: lockProgress({ credited, released, claimed }, entries, { amount: claimAmount, fee: claimFee }, blockTimestamp),
+    lock: lockFromAnswers([lockSummary, lockEntries, lockQuote], blockTimestamp),
   };
 }
