@@ -6,20 +6,21 @@ import { IDLE } from '../../tx/txState.ts';
 import { LockCard } from './LockCard.tsx';
 
 const DAY = 86_400n;
+const EMPTY = 'Nothing locked yet.';
 const claim = () => screen.getByTestId('lock-claim') as HTMLButtonElement;
 
 describe('LockCard', () => {
   it('shows skeletons and no claim while the figures load', () => {
-    render(<LockCard lock={undefined} vestingDuration={undefined} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
+    render(<LockCard lock={undefined} emptyNote="…" tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
     expect(screen.getByTestId('lock-card').getAttribute('aria-busy')).toBe('true');
     expect(claim().disabled).toBe(true);
   });
 
-  it('explains the lock when nothing was bought yet', () => {
+  it('shows the screen note when nothing was ever locked', () => {
     const lock = lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, 1_000n);
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
     expect(screen.getByTestId('lock-locked').textContent).toBe('0 ETRO');
-    expect(screen.getByText(/released to claim over 24 h/)).toBeTruthy();
+    expect(screen.getByText(EMPTY)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(claim().disabled).toBe(true);
   });
@@ -33,7 +34,7 @@ describe('LockCard', () => {
       start + DAY / 4n,
     );
     const onClaim = vi.fn();
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: false }} onClaim={onClaim} />);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={onClaim} />);
     expect(screen.getByTestId('lock-locked').textContent).toBe('750 ETRO');
     expect(screen.getByTestId('lock-claimable').textContent).toBe('150 ETRO');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
@@ -48,7 +49,7 @@ describe('LockCard', () => {
 
   it('cannot claim while a claim is under way', () => {
     const lock = lockProgress({ credited: 10n, released: 10n, claimed: 0n }, [], { amount: 10n, fee: 0n }, 0n);
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: true }} onClaim={vi.fn()} />);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: true }} onClaim={vi.fn()} />);
     expect(claim().disabled).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import { BlockChip } from '../../components/BlockChip.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import { currentHash } from '../../tx/txState.ts';
 import { LockCard } from '../lock/LockCard.tsx';
+import { durationText } from './format.ts';
 import { quoteAmount } from './swapForm.ts';
 import { SwapPanel } from './SwapPanel.tsx';
 import { TradeRecords } from './TradeRecords.tsx';
@@ -74,7 +75,12 @@ export default function SwapScreen() {
               {errorText(error).message}
             </p>
           ) : null}
-          <LockCard lock={data?.lock} vestingDuration={data?.vestingDuration} tx={claim.tx} onClaim={(claimable) => void claim.claim(claimable)} />
+          <LockCard
+            lock={data?.lock}
+            emptyNote={t('lock.empty', { duration: data ? durationText(t, data.vestingDuration) : '…' })}
+            tx={claim.tx}
+            onClaim={(claimable) => void claim.claim(claimable)}
+          />
         </>
       )}
 
