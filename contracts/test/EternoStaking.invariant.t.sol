@@ -30,7 +30,7 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         etroHandler = new EternoStakingHandler(stakingEtro, address(this), stakers);
         eulpHandler = new EternoStakingHandler(stakingEulp, address(this), stakers);
 
-        bytes4[] memory selectors = new bytes4[](10);
+        bytes4[] memory selectors = new bytes4[](9);
         selectors[0] = EternoStakingHandler.enter.selector;
         selectors[1] = EternoStakingHandler.leaveOrder.selector;
         selectors[2] = EternoStakingHandler.fund.selector;
@@ -40,7 +40,6 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         selectors[6] = EternoStakingHandler.setRate.selector;
         selectors[7] = EternoStakingHandler.setReleaseDuration.selector;
         selectors[8] = EternoStakingHandler.toggleWriter.selector;
-        selectors[9] = EternoStakingHandler.leaveOrder.selector;
         targetSelector(FuzzSelector({addr: address(etroHandler), selectors: selectors}));
         targetSelector(FuzzSelector({addr: address(eulpHandler), selectors: selectors}));
         targetContract(address(etroHandler));
