@@ -34,6 +34,7 @@ contract LockLedgerHandler is Test {
     mapping(address user => uint256 amount) public ghostCredited;
     mapping(address user => uint256 amount) public ghostClaimed;
     mapping(address user => uint256 amount) public ghostReceived;
+    mapping(address user => uint256 amount) private _lastReleased;
     uint256 public ghostTotalClaimed;
     uint256 public ghostTotalFees;
     uint256 public ghostRevoked;
@@ -55,7 +56,18 @@ contract LockLedgerHandler is Test {
         return users.length;
     }
 
-    function credit(uint256 userSeed, uint256 amount, uint256 durationSeed, bool stake) external {
+    /// @dev After every action: no user's released amount went down (credits, revocations, claims, fee
+    ///      changes and time included). A violation reverts, which fails the run (fail-on-revert).
+    modifier releasedNeverDecreases() {
+        _;
+        for (uint256 i = 0; i < users.length; i++) {
+            uint256 released = ledger.released(users[i]);
+            require(released >= _lastReleased[users[i]], "released never decreases");
+            _lastReleased[users[i]] = released;
+        }
+    }
+
+    function credit(uint256 userSeed, uint256 amount, uint256 durationSeed, bool stake) external releasedNeverDecreases {
         address user = users[userSeed % users.length];
         address writer = stake ? STAKE_WRITER : SWAP_WRITER;
         amount = bound(amount, 1, 100_000e18);
@@ -69,7 +81,7 @@ contract LockLedgerHandler is Test {
         credits++;
     }
 
-    function revoke(uint256 userSeed, uint256 entrySeed) external {
+    function revoke(uint256 userSeed, uint256 entrySeed) external releasedNeverDecreases {
         address user = users[userSeed % users.length];
         GhostEntry[] storage list = _ghostEntries[user];
         if (list.length == 0) return;
@@ -98,7 +110,7 @@ contract LockLedgerHandler is Test {
         revocations++;
     }
 
-    function claim(uint256 userSeed) external {
+    function claim(uint256 userSeed) external releasedNeverDecreases {
         address user = users[userSeed % users.length];
         (uint256 expected, uint256 expectedFee) = ledger.quoteClaim(user);
         if (expected == 0) return;
@@ -117,7 +129,7 @@ contract LockLedgerHandler is Test {
         claims++;
     }
 
-    function setClaimFees(uint256 swapFee, uint256 stakeFee) external {
+    function setClaimFees(uint256 swapFee, uint256 stakeFee) external releasedNeverDecreases {
         vm.prank(owner);
         ledger.setClaimFees(bound(swapFee, 0, 1000), bound(stakeFee, 0, 1000));
         ownerActions++;
@@ -151,7 +163,7 @@ contract LockLedgerHandler is Test {
         ownerActions++;
     }
 
-    function warp(uint256 seconds_) external {
+    function warp(uint256 seconds_) external releasedNeverDecreases {
         vm.warp(block.timestamp + bound(seconds_, 1, 3 days));
     }
 
