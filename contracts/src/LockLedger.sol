@@ -68,26 +68,28 @@ contract LockLedger is Ownable2Step, ReentrancyGuardTransient {
         uint128 revokedReleased;
     }
 
-    /// @notice A user's entries of one (kind, duration), folded out in order as they finish.
-    /// @param cursor The first position not yet folded.
+    /// @notice A user's entries of one (kind, duration), folded out in order as they finish. Packed in four
+    ///         slots, the first two all a credit or an unrevoked claim touches (Σamount·start < 2^168: amounts
+    ///         fit 128 bits, times 40).
+    /// @param openWeighted Σamount·start from the cursor on.
     /// @param length How many entries the stream has had.
-    /// @param revokedOpen How many revoked entries sit at or after the cursor.
-    /// @param slot 1 + the stream's index in the user's open-stream list (0: not listed).
     /// @param openAmount Σamount from the cursor on.
+    /// @param cursor The first position not yet folded.
+    /// @param slot 1 + the stream's index in the user's open-stream list (0: not listed).
+    /// @param revokedWeighted Σamount·start of the revoked entries from the cursor on.
+    /// @param revokedOpen How many revoked entries sit at or after the cursor.
     /// @param revokedAmount Σamount of the revoked entries from the cursor on.
     /// @param frozen Σ released-at-revocation of the revoked entries from the cursor on.
-    /// @param openWeighted Σamount·start from the cursor on.
-    /// @param revokedWeighted Σamount·start of the revoked entries from the cursor on.
     struct Stream {
-        uint64 cursor;
+        uint192 openWeighted;
         uint64 length;
-        uint64 revokedOpen;
-        uint64 slot;
         uint128 openAmount;
+        uint64 cursor;
+        uint64 slot;
+        uint192 revokedWeighted;
+        uint64 revokedOpen;
         uint128 revokedAmount;
         uint128 frozen;
-        uint256 openWeighted;
-        uint256 revokedWeighted;
     }
 
     /// @notice One stream position: the running sums through it, its start and its entry.
@@ -671,7 +673,7 @@ contract LockLedger is Ownable2Step, ReentrancyGuardTransient {
             Point({cumAmount: cumAmount, start: start, entryIndex: uint64(index), cumWeighted: cumWeighted});
         stream.length = uint64(position + 1);
         stream.openAmount += amount;
-        stream.openWeighted += weighted;
+        stream.openWeighted = SafeCast.toUint192(stream.openWeighted + weighted);
     }
 
     /// @notice Removes the stream at `keys[i]` from the open list (swap and pop).
@@ -805,8 +807,8 @@ contract LockLedger is Ownable2Step, ReentrancyGuardTransient {
         stream.openAmount = uint128(f.openAmount);
         stream.revokedAmount = uint128(f.revokedAmount);
         stream.frozen = uint128(f.frozen);
-        stream.openWeighted = f.openWeighted;
-        stream.revokedWeighted = f.revokedWeighted;
+        stream.openWeighted = SafeCast.toUint192(f.openWeighted);
+        stream.revokedWeighted = SafeCast.toUint192(f.revokedWeighted);
     }
 
     /// @notice `user`'s entry `index`, or EntryOutOfRange.
