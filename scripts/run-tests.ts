@@ -23,6 +23,7 @@ const vitest = (root: string): string[] => ["vitest", "run", "--root", root];
 const steps: Step[] = [
   { name: "contracts-build", cmd: ["npm", "run", "--silent", "-w", "contracts", "build"], count: "check" },
   { name: "contracts", cmd: ["npm", "run", "--silent", "-w", "contracts", "test"], count: "forge" },
+  { name: "contracts-config", cmd: vitest("contracts"), count: "vitest" },
   { name: "gas-snapshots", cmd: ["npm", "run", "--silent", "-w", "contracts", "gas:check"], count: "check" },
   { name: "deploy", cmd: [...vitest("packages/devstack"), "--exclude", "src/boundaries.test.ts"], count: "vitest" },
   { name: "abis-fresh", cmd: ["npm", "run", "--silent", "-w", "contracts", "check:abis"], count: "check" },

@@ -65,13 +65,34 @@ export const lockEntry = onchainTable(
   }),
 );
 
-/** LockLedger `Claimed` events. */
+/** LockLedger `Claimed` events: `amount` released ETRO claimed, of which `fee` went to the fee receiver. */
 export const lockClaim = onchainTable(
   "lock_claim",
   (t) => ({
     id: t.text().primaryKey(),
     user: t.hex().notNull(),
     amount: t.bigint().notNull(),
+    fee: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    userIdx: index().on(table.user, table.blockNumber, table.logIndex),
+  }),
+);
+
+/** LockLedger `Revoked` events: a writer took back the unreleased `unreleased` of the user's entry `index`. */
+export const lockRevoke = onchainTable(
+  "lock_revoke",
+  (t) => ({
+    id: t.text().primaryKey(),
+    user: t.hex().notNull(),
+    writer: t.hex().notNull(),
+    source: t.text().notNull(),
+    index: t.bigint().notNull(),
+    unreleased: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),

@@ -18,21 +18,26 @@ import {LockLedger} from "./LockLedger.sol";
 /// @notice Fixed-term staking of one token (deployed twice: ETRO and EULP). A stake is an order for one of
 ///         eight lock periods (30, 60, 90, 120, 150, 180, 210, 360 days) at that period's rate, fixed when
 ///         the order is made. The reward is paid in ETRO from a funded reserve into the owner's lock
-///         balance in the {LockLedger}, released over `rewardReleaseDuration`.
+///         balance in the {LockLedger}.
 ///         - Rate: basis points of the staked amount for the whole period (100 = 1 % per period).
-///         - Accrual: the ETRO pool counts whole days (a reward enters the lock when the period ends),
-///           the EULP pool counts seconds (`accrual()`; `earnedReward(id)` shows it growing).
-///         - Leaving: after the lock ends, the principal comes back and the whole reward is credited to
-///           the lock balance. Leaving earlier is allowed (`earlyExitAllowed()`): the principal comes
-///           back in full and the reward is forfeited (`quoteLeave(id)` says which applies).
+///         - Daily accrual (the ETRO pool): the reward counts whole days and enters the lock balance when
+///           the order leaves after its period, released over the order's `releaseDuration` (the pool's
+///           `rewardReleaseDuration` when the order was made). Leaving early forfeits it.
+///         - Per-second accrual (the EULP pool): the whole reward is credited to the lock balance when the
+///           order is made, releasing by the second over the lock period. Leaving early revokes the part
+///           not yet released (back to the reserve); the part released so far stays the staker's.
+///         - Leaving ALWAYS returns the principal: if the ledger refuses the reward credit (or the
+///           revocation), the leave still succeeds; a refused credit is kept as `pendingReward(id)` and
+///           {retryReward} credits it later.
 ///         - A stake is refused when the reserve's uncommitted part cannot cover its full reward.
 /// @dev Invariants:
-///        - committedRewards == sum of the rewards of orders not yet left, and <= rewardReserve;
-///        - rewardReserve == funded − withdrawn − rewards paid; the contract's ETRO balance covers
-///          rewardReserve (plus totalStaked when the staked token is ETRO);
+///        - committedRewards == full rewards of the daily orders not yet left + pending rewards, and
+///          <= rewardReserve;
+///        - rewardReserve == funded − withdrawn − rewards credited + rewards revoked back; the contract's
+///          ETRO balance covers rewardReserve (plus totalStaked when the staked token is ETRO);
 ///        - totalStaked == sum of the amounts of orders not yet left == the contract's staked-token
 ///          balance beyond the reserve;
-///        - an order leaves once.
+///        - an order leaves once, and its principal comes back whatever the ledger does.
 contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -50,6 +55,9 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     /// @param rateBps The period's rate when the order was made (basis points of `amount`).
     /// @param amount The staked amount.
     /// @param reward The full-term reward in ETRO (amount * rateBps / 10 000).
+    /// @param releaseDuration How long the reward takes to release in the ledger, fixed at entry (the
+    ///        lock period for per-second accrual).
+    /// @param ledgerIndex Per-second accrual: the reward's entry in the owner's ledger list.
     struct Order {
         address owner;
         uint40 stakingTime;
@@ -58,6 +66,8 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
         uint16 rateBps;
         uint128 amount;
         uint128 reward;
+        uint32 releaseDuration;
+        uint64 ledgerIndex;
     }
 
     /// @notice 100 % in basis points.
@@ -79,6 +89,7 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     mapping(uint256 lockDays => uint256 rateBps) private _rateBps;
     mapping(uint256 id => Order order) private _orders;
     mapping(address user => uint256[] ids) private _orderIds;
+    mapping(uint256 id => uint256 reward) private _pendingRewards;
 
     /// @notice The id the next order gets (ids start at 1).
     uint256 public nextOrderId = 1;
@@ -90,8 +101,10 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     uint256 public totalStaked;
     /// @notice The ETRO held for rewards (funded − withdrawn − paid), committed or not.
     uint256 public rewardReserve;
-    /// @notice The full-term rewards of the orders not yet left.
+    /// @notice The full-term rewards of the daily orders not yet left, plus the pending rewards.
     uint256 public committedRewards;
+    /// @notice Rewards the ledger refused at leave, owed to their orders' owners (see {retryReward}).
+    uint256 public totalPendingRewards;
 
     /// @notice An order was made.
     /// @param id The order id.
@@ -107,9 +120,24 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     /// @param id The order id.
     /// @param owner The staker.
     /// @param amount The principal returned.
-    /// @param reward The reward credited to the lock balance (0 when early).
-    /// @param early True when the order left before its lock ended (reward forfeited).
+    /// @param reward The reward that is the owner's (daily: credited now, 0 when early; per second: the
+    ///        released part when early, else all of it).
+    /// @param early True when the order left before its lock ended.
     event Unstaked(uint256 indexed id, address indexed owner, uint256 amount, uint256 reward, bool early);
+    /// @notice The ledger refused a reward at leave; it is kept as the order's pending reward.
+    /// @param id The order id.
+    /// @param owner The staker.
+    /// @param reward The reward pending.
+    event RewardPending(uint256 indexed id, address indexed owner, uint256 reward);
+    /// @notice A pending reward was credited to the ledger.
+    /// @param id The order id.
+    /// @param owner The staker.
+    /// @param reward The reward credited.
+    event RewardCredited(uint256 indexed id, address indexed owner, uint256 reward);
+    /// @notice The ledger refused to revoke an early-left order's unreleased reward; the owner keeps it.
+    /// @param id The order id.
+    /// @param owner The staker.
+    event RevokeRefused(uint256 indexed id, address indexed owner);
     /// @notice ETRO was added to the reward reserve.
     /// @param from Who paid it.
     /// @param amount The ETRO added.
@@ -166,10 +194,17 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     /// @notice The order has already left.
     /// @param id The order id.
     error AlreadyUnstaked(uint256 id);
+    /// @notice The order has no pending reward.
+    /// @param id The order id.
+    error NoPendingReward(uint256 id);
+    /// @notice Only this contract may call.
+    /// @param caller The caller.
+    error OnlySelf(address caller);
 
     /// @notice Creates a staking pool for `stakeToken` with the default rates.
     /// @param stakeToken The staked token (ETRO or EULP).
-    /// @param ledger The lock ledger; its token is the reward token (this contract needs its WRITER_ROLE).
+    /// @param ledger The lock ledger; its token is the reward token (this contract must be its writer, of
+    ///        kind Stake).
     /// @param accrual Daily (ETRO pool) or PerSecond (EULP pool).
     /// @param minStake The smallest amount a stake accepts.
     /// @param releaseDuration How long a credited reward takes to release, in seconds.
@@ -255,8 +290,10 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     }
     // solhint-enable func-name-mixedcase
 
-    /// @notice Ends order `id`: the principal comes back; after the lock the full reward is credited to the
-    ///         caller's lock balance, before it the reward is forfeited.
+    /// @notice Ends order `id`: the principal always comes back. Daily accrual: after the lock the full
+    ///         reward is credited to the caller's lock balance, before it the reward is forfeited. Per-second
+    ///         accrual: the reward is already in the lock balance; before the lock ends its unreleased part
+    ///         is revoked back to the reserve.
     /// @param id The order id.
     function leaveStaking(uint256 id) external nonReentrant {
         Order storage order = _orders[id];
@@ -270,16 +307,46 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
         uint256 fullReward = order.reward;
         // forge-lint: disable-next-line(block-timestamp)
         bool early = block.timestamp < uint256(order.stakingTime) + order.lockTime;
-        uint256 reward = early ? 0 : fullReward;
         totalStaked -= amount;
-        committedRewards -= fullReward;
-        if (reward != 0) {
-            rewardReserve -= reward;
-            REWARD_TOKEN.safeTransfer(address(LEDGER), reward);
-            LEDGER.credit(msg.sender, reward, SafeCast.toUint64(block.timestamp), rewardReleaseDuration);
-        }
         STAKE_TOKEN.safeTransfer(msg.sender, amount);
+        uint256 reward;
+        if (ACCRUAL == Accrual.Daily) {
+            committedRewards -= fullReward;
+            reward = early ? 0 : fullReward;
+            if (reward != 0) _payReward(id, msg.sender, reward, order.releaseDuration);
+        } else {
+            reward = fullReward;
+            if (early && fullReward != 0) reward -= _revokeReward(id, msg.sender, order.ledgerIndex);
+        }
         emit Unstaked(id, msg.sender, amount, reward, early);
+    }
+
+    /// @notice Credits order `id`'s pending reward (one the ledger refused at leave) to its owner's lock
+    ///         balance; reverts if the ledger still refuses.
+    /// @param id The order id.
+    function retryReward(uint256 id) external nonReentrant {
+        address owner_ = _orders[id].owner;
+        if (owner_ != msg.sender) revert NotOrderOwner(id, msg.sender, owner_);
+        uint256 reward = _pendingRewards[id];
+        if (reward == 0) revert NoPendingReward(id);
+        _pendingRewards[id] = 0;
+        totalPendingRewards -= reward;
+        committedRewards -= reward;
+        rewardReserve -= reward;
+        REWARD_TOKEN.safeTransfer(address(LEDGER), reward);
+        LEDGER.credit(owner_, reward, SafeCast.toUint64(block.timestamp), _orders[id].releaseDuration);
+        emit RewardCredited(id, owner_, reward);
+    }
+
+    /// @notice Moves `reward` ETRO to the ledger and credits it to `user`; called by this contract only, so
+    ///         that a refusal can be caught without undoing the leave.
+    /// @param user The beneficiary.
+    /// @param reward The ETRO credited.
+    /// @param duration The release duration.
+    function creditToLedger(address user, uint256 reward, uint64 duration) external {
+        if (msg.sender != address(this)) revert OnlySelf(msg.sender);
+        REWARD_TOKEN.safeTransfer(address(LEDGER), reward);
+        LEDGER.credit(user, reward, SafeCast.toUint64(block.timestamp), duration);
     }
 
     /// @notice Adds `amount` ETRO to the reward reserve (anyone may fund it).
@@ -320,7 +387,7 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
         emit MinStakeAmountSet(amount);
     }
 
-    /// @notice Sets how long rewards credited from now on take to release.
+    /// @notice Sets how long the rewards of orders made from now on take to release (daily accrual).
     /// @param duration The duration in seconds, at most MAX_RELEASE_DURATION (0: claimable at once).
     function setRewardReleaseDuration(uint256 duration) external onlyOwner {
         if (duration > MAX_RELEASE_DURATION) revert ReleaseTooLong(duration, MAX_RELEASE_DURATION);
@@ -361,6 +428,13 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     /// @return rewardReserve − committedRewards.
     function availableRewards() public view returns (uint256) {
         return rewardReserve - committedRewards;
+    }
+
+    /// @notice The reward of order `id` that the ledger refused at leave and {retryReward} can credit.
+    /// @param id The order id.
+    /// @return The pending reward.
+    function pendingReward(uint256 id) external view returns (uint256) {
+        return _pendingRewards[id];
     }
 
     /// @notice One order.
@@ -411,7 +485,8 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
     ///         balance, and whether it is early (reward forfeited).
     /// @param id The order id.
     /// @return principal The amount returned.
-    /// @return reward The reward credited (0 when early or already left).
+    /// @return reward The reward that is the owner's (daily: 0 when early; per second: the released part
+    ///         when early; 0 once left).
     /// @return early True when the lock has not ended.
     /// @return unlockTime When the lock ends.
     function quoteLeave(uint256 id)
@@ -426,7 +501,8 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
         early = block.timestamp < unlockTime;
         if (order.unstaked) return (0, 0, early, unlockTime);
         principal = order.amount;
-        reward = early ? 0 : order.reward;
+        if (!early) reward = order.reward;
+        else if (ACCRUAL == Accrual.PerSecond) reward = earnedReward(id);
     }
 
     /// @notice Makes an order of `amount` for `lockDays`.
@@ -443,20 +519,61 @@ contract EternoStaking is Ownable2Step, ReentrancyGuardTransient {
 
         id = nextOrderId;
         ++nextOrderId;
+        uint32 lockTime = SafeCast.toUint32(lockDays * 1 days);
+        bool perSecond = ACCRUAL == Accrual.PerSecond;
+        uint64 ledgerIndex;
+        if (perSecond && reward != 0) {
+            rewardReserve -= reward;
+            REWARD_TOKEN.safeTransfer(address(LEDGER), reward);
+            ledgerIndex = SafeCast.toUint64(LEDGER.credit(msg.sender, reward, SafeCast.toUint64(block.timestamp), lockTime));
+        }
         _orders[id] = Order({
             owner: msg.sender,
             stakingTime: SafeCast.toUint40(block.timestamp),
-            lockTime: SafeCast.toUint32(lockDays * 1 days),
+            lockTime: lockTime,
             unstaked: false,
             rateBps: SafeCast.toUint16(rate),
             amount: SafeCast.toUint128(amount),
-            reward: SafeCast.toUint128(reward)
+            reward: SafeCast.toUint128(reward),
+            releaseDuration: perSecond ? lockTime : SafeCast.toUint32(rewardReleaseDuration),
+            ledgerIndex: ledgerIndex
         });
         _orderIds[msg.sender].push(id);
         totalStaked += amount;
-        committedRewards += reward;
+        if (!perSecond) committedRewards += reward;
         STAKE_TOKEN.safeTransferFrom(msg.sender, address(this), amount);
         emit Staked(id, msg.sender, amount, lockDays, rate, reward);
+    }
+
+    /// @notice Credits a daily order's reward to the ledger; if the ledger refuses, keeps it pending.
+    /// @param id The order id.
+    /// @param owner_ The staker.
+    /// @param reward The reward.
+    /// @param duration The order's release duration.
+    function _payReward(uint256 id, address owner_, uint256 reward, uint64 duration) private {
+        try this.creditToLedger(owner_, reward, duration) {
+            rewardReserve -= reward;
+        } catch {
+            _pendingRewards[id] = reward;
+            totalPendingRewards += reward;
+            committedRewards += reward;
+            emit RewardPending(id, owner_, reward);
+        }
+    }
+
+    /// @notice Revokes a per-second order's unreleased reward back to the reserve; if the ledger refuses,
+    ///         the owner keeps it.
+    /// @param id The order id.
+    /// @param owner_ The staker.
+    /// @param ledgerIndex The reward's ledger entry.
+    /// @return back The ETRO returned to the reserve.
+    function _revokeReward(uint256 id, address owner_, uint256 ledgerIndex) private returns (uint256 back) {
+        try LEDGER.revoke(owner_, ledgerIndex) returns (uint256 unreleased) {
+            back = unreleased;
+            rewardReserve += back;
+        } catch {
+            emit RevokeRefused(id, owner_);
+        }
     }
 
     /// @notice Whether `lockDays` is one of the eight lock periods.

@@ -6,7 +6,8 @@ import {EternoStakingHandler} from "./handlers/EternoStakingHandler.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 
-/// @notice Invariants of both staking pools under random stakes, leaves, funding, withdrawals and time.
+/// @notice Invariants of both staking pools under random stakes, leaves, retries, funding, withdrawals,
+///         owner actions (rates, release duration, the pools' ledger writer status) and time.
 contract EternoStakingInvariantTest is Fixture, InvariantTest {
     EternoStakingHandler private etroHandler;
     EternoStakingHandler private eulpHandler;
@@ -29,12 +30,16 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         etroHandler = new EternoStakingHandler(stakingEtro, address(this), stakers);
         eulpHandler = new EternoStakingHandler(stakingEulp, address(this), stakers);
 
-        bytes4[] memory selectors = new bytes4[](5);
+        bytes4[] memory selectors = new bytes4[](9);
         selectors[0] = EternoStakingHandler.enter.selector;
         selectors[1] = EternoStakingHandler.leaveOrder.selector;
         selectors[2] = EternoStakingHandler.fund.selector;
         selectors[3] = EternoStakingHandler.withdraw.selector;
         selectors[4] = EternoStakingHandler.warp.selector;
+        selectors[5] = EternoStakingHandler.retry.selector;
+        selectors[6] = EternoStakingHandler.setRate.selector;
+        selectors[7] = EternoStakingHandler.setReleaseDuration.selector;
+        selectors[8] = EternoStakingHandler.toggleWriter.selector;
         targetSelector(FuzzSelector({addr: address(etroHandler), selectors: selectors}));
         targetSelector(FuzzSelector({addr: address(eulpHandler), selectors: selectors}));
         targetContract(address(etroHandler));
@@ -54,8 +59,9 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         assertEq(
             uint256(ledger.totalCredited()),
             etroHandler.ghostRewardsPaid() + eulpHandler.ghostRewardsPaid(),
-            "the ledger got exactly the rewards paid"
+            "the ledger got exactly the rewards paid, less what early EULP leaves took back"
         );
+        assertEq(stakingEtro.totalPendingRewards(), etroHandler.ghostPending(), "pending rewards");
     }
 
     function invariant_AnOrderLeavesOnce() public view {
@@ -66,13 +72,15 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
     }
 
     function _checkReserve(EternoStaking pool, EternoStakingHandler handler) private view {
-        assertEq(pool.committedRewards(), handler.ghostOpenReward(), "committed == open orders' rewards");
+        assertEq(
+            pool.committedRewards(), handler.ghostOpenReward() + handler.ghostPending(), "committed == open + pending rewards"
+        );
         assertEq(pool.totalStaked(), handler.ghostOpenAmount(), "totalStaked == open orders' amounts");
         assertGe(pool.rewardReserve(), pool.committedRewards(), "reserve covers every commitment");
         assertEq(
             pool.rewardReserve(),
             STAKE_RESERVE + handler.ghostFunded() - handler.ghostWithdrawn() - handler.ghostRewardsPaid(),
-            "reserve == funded - withdrawn - paid"
+            "reserve == funded - withdrawn - paid (+ revoked back)"
         );
     }
 

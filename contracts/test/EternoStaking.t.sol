@@ -17,6 +17,8 @@ contract EternoStakingTest is Fixture {
         uint256 indexed id, address indexed owner, uint256 amount, uint256 lockDays, uint256 rateBps, uint256 reward
     );
     event Unstaked(uint256 indexed id, address indexed owner, uint256 amount, uint256 reward, bool early);
+    event RewardPending(uint256 indexed id, address indexed owner, uint256 reward);
+    event RevokeRefused(uint256 indexed id, address indexed owner);
 
     function setUp() public {
         vm.warp(1_000_000);
@@ -152,7 +154,7 @@ contract EternoStakingTest is Fixture {
         vm.warp(block.timestamp + REWARD_RELEASE);
         vm.prank(alice);
         ledger.claim();
-        assertEq(etro.balanceOf(alice) - before, 10_100e18, "reward claimable after its release");
+        assertEq(etro.balanceOf(alice) - before, 10_097e18, "reward claimable after its release, less the 3 % fee");
     }
 
     function test_LeaveEarlyReturnsPrincipalAndForfeitsTheReward() public {
@@ -214,14 +216,99 @@ contract EternoStakingTest is Fixture {
         uint256 amount = aliceEulp;
         uint256 id = _enter(stakingEulp, alice, 60, amount);
         uint256 full = amount * 250 / 10_000;
+        assertEq(ledger.credited(alice), full, "the whole reward enters the lock balance at entry");
+        assertEq(uint256(stakingEulp.orders(id).releaseDuration), 60 days, "released over the lock period");
         vm.warp(block.timestamp + 1 days + 12 hours);
         assertEq(stakingEulp.earnedReward(id), full * (36 hours) / (60 days), "by the second");
+        assertEq(ledger.released(alice), full * (36 hours) / (60 days), "released in the ledger by the second");
+        vm.warp(block.timestamp + 1);
+        assertEq(ledger.released(alice), full * (36 hours + 1) / (60 days), "one second later");
         vm.warp(block.timestamp + 59 days);
         vm.prank(alice);
         stakingEulp.leaveStaking(id);
         assertEq(eulp.balanceOf(alice), amount, "EULP back");
         assertEq(ledger.credited(alice), full, "ETRO reward in the lock balance");
+        assertEq(ledger.released(alice), full, "all released at the end of the lock");
         assertEq(etro.balanceOf(address(stakingEulp)), STAKE_RESERVE - full, "reserve paid");
+    }
+
+    function test_EulpEarlyLeaveRevokesOnlyTheUnreleasedReward() public {
+        uint256 amount = aliceEulp;
+        uint256 id = _enter(stakingEulp, alice, 30, amount);
+        uint256 full = amount * 100 / 10_000;
+        vm.warp(block.timestamp + 10 days);
+        (uint256 principal, uint256 quoted, bool early,) = stakingEulp.quoteLeave(id);
+        assertTrue(early, "early");
+        assertEq(principal, amount, "principal quoted");
+        assertEq(quoted, full / 3, "the released third is kept");
+        vm.expectEmit(address(stakingEulp));
+        emit Unstaked(id, alice, amount, full / 3, true);
+        vm.prank(alice);
+        stakingEulp.leaveStaking(id);
+        assertEq(eulp.balanceOf(alice), amount, "EULP back");
+        assertEq(ledger.credited(alice), full / 3, "the unreleased part left the lock balance");
+        assertEq(stakingEulp.rewardReserve(), STAKE_RESERVE - full / 3, "and went back to the reserve");
+        assertEq(etro.balanceOf(address(stakingEulp)), stakingEulp.rewardReserve(), "reserve == ETRO held");
+    }
+
+    function test_LeaveReturnsPrincipalWhenTheLedgerRefusesTheReward() public {
+        uint256 id = _enter(stakingEtro, alice, 30, 10_000e18);
+        ledger.removeWriter(address(stakingEtro));
+        vm.warp(block.timestamp + 30 days);
+        uint256 before = etro.balanceOf(alice);
+        vm.expectEmit(address(stakingEtro));
+        emit RewardPending(id, alice, 100e18);
+        vm.prank(alice);
+        stakingEtro.leaveStaking(id);
+        assertEq(etro.balanceOf(alice) - before, 10_000e18, "principal back although the ledger refused");
+        assertEq(stakingEtro.pendingReward(id), 100e18, "reward kept pending");
+        assertEq(stakingEtro.committedRewards(), 100e18, "still committed");
+        assertEq(stakingEtro.availableRewards(), STAKE_RESERVE - 100e18, "not withdrawable");
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(LockLedger.NotWriter.selector, address(stakingEtro)));
+        stakingEtro.retryReward(id);
+
+        ledger.proposeWriter(address(stakingEtro), LockLedger.Kind.Stake);
+        vm.warp(block.timestamp + ledger.WRITER_DELAY());
+        ledger.executeWriter(address(stakingEtro));
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(EternoStaking.NotOrderOwner.selector, id, bob, alice));
+        stakingEtro.retryReward(id);
+        vm.prank(alice);
+        stakingEtro.retryReward(id);
+        assertEq(ledger.credited(alice), 100e18, "credited on retry");
+        assertEq(stakingEtro.pendingReward(id), 0, "nothing pending");
+        assertEq(stakingEtro.committedRewards(), 0, "nothing committed");
+        assertEq(stakingEtro.rewardReserve(), STAKE_RESERVE - 100e18, "reserve paid once");
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoStaking.NoPendingReward.selector, id));
+        stakingEtro.retryReward(id);
+    }
+
+    function test_EulpEarlyLeaveReturnsPrincipalWhenTheLedgerRefusesTheRevocation() public {
+        uint256 amount = aliceEulp;
+        uint256 id = _enter(stakingEulp, alice, 30, amount);
+        uint256 full = amount * 100 / 10_000;
+        ledger.removeWriter(address(stakingEulp));
+        vm.warp(block.timestamp + 10 days);
+        vm.expectEmit(address(stakingEulp));
+        emit RevokeRefused(id, alice);
+        vm.prank(alice);
+        stakingEulp.leaveStaking(id);
+        assertEq(eulp.balanceOf(alice), amount, "EULP back");
+        assertEq(ledger.credited(alice), full, "the reward stays with the staker");
+    }
+
+    function test_ReleaseDurationIsFixedAtEntry() public {
+        uint256 id = _enter(stakingEtro, alice, 30, 10_000e18);
+        assertEq(uint256(stakingEtro.orders(id).releaseDuration), REWARD_RELEASE, "stored in the order");
+        stakingEtro.setRewardReleaseDuration(365 days);
+        uint256 later = _enter(stakingEtro, alice, 30, 10_000e18);
+        assertEq(uint256(stakingEtro.orders(later).releaseDuration), 365 days, "new orders get the new one");
+        vm.warp(block.timestamp + 30 days);
+        vm.prank(alice);
+        stakingEtro.leaveStaking(id);
+        assertEq(uint256(ledger.entryAt(alice, 0).duration), REWARD_RELEASE, "the old order keeps its duration");
     }
 
     function test_RateChangesApplyToNewOrdersOnly() public {
@@ -317,11 +404,13 @@ contract EternoStakingTest is Fixture {
         pool.leaveStaking(id);
 
         bool early = elapsed < lockDays * 1 days;
+        // Daily: the reward only after the lock. Per second: what was released by the leave.
+        uint256 kept = early ? (eulpPool ? earned : 0) : fullReward;
         assertEq(token.balanceOf(alice) - tokenBefore, amount, "principal back exactly");
-        assertEq(ledger.credited(alice), early ? 0 : fullReward, "reward only after the lock");
+        assertEq(ledger.credited(alice), kept, "reward kept");
         if (!early) assertEq(earned, fullReward, "full reward earned at the end");
         assertEq(pool.committedRewards(), 0, "no commitment left");
         assertEq(pool.totalStaked(), 0, "no stake left");
-        assertEq(pool.rewardReserve(), STAKE_RESERVE - (early ? 0 : fullReward), "reserve paid the reward only");
+        assertEq(pool.rewardReserve(), STAKE_RESERVE - kept, "reserve paid the kept reward only");
     }
 }

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+import {EternoToken} from "../src/EternoToken.sol";
+import {LockLedger} from "../src/LockLedger.sol";
 import {Fixture} from "./utils/Fixture.sol";
+import {Test} from "./utils/Test.sol";
 
 /// @notice Named gas snapshots (snapshots/eterno.json) of the DeFi core's user actions, each measured
 ///         on one call from a state prepared in setUp (so storage is cold, as in a transaction), the
@@ -105,6 +108,48 @@ contract GasSnapshotsTest is Fixture {
         vm.prank(alice);
         vm.startSnapshotGas(GROUP, "farm_withdraw");
         farm.withdraw(0, 500e18);
+        vm.stopSnapshotGas();
+    }
+}
+
+/// @notice The lock ledger's claim with one, and with 1,000, open entries (each partly released: 24 h
+///         entries credited a minute apart, claimed 20 h after the first), one stream each, measured like
+///         the rows above. The budget: the second within 10 % of the first.
+contract LedgerGasSnapshotsTest is Test {
+    string private constant GROUP = "eterno";
+    address private writer = address(0x5A);
+    address private one = address(0x1);
+    address private many = address(0x1000);
+    EternoToken private etro;
+    LockLedger private ledger;
+
+    function setUp() public {
+        vm.warp(1_000_000);
+        etro = new EternoToken("ETERNO", "ETRO", 100_000_000e18, address(this));
+        ledger = new LockLedger(etro, address(this));
+        ledger.setupWriter(writer, LockLedger.Kind.Swap);
+        require(etro.transfer(address(ledger), 10_000_000e18), "fund ledger");
+        vm.startPrank(writer);
+        ledger.credit(one, 1000e18, uint64(block.timestamp), 24 hours);
+        for (uint256 i = 0; i < 1000; i++) {
+            ledger.credit(many, 1000e18, uint64(block.timestamp), 24 hours);
+            vm.warp(block.timestamp + 60);
+        }
+        vm.stopPrank();
+        vm.warp(1_000_000 + 20 hours);
+    }
+
+    function test_Gas_LedgerClaim1Open() public {
+        vm.prank(one);
+        vm.startSnapshotGas(GROUP, "ledger_claim_1_open");
+        ledger.claim();
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_LedgerClaim1000Open() public {
+        vm.prank(many);
+        vm.startSnapshotGas(GROUP, "ledger_claim_1000_open");
+        ledger.claim();
         vm.stopSnapshotGas();
     }
 }

@@ -7,7 +7,8 @@ import {LockLedgerHandler} from "./handlers/LockLedgerHandler.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 import {Test} from "./utils/Test.sol";
 
-/// @notice Invariants of the lock ledger under random credits, claims and time.
+/// @notice Invariants of the lock ledger under random credits of both kinds, revocations, claims, owner
+///         actions (claim fees, fee receiver, writer proposals and removals) and time.
 contract LockLedgerInvariantTest is Test, InvariantTest {
     EternoToken private etro;
     LockLedger private ledger;
@@ -17,14 +18,20 @@ contract LockLedgerInvariantTest is Test, InvariantTest {
         vm.warp(10 days);
         etro = new EternoToken("ETERNO", "ETRO", 100_000_000e18, address(this));
         ledger = new LockLedger(etro, address(this));
-        handler = new LockLedgerHandler(ledger, etro);
-        ledger.grantRole(ledger.WRITER_ROLE(), address(handler));
+        handler = new LockLedgerHandler(ledger, etro, address(this));
+        ledger.setupWriter(handler.SWAP_WRITER(), LockLedger.Kind.Swap);
+        ledger.setupWriter(handler.STAKE_WRITER(), LockLedger.Kind.Stake);
+        ledger.setFeeReceiver(handler.receivers(0));
         require(etro.transfer(address(handler), 90_000_000e18), "fund handler");
 
-        bytes4[] memory selectors = new bytes4[](3);
+        bytes4[] memory selectors = new bytes4[](7);
         selectors[0] = LockLedgerHandler.credit.selector;
         selectors[1] = LockLedgerHandler.claim.selector;
         selectors[2] = LockLedgerHandler.warp.selector;
+        selectors[3] = LockLedgerHandler.revoke.selector;
+        selectors[4] = LockLedgerHandler.setClaimFees.selector;
+        selectors[5] = LockLedgerHandler.setFeeReceiver.selector;
+        selectors[6] = LockLedgerHandler.manageSpareWriter.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
@@ -35,9 +42,10 @@ contract LockLedgerInvariantTest is Test, InvariantTest {
             uint256 released = ledger.released(user);
             assertLe(ledger.claimed(user), released, "claimed <= released");
             assertLe(released, ledger.credited(user), "released <= credited");
-            assertEq(released, handler.ghostReleased(user), "released follows each entry's linear schedule");
-            assertEq(ledger.credited(user), handler.ghostCredited(user), "credited == what writers credited");
-            assertEq(ledger.claimed(user), handler.ghostPaid(user), "claimed == what the user received");
+            assertEq(released, handler.ghostReleased(user), "released follows the entries' linear schedules");
+            assertEq(ledger.credited(user), handler.ghostCredited(user), "credited == credits - revoked remainders");
+            assertEq(ledger.claimed(user), handler.ghostClaimed(user), "claimed == what the user's claims took");
+            assertEq(etro.balanceOf(user), handler.ghostReceived(user), "the user holds what claims paid less fees");
         }
     }
 
@@ -50,7 +58,12 @@ contract LockLedgerInvariantTest is Test, InvariantTest {
         }
         assertEq(uint256(ledger.totalCredited()), credited, "totalCredited is the users' sum");
         assertEq(uint256(ledger.totalClaimed()), claimed, "totalClaimed is the users' sum");
-        assertEq(uint256(ledger.totalClaimed()), handler.ghostTotalPaid(), "paid out == totalClaimed");
+        assertEq(uint256(ledger.totalClaimed()), handler.ghostTotalClaimed(), "claimed out == totalClaimed");
+        assertEq(uint256(ledger.totalFees()), handler.ghostTotalFees(), "fees == what receivers got");
+        assertEq(
+            etro.balanceOf(handler.receivers(0)) + etro.balanceOf(handler.receivers(1)), handler.ghostTotalFees(), "fee receivers"
+        );
+        assertEq(uint256(ledger.totalRevoked()), handler.ghostRevoked(), "revoked == returned to writers");
         assertGe(
             etro.balanceOf(address(ledger)),
             uint256(ledger.totalCredited()) - ledger.totalClaimed(),

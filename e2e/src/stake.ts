@@ -48,6 +48,11 @@ export async function stakeState(rpcUrl: string, d: StakeDeployments, pool: Stak
   return { balance, credited, ids: orders[0], orders: orders[1] };
 }
 
+/** `owner`'s LockLedger claimable amount and claim fee (`quoteClaim`) at `blockNumber`. */
+export async function lockClaimAt(rpcUrl: string, d: StakeDeployments, owner: Address, blockNumber: bigint): Promise<readonly [bigint, bigint]> {
+  return chainClients(rpcUrl).public.readContract({ address: stakeContracts(d).ledger, abi: lockLedgerAbi, functionName: "quoteClaim", args: [owner], blockNumber });
+}
+
 /** Test account `fromIndex` stakes `amount` for `days` from Node (approve + enterStaking_{days}); resolves once mined. */
 export async function stakeFromNode(rpcUrl: string, d: StakeDeployments, fromIndex: number, pool: StakePool, amount: bigint, days: LockDays): Promise<void> {
   const { chain, transport, public: client } = chainClients(rpcUrl);

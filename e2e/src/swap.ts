@@ -51,6 +51,16 @@ export async function lockOf(
   return { credited, released, claimed, locked: credited - released, claimable: released - claimed };
 }
 
+/** LockLedger `quoteClaim(account)`: what a claim takes now and its fee. */
+export function claimQuoteOf(rpcUrl: string, d: SwapDeployments, account: Address): Promise<readonly [bigint, bigint]> {
+  return chainClients(rpcUrl).public.readContract({ address: contract(d, "LockLedger"), abi: lockLedgerAbi, functionName: "quoteClaim", args: [account] });
+}
+
+/** Who receives the LockLedger's claim fees. */
+export function ledgerFeeReceiver(rpcUrl: string, d: SwapDeployments): Promise<Address> {
+  return chainClients(rpcUrl).public.readContract({ address: contract(d, "LockLedger"), abi: lockLedgerAbi, functionName: "feeReceiver" });
+}
+
 export function tokenBalance(rpcUrl: string, d: SwapDeployments, token: "USDT" | "ETRO", owner: Address): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({ address: contract(d, token), abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 }

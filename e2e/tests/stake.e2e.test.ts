@@ -14,7 +14,16 @@ import { formatTokenAmount } from "@eterno/protocol/amount";
 import { errorScreen, modal, signInVia, text, type Lang } from "../src/app.ts";
 import { advanceTime } from "../src/chain.ts";
 import { useE2E } from "../src/fixture.ts";
-import { stakeContracts, stakeFromNode, stakeState, stakeText, waitForStakeForm, type LockDays, type StakePool as Pool } from "../src/stake.ts";
+import {
+  lockClaimAt,
+  stakeContracts,
+  stakeFromNode,
+  stakeState,
+  stakeText,
+  waitForStakeForm,
+  type LockDays,
+  type StakePool as Pool,
+} from "../src/stake.ts";
 import { installTestWallet } from "../src/testWallet.ts";
 import { until } from "../src/wait.ts";
 
@@ -35,6 +44,22 @@ async function openStake(page: Page, pool: Pool, account: Address): Promise<void
 
 const record = (page: Page, id: bigint): Locator => page.locator(`[data-testid="stake-record"][data-id="${id}"]`);
 const field = (row: Locator, name: string) => row.locator(`[data-field="${name}"]`);
+
+/** Waits until the lock card shows, for the block on screen, a positive claimable amount equal to the ledger's; returns it. */
+async function lockCardShowsReleased(page: Page, account: Address): Promise<bigint> {
+  const stack = e2e.stack();
+  let claimable = 0n;
+  await until("the lock card to show the ledger's claimable amount at the block on screen", async () => {
+    const shown = (await page.evaluate(`(() => ({
+      block: document.querySelector('[data-testid="block-chip"]')?.dataset.block,
+      claimable: document.querySelector('[data-testid="lock-claimable"]')?.textContent,
+    }))()`)) as { block?: string; claimable?: string };
+    if (!shown.block || !shown.claimable) return false;
+    [claimable] = await lockClaimAt(stack.rpcUrl, stack.deployments, account, BigInt(shown.block));
+    return claimable > 0n && shown.claimable === `${fmt(claimable, "ETRO")} ETRO`;
+  });
+  return claimable;
+}
 
 async function waitForPhase(page: Page, phase: "confirmed" | "failed", scope?: Locator): Promise<void> {
   await (scope ?? page).getByTestId("tx-progress").and(page.locator(`[data-phase="${phase}"]`)).waitFor({ timeout: 60_000 });
@@ -80,6 +105,12 @@ describe("finance › stake", () => {
       expect(await field(row, "rate").textContent()).toBe("1%");
       expect(await field(row, "left").textContent()).toBe(stakeText("en", "records.leftValue", { days: 30, hours: 0 }));
       expect(await row.getByRole("button", { name: stakeText("en", "records.leave"), exact: true }).count()).toBe(0);
+      if (pool === "EULP") {
+        // The EULP reward is in the lock balance from the stake on and released by the second.
+        expect(staked.credited).toBe(before.credited + reward);
+        await advanceTime(stack.rpcUrl, DAY);
+        expect(await lockCardShowsReleased(page, wallet.address)).toBeLessThan(reward);
+      }
 
       // Past the lock on anvil: the page follows the new block by itself.
       await advanceTime(stack.rpcUrl, 30 * DAY + 60);
@@ -179,8 +210,13 @@ describe("finance › stake", () => {
     await dialog.waitFor();
     const message = (await dialog.textContent()) ?? "";
     expect(message).toContain(stakeText("en", "early.title"));
-    // 24 % of 4 EULP for 360 days: the reward of 0.96 ETRO is forfeited.
-    expect(message).toContain("forfeits the reward of 0.96 ETRO");
+    // 24 % of 4 EULP for 360 days: a reward of 0.96 ETRO, released by the second. Leaving keeps the
+    // part released so far and forfeits the rest, and the message says both (they add up to 0.96, less
+    // what the 8 display digits of each leave out).
+    const split = /keeps the ([\d.,]+) ETRO of reward released so far and forfeits the other ([\d.,]+) ETRO/.exec(message);
+    expect(split).not.toBeNull();
+    const shortfall = parseUnits("0.96", 18) - parseUnits(split![1]!.replace(/,/g, ""), 18) - parseUnits(split![2]!.replace(/,/g, ""), 18);
+    expect(shortfall >= 0n && shortfall < 2n * 10n ** 10n).toBe(true);
     expect(wallet.requests("eth_sendTransaction")).toEqual([]);
     await dialog.getByRole("button", { name: stakeText("en", "early.cancel"), exact: true }).click();
     await dialog.waitFor({ state: "hidden" });
@@ -194,18 +230,25 @@ describe("finance › stake", () => {
     await waitForPhase(page, "confirmed", page.getByTestId("stake-records"));
     expect(wallet.requests("eth_sendTransaction")).toHaveLength(1);
     await until("the record to show it left", async () => (await row.getAttribute("data-status")) === "left", { timeoutMs: 30_000 });
-    expect(await field(row, "revenue").textContent()).toBe("0 ETRO");
     await until("the indexer to tell the order left early", async () => (await row.locator(".stake-status").textContent()) === stakeText("en", "records.statuses.leftEarly"), {
       timeoutMs: 60_000,
     });
     const after = await chainState("EULP", wallet.address);
     expect(after.balance).toBe(before.balance);
-    expect(after.credited).toBe(before.credited);
+    // What stayed in the lock balance is what was released by the leave: more than nothing, less than all.
+    const kept = after.credited - before.credited;
+    expect(kept).toBeGreaterThan(0n);
+    expect(kept).toBeLessThan(parseUnits("0.96", 18));
+    await until("the record to show the reward kept", async () => (await field(row, "revenue").textContent()) === `${fmt(kept, "ETRO")} ETRO`, {
+      timeoutMs: 30_000,
+    });
   });
 
   for (const viewport of ["portrait", "landscape"] as const) {
     test(`${viewport}: the form and the records in en and zh (screenshots)`, async () => {
       const stack = e2e.stack();
+      // An EULP order whose reward has fully released by the screenshots: the lock card has a claim.
+      await stakeAsAlice("EULP", parseUnits("5", 18), 30);
       await stakeAsAlice("ETRO", parseUnits("2500", 18), 90);
       await stakeAsAlice("ETRO", parseUnits("1200", 18), 30);
       await advanceTime(stack.rpcUrl, 31 * DAY);
@@ -228,6 +271,10 @@ describe("finance › stake", () => {
         await page.getByTestId("stake-records").scrollIntoViewIfNeeded();
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `finance-stake.records.${viewport}.${lang}.png`) });
+        await page.getByTestId("lock-claim-quote").waitFor();
+        await page.getByTestId("lock-card").scrollIntoViewIfNeeded();
+        await settle(page);
+        await page.screenshot({ path: join(SHOTS_DIR, `finance-stake.lock.${viewport}.${lang}.png`) });
       }
       expect(pageErrors.map((e) => e.message)).toEqual([]);
     });

@@ -23,6 +23,8 @@ import {
   clockSeconds,
   expectDeadline,
   freezeBlockNumber,
+  claimQuoteOf,
+  ledgerFeeReceiver,
   lockOf,
   nonceOf,
   quoteBuy,
@@ -83,7 +85,7 @@ function sentTo(wallet: TestWallet): { to: Address; data: Hex }[] {
 }
 
 describe("assets › swap", () => {
-  test("buy: approve then swap, the ETRO is locked; 24 h later it is claimable and Claim pays exactly that", async () => {
+  test("buy: approve then swap, the ETRO is locked; 24 h later it is claimable, the card shows the 5 % claim fee and Claim pays exactly the rest", async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
     const { page } = await e2e.browser();
@@ -145,10 +147,21 @@ describe("assets › swap", () => {
     await expectText(lockCard(page).getByTestId("lock-locked"), "0 ETRO");
     await expectText(lockCard(page).getByTestId("lock-released"), swapText("en", "lock.progress", { percent: "100", credited: etro(quote.amountOut) }));
 
+    // Before signing, the card says what the claim takes, its fee and what arrives (the ledger's quoteClaim).
+    const [claimAmount, claimFee] = await claimQuoteOf(stack.rpcUrl, d, alice);
+    expect(claimAmount).toBe(quote.amountOut);
+    expect(claimFee).toBe((quote.amountOut * 500n) / 10_000n);
+    await expectText(
+      lockCard(page).getByTestId("lock-claim-quote"),
+      swapText("en", "lock.claimQuote", { amount: etro(claimAmount), fee: etro(claimFee), receive: etro(claimAmount - claimFee) }),
+    );
+
     const etroBefore = await tokenBalance(stack.rpcUrl, d, "ETRO", alice);
+    const feesBefore = await tokenBalance(stack.rpcUrl, d, "ETRO", await ledgerFeeReceiver(stack.rpcUrl, d));
     await lockCard(page).getByTestId("lock-claim").click();
     await waitForPhase(lockCard(page), "confirmed");
-    expect(await tokenBalance(stack.rpcUrl, d, "ETRO", alice)).toBe(etroBefore + quote.amountOut);
+    expect(await tokenBalance(stack.rpcUrl, d, "ETRO", alice)).toBe(etroBefore + claimAmount - claimFee);
+    expect(await tokenBalance(stack.rpcUrl, d, "ETRO", await ledgerFeeReceiver(stack.rpcUrl, d))).toBe(feesBefore + claimFee);
     expect(await lockOf(stack.rpcUrl, d, alice)).toMatchObject({ claimed: quote.amountOut, claimable: 0n, locked: 0n });
     await expectText(lockCard(page).getByTestId("lock-claimable"), "0 ETRO");
     expect(await lockCard(page).getByTestId("lock-claim").isDisabled()).toBe(true);

@@ -290,16 +290,19 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
     const eulp = (await get(`/stakes?account=${alice.address}&pool=EULP`)).body as StakesResponseJson;
     expect(eulp).toEqual({ stakes: await chainStakes("EULP"), nextBefore: null });
-    expect(eulp.stakes[0]).toMatchObject({ pool: "EULP", orderId: "1", lockDays: 60, unstaked: true, early: true, paidReward: "0" });
+    expect(eulp.stakes[0]).toMatchObject({ pool: "EULP", orderId: "1", lockDays: 60, unstaked: true, early: true });
+    // Left early: the EULP reward keeps only what it released by the second (here a second or none).
+    expect(BigInt(eulp.stakes[0]!.paidReward!)).toBeLessThan(BigInt(eulp.stakes[0]!.reward) / 1000n);
 
     expect((await get(`/stakes?account=${bob.address}&pool=ETRO`)).body).toEqual({ stakes: [], nextBefore: null });
     expect((await get(`/stakes?account=${alice.address}&pool=ETRO&before=1`)).body).toEqual({ stakes: [], nextBefore: null });
   });
 
-  it("GET /locks lists the user's credits (swap release, stake revenue) and claims, equal to the ledger's events", async () => {
+  it("GET /locks lists the user's credits (swap release, stake revenue), revocations and claims (with the fee), equal to the ledger's events", async () => {
     const ledger = at("LockLedger");
     const credited = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Credited", fromBlock: 0n, args: { user: alice.address } });
     const claimed = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Claimed", fromBlock: 0n, args: { user: alice.address } });
+    const revoked = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Revoked", fromBlock: 0n, args: { user: alice.address } });
     const sourceOf: Record<string, string> = {
       [at("EtroSwap").toLowerCase()]: "swap",
       [at("StakingETRO").toLowerCase()]: "stakeETRO",
@@ -324,6 +327,18 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
           kind: "claim" as const,
           user: alice.address.toLowerCase() as Address,
           amount: log.args.amount!.toString(),
+          fee: log.args.fee!.toString(),
+          ...(await place(log)),
+        })),
+      )),
+      ...(await Promise.all(
+        revoked.map(async (log) => ({
+          kind: "revoke" as const,
+          user: alice.address.toLowerCase() as Address,
+          writer: log.args.writer!.toLowerCase() as Address,
+          source: sourceOf[log.args.writer!.toLowerCase()] as "stakeEULP",
+          index: log.args.index!.toString(),
+          unreleased: log.args.unreleased!.toString(),
           ...(await place(log)),
         })),
       )),
@@ -331,7 +346,9 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     const body = (await get(`/locks?account=${alice.address}`)).body as LocksResponseJson;
     expect(withoutIds(body.records)).toEqual(expected);
     expect(body.nextBefore).toBeNull();
-    expect(body.records.map((r) => (r.kind === "credit" ? r.source : r.kind))).toEqual(["claim", "stakeETRO", "swap"]);
+    expect(body.records.map((r) => (r.kind === "credit" ? r.source : r.kind))).toEqual(["claim", "stakeETRO", "revoke", "stakeEULP", "swap"]);
+    const claim = body.records[0]!;
+    expect(claim.kind === "claim" && BigInt(claim.fee) > 0n).toBe(true);
 
     const first = (await get(`/locks?account=${alice.address}&limit=1`)).body as LocksResponseJson;
     expect(first.records).toEqual(body.records.slice(0, 1));

@@ -3,10 +3,14 @@ pragma solidity ^0.8.24;
 
 import {IERC20} from "@openzeppelin/contracts/token/ERC20/IERC20.sol";
 import {EternoStaking} from "../../src/EternoStaking.sol";
+import {LockLedger} from "../../src/LockLedger.sol";
 import {Test} from "../utils/Test.sol";
 
-/// @notice Random stakes, leaves (on time, early, and repeated), reserve funding and withdrawals on one
-///         staking pool, with time passing; records what the pool should hold and owe.
+/// @notice Random stakes, leaves (on time, early, and repeated), pending-reward retries, reserve funding
+///         and withdrawals on one staking pool, and its owner's actions (rates, release duration, and the
+///         ledger owner removing the pool as a writer or adding it back through a delayed proposal), with
+///         time passing; records what the pool should hold and owe, and checks every leave returns the
+///         principal.
 contract EternoStakingHandler is Test {
     EternoStaking public immutable pool;
     IERC20 public immutable stakeToken;
@@ -15,7 +19,11 @@ contract EternoStakingHandler is Test {
     address[] public stakers;
     uint256[] public ids;
 
+    LockLedger public immutable ledger;
+    bool public immutable perSecond;
     uint256 public ghostOpenAmount;
+    uint256 public ghostPending;
+    uint256 public ghostRevokedBack;
     uint256 public ghostOpenReward;
     uint256 public ghostFunded;
     uint256 public ghostWithdrawn;
@@ -31,6 +39,8 @@ contract EternoStakingHandler is Test {
         etro = pool_.REWARD_TOKEN();
         owner = owner_;
         stakers = stakers_;
+        ledger = pool_.LEDGER();
+        perSecond = pool_.ACCRUAL() == EternoStaking.Accrual.PerSecond;
     }
 
     function orderCount() external view returns (uint256) {
@@ -46,11 +56,14 @@ contract EternoStakingHandler is Test {
         uint256 lockDays = pool.lockPeriods()[periodIndex % 8];
         uint256 reward = amount * pool.rateBps(lockDays) / 10_000;
         if (reward > pool.availableRewards()) return;
+        (bool writer,) = ledger.writerOf(address(pool));
+        if (perSecond && reward != 0 && !writer) return; // the ledger refuses the up-front credit
         vm.prank(staker);
         uint256 id = _enterFor(lockDays, amount);
         ids.push(id);
         ghostOpenAmount += amount;
-        ghostOpenReward += reward;
+        if (perSecond) ghostRewardsPaid += reward;
+        else ghostOpenReward += reward;
         enters++;
     }
 
@@ -66,16 +79,65 @@ contract EternoStakingHandler is Test {
             } catch {}
             return;
         }
-        (uint256 principal, uint256 reward,,) = pool.quoteLeave(id);
+        (uint256 principal, uint256 reward, bool early,) = pool.quoteLeave(id);
         uint256 before = stakeToken.balanceOf(order.owner);
+        uint256 poolEtro = etro.balanceOf(address(pool));
         vm.prank(order.owner);
         pool.leaveStaking(id);
         leaves[id]++;
         require(stakeToken.balanceOf(order.owner) - before == principal, "principal returned");
+        require(principal == order.amount, "the whole principal");
         ghostOpenAmount -= order.amount;
-        ghostOpenReward -= order.reward;
-        ghostRewardsPaid += reward;
         ghostPrincipalReturned += principal;
+        if (perSecond) {
+            if (early && stakeToken != etro) {
+                uint256 back = etro.balanceOf(address(pool)) - poolEtro;
+                ghostRewardsPaid -= back;
+                ghostRevokedBack += back;
+            }
+        } else {
+            ghostOpenReward -= order.reward;
+            uint256 pending = pool.pendingReward(id);
+            if (pending != 0) ghostPending += pending;
+            else ghostRewardsPaid += reward;
+        }
+    }
+
+    function retry(uint256 idSeed) external {
+        if (ids.length == 0) return;
+        uint256 id = ids[idSeed % ids.length];
+        uint256 pending = pool.pendingReward(id);
+        (bool writer,) = ledger.writerOf(address(pool));
+        if (pending == 0 || !writer) return;
+        vm.prank(pool.orders(id).owner);
+        pool.retryReward(id);
+        ghostPending -= pending;
+        ghostRewardsPaid += pending;
+    }
+
+    function setRate(uint256 periodIndex, uint256 rate) external {
+        uint256 lockDays = pool.lockPeriods()[periodIndex % 8];
+        rate = bound(rate, 0, 10_000);
+        vm.prank(owner);
+        pool.setRate(lockDays, rate);
+    }
+
+    function setReleaseDuration(uint256 duration) external {
+        duration = bound(duration, 0, 365 days);
+        vm.prank(owner);
+        pool.setRewardReleaseDuration(duration);
+    }
+
+    /// @dev The ledger's owner removes the pool as a writer, or proposes it back and executes once due.
+    function toggleWriter() external {
+        (bool writer,) = ledger.writerOf(address(pool));
+        (, uint256 executableAt) = ledger.proposalOf(address(pool));
+        vm.startPrank(owner);
+        if (writer) ledger.removeWriter(address(pool));
+        else if (executableAt == 0) ledger.proposeWriter(address(pool), LockLedger.Kind.Stake);
+        // forge-lint: disable-next-line(block-timestamp)
+        else if (block.timestamp >= executableAt) ledger.executeWriter(address(pool));
+        vm.stopPrank();
     }
 
     function fund(uint256 amount) external {

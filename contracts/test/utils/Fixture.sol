@@ -50,19 +50,20 @@ abstract contract Fixture is Test {
         elp = IERC20(addLiquidity(eusd, usdt, ELP_EUSD, ELP_USDT, address(this)));
     }
 
-    /// @dev The ledger, the swap (a ledger writer) and its fee receiver.
+    /// @dev The ledger, the swap (a ledger writer) and its fee receiver (also the ledger's claim-fee receiver).
     function deployLedgerAndSwap() internal {
         ledger = new LockLedger(etro, address(this));
+        ledger.setFeeReceiver(feeReceiver);
         swapper = new EtroSwap(IPair(address(eulp)), usdt, etro, ledger, feeReceiver, address(this));
-        ledger.grantRole(ledger.WRITER_ROLE(), address(swapper));
+        ledger.setupWriter(address(swapper), LockLedger.Kind.Swap);
     }
 
     /// @dev Both staking pools (ledger writers), each with a funded reward reserve.
     function deployStaking() internal {
         stakingEtro = new EternoStaking(etro, ledger, EternoStaking.Accrual.Daily, 100e18, REWARD_RELEASE, address(this));
         stakingEulp = new EternoStaking(eulp, ledger, EternoStaking.Accrual.PerSecond, 1e18, REWARD_RELEASE, address(this));
-        ledger.grantRole(ledger.WRITER_ROLE(), address(stakingEtro));
-        ledger.grantRole(ledger.WRITER_ROLE(), address(stakingEulp));
+        ledger.setupWriter(address(stakingEtro), LockLedger.Kind.Stake);
+        ledger.setupWriter(address(stakingEulp), LockLedger.Kind.Stake);
         etro.approve(address(stakingEtro), STAKE_RESERVE);
         stakingEtro.fundRewards(STAKE_RESERVE);
         etro.approve(address(stakingEulp), STAKE_RESERVE);

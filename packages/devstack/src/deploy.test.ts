@@ -25,7 +25,7 @@ import {
   STAKING,
   TOKEN_SYMBOLS,
   WFON_USDT_SEED,
-  WRITER_ROLE,
+  LEDGER_KIND,
   type Deployments,
 } from "./deploy.ts";
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
@@ -210,9 +210,18 @@ describe("deploy on a fresh anvil", () => {
     const deployer = deployments.accounts?.find((a) => a.label === "deployer")?.address as Address;
     const read = (address: Address, abi: typeof ledgerAbi, functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address, abi, functionName, args });
-    for (const writer of [c.EtroSwap!, c.StakingETRO!, c.StakingEULP!]) {
-      expect(await read(c.LockLedger!, ledgerAbi, "hasRole", [WRITER_ROLE, writer])).toBe(true);
+    const writers = [
+      [c.EtroSwap!, LEDGER_KIND.Swap],
+      [c.StakingETRO!, LEDGER_KIND.Stake],
+      [c.StakingEULP!, LEDGER_KIND.Stake],
+    ] as const;
+    for (const [writer, kind] of writers) {
+      expect(await read(c.LockLedger!, ledgerAbi, "writerOf", [writer])).toEqual([true, kind]);
     }
+    expect(await read(c.LockLedger!, ledgerAbi, "writersSealed")).toBe(true);
+    expect(await read(c.LockLedger!, ledgerAbi, "feeReceiver")).toBe(deployer);
+    expect(await read(c.LockLedger!, ledgerAbi, "swapClaimFeeBps")).toBe(500);
+    expect(await read(c.LockLedger!, ledgerAbi, "stakeClaimFeeBps")).toBe(300);
     expect(await read(c.LockLedger!, ledgerAbi, "ETRO")).toBe(c.ETRO);
     expect(await read(c.EtroSwap!, swapAbi, "PAIR")).toBe(c.EULP);
     expect(await read(c.EtroSwap!, swapAbi, "feeReceiver")).toBe(deployer);

@@ -29,9 +29,7 @@ import {
   defineChain,
   getContractAddress,
   http,
-  keccak256,
   parseUnits,
-  toHex,
   erc20Abi,
   type Abi,
   type Account,
@@ -57,7 +55,7 @@ export type DeployOptions = {
   outFile?: string;
   /** Deployer key for a non-local chain; on anvil the deployer is account 0 of the default mnemonic. */
   deployerPrivateKey?: Hex;
-  /** Who receives the swap's buy fee; the deployer when absent. */
+  /** Who receives the swap's buy fee and the ledger's claim fees; the deployer when absent. */
   feeReceiver?: Address;
 };
 
@@ -140,8 +138,8 @@ export const FARM = {
 /** The whole farm emission: the ETRO the deployer pays in when it starts the farm. */
 export const FARM_EMISSION = FARM.stageBlocks.reduce((sum, blocks, i) => sum + blocks * FARM.stageRates[i]!, 0n);
 
-/** `LockLedger.WRITER_ROLE`. */
-export const WRITER_ROLE = keccak256(toHex("WRITER_ROLE"));
+/** `LockLedger.Kind`: a writer's kind sets the claim fee of its entries (docs/decisions/lock-ledger.md). */
+export const LEDGER_KIND = { Swap: 0, Stake: 1 } as const;
 
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
@@ -152,11 +150,11 @@ const GAS = {
   approve: 100_000n,
   addLiquidity: 4_500_000n,
   transfer: 100_000n,
-  ledger: 2_500_000n,
+  ledger: 4_000_000n,
   swap: 2_500_000n,
   staking: 3_500_000n,
   farm: 3_000_000n,
-  grantRole: 150_000n,
+  ledgerAdmin: 150_000n,
   fundRewards: 150_000n,
   farmAdd: 250_000n,
   farmStart: 300_000n,
@@ -326,9 +324,17 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   }
   const farm = await d.create(farmArtifact, [tokens.ETRO, FARM.stageBlocks, FARM.stageRates, deployer.address], GAS.farm);
 
-  for (const writer of [etroSwap, staking.ETRO, staking.EULP]) {
-    await d.write(ledger, ledgerArtifact.abi, "grantRole", [WRITER_ROLE, writer], GAS.grantRole);
+  // The writers are set before any credit, then sealed: later writers wait out the ledger's delay.
+  const writers = [
+    [etroSwap, LEDGER_KIND.Swap],
+    [staking.ETRO, LEDGER_KIND.Stake],
+    [staking.EULP, LEDGER_KIND.Stake],
+  ] as const;
+  for (const [writer, kind] of writers) {
+    await d.write(ledger, ledgerArtifact.abi, "setupWriter", [writer, kind], GAS.ledgerAdmin);
   }
+  await d.write(ledger, ledgerArtifact.abi, "sealWriters", [], GAS.ledgerAdmin);
+  await d.write(ledger, ledgerArtifact.abi, "setFeeReceiver", [opts.feeReceiver ?? deployer.address], GAS.ledgerAdmin);
   for (const pool of ["ETRO", "EULP"] as const) {
     await d.write(tokens.ETRO, erc20Abi, "approve", [staking[pool], STAKING[pool].rewardReserve], GAS.approve);
     await d.write(staking[pool], stakingArtifact.abi, "fundRewards", [STAKING[pool].rewardReserve], GAS.fundRewards);

@@ -64,7 +64,11 @@ export interface StakeOrderJson {
   /** The lock in seconds (lockDays × 86 400); the lock ends at stakingTime + lockTime. */
   lockTime: number;
   unstaked: boolean;
-  /** The reward credited to the lock balance on leaving (0 when early); null while staked. */
+  /**
+   * The reward that is the owner's, from `Unstaked`: ETRO pool, credited on leaving after the lock (0 when
+   * early); EULP pool, credited at entry and released by the second, so all of it after the lock and the
+   * part released by then when early. Null while staked.
+   */
   paidReward: string | null;
   /** Whether the order left before its lock ended; null while staked. */
   early: boolean | null;
@@ -88,14 +92,26 @@ export interface LockCreditJson extends EventPlaceJson {
   duration: string;
 }
 
-/** A LockLedger `Claimed`: `user` was paid `amount` released ETRO. */
+/** A LockLedger `Claimed`: `user` claimed `amount` released ETRO, of which `fee` went to the fee receiver. */
 export interface LockClaimJson extends EventPlaceJson {
   kind: 'claim';
   user: `0x${string}`;
   amount: string;
+  /** The claim fee (5 % of released swap purchases, 3 % of released staking rewards by default). */
+  fee: string;
 }
 
-export type LockRecordJson = LockCreditJson | LockClaimJson;
+/** A LockLedger `Revoked`: `writer` took back the `unreleased` part of the user's entry `index`. */
+export interface LockRevokeJson extends EventPlaceJson {
+  kind: 'revoke';
+  user: `0x${string}`;
+  writer: `0x${string}`;
+  source: LockSource;
+  index: string;
+  unreleased: string;
+}
+
+export type LockRecordJson = LockCreditJson | LockClaimJson | LockRevokeJson;
 
 /** One EternoFarm `Deposit`, `Withdraw`, `Harvest` (amount: ETRO paid) or `EmergencyWithdraw`. */
 export interface FarmEventJson extends EventPlaceJson {

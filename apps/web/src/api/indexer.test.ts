@@ -143,14 +143,15 @@ describe('fetchStakes', () => {
 });
 
 describe('fetchLocks', () => {
-  it('GETs /locks?account and types credits and claims', async () => {
+  it('GETs /locks?account and types credits, claims (with the fee) and revocations', async () => {
     const credit = { ...place, kind: 'credit', user: alice, writer: SWAP, source: 'swap', index: '0', amount: '5', start: '1700000000', duration: '86400' };
-    const claim = { ...place, id: 'e2', logIndex: 4, kind: 'claim', user: alice, amount: '2' };
-    const fetch = stubFetch(200, { records: [claim, credit], nextBefore: null });
+    const claim = { ...place, id: 'e2', logIndex: 4, kind: 'claim', user: alice, amount: '2', fee: '1' };
+    const revoke = { ...place, id: 'e0', logIndex: 1, kind: 'revoke', user: alice, writer: SWAP, source: 'stakeEULP', index: '1', unreleased: '7' };
+    const fetch = stubFetch(200, { records: [claim, credit, revoke], nextBefore: null });
     const page = await fetchLocks({ account: ALICE, limit: 100 }, { apiUrl: 'http://api.test', fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/locks?account=${ALICE}&limit=100`);
     expect(page.items).toEqual([
-      { id: 'e2', blockNumber: 42n, timestamp: 1_700_000_000, txHash: TX, logIndex: 4, kind: 'claim', user: ALICE, amount: 2n },
+      { id: 'e2', blockNumber: 42n, timestamp: 1_700_000_000, txHash: TX, logIndex: 4, kind: 'claim', user: ALICE, amount: 2n, fee: 1n },
       {
         id: 'e1',
         blockNumber: 42n,
@@ -165,6 +166,19 @@ describe('fetchLocks', () => {
         amount: 5n,
         start: 1_700_000_000,
         duration: 86_400,
+      },
+      {
+        id: 'e0',
+        blockNumber: 42n,
+        timestamp: 1_700_000_000,
+        txHash: TX,
+        logIndex: 1,
+        kind: 'revoke',
+        user: ALICE,
+        writer: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        source: 'stakeEULP',
+        index: 1n,
+        unreleased: 7n,
       },
     ]);
   });

@@ -76,14 +76,25 @@ export interface LockCredit extends EventPlace {
   readonly duration: number;
 }
 
-/** Released ETRO paid to the user. */
+/** Released ETRO claimed by the user: `amount` claimed, `fee` of it to the fee receiver (received amount − fee). */
 export interface LockClaim extends EventPlace {
   readonly kind: 'claim';
   readonly user: Address;
   readonly amount: bigint;
+  readonly fee: bigint;
 }
 
-export type LockRecord = LockCredit | LockClaim;
+/** The unreleased part of an entry taken back by its writer (an EULP order left early). */
+export interface LockRevoke extends EventPlace {
+  readonly kind: 'revoke';
+  readonly user: Address;
+  readonly writer: Address;
+  readonly source: LockSource;
+  readonly index: bigint;
+  readonly unreleased: bigint;
+}
+
+export type LockRecord = LockCredit | LockClaim | LockRevoke;
 
 export interface FarmEvent extends EventPlace {
   readonly kind: FarmEventKind;
@@ -250,8 +261,19 @@ function stakeOrder(r: Reader): StakeOrder {
 }
 
 function lockRecord(r: Reader): LockRecord {
-  const kind = r.oneOf('kind', ['credit', 'claim'] as const);
-  if (kind === 'claim') return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount') };
+  const kind = r.oneOf('kind', ['credit', 'claim', 'revoke'] as const);
+  if (kind === 'claim') return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount'), fee: r.bigint('fee') };
+  if (kind === 'revoke') {
+    return {
+      ...eventPlace(r),
+      kind,
+      user: r.address('user'),
+      writer: r.address('writer'),
+      source: r.oneOf('source', LOCK_SOURCES),
+      index: r.bigint('index'),
+      unreleased: r.bigint('unreleased'),
+    };
+  }
   return {
     ...eventPlace(r),
     kind,

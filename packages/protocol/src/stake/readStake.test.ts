@@ -203,6 +203,23 @@ describe('readStake', () => {
     expect((await view('ETRO')).records[0]?.revenue).toBe(parseEther('0.1'));
   });
 
+  it('EULP: the reward is in the lock balance from the stake on and its released part grows by the second, as the ledger says', async () => {
+    const ledger = deployments.contracts.LockLedger as Address;
+    const before = await view('EULP');
+    await send(planEnterStake(before, 60, parseEther('2')));
+    const reward = parseEther('2') * 250n / 10_000n;
+    const first = await view('EULP');
+    expect(first.lock.credited).toBe(before.lock.credited + reward);
+    await advance(10);
+    const later = await view('EULP');
+    expect(later.lock.released).toBeGreaterThan(first.lock.released);
+    const [released, [amount, fee]] = await Promise.all([
+      client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'released', args: [alice.address], blockNumber: later.blockNumber }),
+      client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'quoteClaim', args: [alice.address], blockNumber: later.blockNumber }),
+    ]);
+    expect(later.lock).toMatchObject({ released, claimable: amount, claimFee: fee });
+  });
+
   it('leaving: after the unlock the reward goes to the lock ledger; early leave returns the principal only', async () => {
     const ledger = deployments.contracts.LockLedger as Address;
     const credited = () => client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'credited', args: [alice.address] });

@@ -2,6 +2,8 @@ import { erc20Abi, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { LOCK_PERIODS_DAYS, type LockPeriodDays } from '../domain.ts';
 import { eternoStakingAbi } from '../generated/abis.ts';
+import type { LockProgress } from '../lock/lockProgress.ts';
+import { lockFromAnswers, lockReads } from '../lock/readLock.ts';
 import { aggregateStrict, blockNumberRead, blockTimestampRead, viewRead, type CallClient } from '../multicall.ts';
 import { stakePoolContracts, type StakePool, type StakePoolContracts } from './pools.ts';
 import { ACCRUALS, StakeContractMismatchError, stakeRecord, type Accrual, type StakeRecord } from './records.ts';
@@ -27,13 +29,15 @@ export type StakeView = StakePoolContracts & {
   earlyExitAllowed: boolean;
   /** The account's orders, newest first. */
   records: StakeRecord[];
+  /** The account's lock balance (the LockLedger), where the rewards go: EULP rewards release by the second. */
+  lock: LockProgress;
 };
 
 /**
  * The stake screen's figures for `account` in `pool`, in ONE `eth_call` to Multicall3: the staked
  * token's balance and allowance, the pool's minimum, lock periods, rates, free reward reserve,
- * release duration, accrual and early-exit rule, the account's orders (`ordersOf`), and the block
- * number and timestamp. Each record's earned reward and leave quote are computed from its order and
+ * release duration, accrual and early-exit rule, the account's orders (`ordersOf`), its lock balance
+ * (`lockReads`: the LockLedger summary, entries and claim quote), and the block number and timestamp. Each record's earned reward and leave quote are computed from its order and
  * that timestamp exactly as `earnedReward(id)` / `quoteLeave(id)` would answer in the same call.
  * Throws `MulticallCallError` when a sub-call fails, `StakeContractMismatchError` when the contract
  * answers something the app does not know (other lock periods, an unknown accrual).
@@ -59,6 +63,7 @@ export async function readStake(
     orders,
     timestamp,
     blockNumber,
+    lock,
   } = await aggregateStrict(client, multicall, {
     balance: viewRead(`${args.pool}.balanceOf`, token, erc20Abi, 'balanceOf', [args.account]),
     allowance: viewRead(`${args.pool}.allowance`, token, erc20Abi, 'allowance', [args.account, staking]),
@@ -72,6 +77,7 @@ export async function readStake(
     orders: viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [args.account]),
     timestamp: blockTimestampRead(multicall),
     blockNumber: blockNumberRead(multicall),
+    lock: lockReads(args.contracts.LockLedger, args.account),
   });
 
   if (lockPeriods.length !== LOCK_PERIODS_DAYS.length || lockPeriods.some((days, i) => days !== LOCK_PERIODS_DAYS[i])) {
@@ -96,5 +102,6 @@ export async function readStake(
     accrual: accrualName,
     earlyExitAllowed,
     records,
+    lock: lockFromAnswers(lock, timestamp),
   };
 }

@@ -21,6 +21,8 @@ function order(change: Partial<StakeOrder> = {}): StakeOrder {
     rateBps: 100,
     amount: parseEther('300'),
     reward: parseEther('3'),
+    releaseDuration: 30 * DAY,
+    ledgerIndex: 0n,
     ...change,
   };
 }
@@ -106,6 +108,13 @@ describe('stakeRecord', () => {
       leave: null,
     });
     expect(stakeRecord(1n, order({ unstaked: true }), at(31 * DAY), 'daily')).toMatchObject({ status: 'left', revenue: null });
+    // An early EULP leave kept what it had released: only the indexer knows how much.
+    expect(stakeRecord(1n, order({ unstaked: true }), at(DAY), 'perSecond')).toMatchObject({ status: 'left', revenue: null });
+  });
+
+  it('an EULP order left early keeps the reward released so far (quoteLeave)', () => {
+    expect(stakeRecord(1n, order(), at(10 * DAY), 'perSecond').leave).toEqual({ principal: parseEther('300'), reward: parseEther('1'), early: true });
+    expect(stakeRecord(1n, order(), at(10 * DAY), 'daily').leave).toEqual({ principal: parseEther('300'), reward: 0n, early: true });
   });
 
   it('takes the period from the lock time (360 days)', () => {

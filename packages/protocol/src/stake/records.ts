@@ -26,10 +26,17 @@ export type StakeOrder = {
   readonly rateBps: number;
   readonly amount: bigint;
   readonly reward: bigint;
+  /** How long the reward releases in the ledger, fixed at entry (the lock period in the EULP pool). */
+  readonly releaseDuration: number;
+  /** EULP pool: the reward's entry in the owner's LockLedger list (credited at entry). */
+  readonly ledgerIndex: bigint;
 };
 
 export type StakeStatus =
-  /** Still locked: leaving now is early (principal back, reward forfeited). */
+  /**
+   * Still locked: leaving now is early (principal back; the ETRO pool forfeits the reward, the EULP pool
+   * keeps what it released so far and forfeits the rest).
+   */
   | 'locked'
   /** The lock has ended: leaving gives the principal and credits the whole reward. */
   | 'unlocked'
@@ -56,9 +63,9 @@ export type StakeRecord = {
   /**
    * Total revenue: what `earnedReward(id)` returns at this block while the order is open (growing
    * daily or by the second up to `reward`). For an order that has left, the chain state says only
-   * that it left: 0 when it is still before its unlock time (it can only have left early, reward
-   * forfeited); null when the lock has ended, as it may have left before or after (the indexer's
-   * `Unstaked` event tells which).
+   * that it left: in the ETRO pool 0 when it is still before its unlock time (it can only have left
+   * early, reward forfeited); otherwise null (it may have left before or after the lock, and an early
+   * EULP leave kept what it had released by then: the indexer's `Unstaked` event tells).
    */
   revenue: bigint | null;
   /** What `leaveStaking(id)` would do now (`quoteLeave`); null once the order has left. */
@@ -103,7 +110,7 @@ export function stakeRecord(id: bigint, order: StakeOrder, now: bigint, accrual:
   const early = now < unlockTime;
   const status: StakeStatus = order.unstaked ? 'left' : early ? 'locked' : 'unlocked';
   let revenue: bigint | null = earnedReward(order, now, accrual);
-  if (order.unstaked) revenue = early ? 0n : null;
+  if (order.unstaked) revenue = early && accrual === 'daily' ? 0n : null;
   return {
     id,
     amount: order.amount,
@@ -115,8 +122,17 @@ export function stakeRecord(id: bigint, order: StakeOrder, now: bigint, accrual:
     status,
     timeLeft: order.unstaked ? null : timeLeft(unlockTime, now),
     revenue,
-    leave: order.unstaked ? null : { principal: order.amount, reward: early ? 0n : order.reward, early },
+    leave: order.unstaked ? null : { principal: order.amount, reward: leaveReward(order, now, accrual, early), early },
   };
+}
+
+/**
+ * The reward that stays the owner's when leaving now (`quoteLeave`): the whole reward after the lock; when
+ * early, nothing in the ETRO pool and what has been released so far in the EULP pool.
+ */
+function leaveReward(order: StakeOrder, now: bigint, accrual: Accrual, early: boolean): bigint {
+  if (!early) return order.reward;
+  return accrual === 'perSecond' ? earnedReward(order, now, accrual) : 0n;
 }
 
 /** The full-term reward of staking `amount` at `rateBps` (the contract's `amount * rate / 10 000`). */

@@ -4,7 +4,7 @@ import { deploy } from '@eterno/devstack/deploy';
 import { SEND_GAS, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
-import { planClaim, NothingToClaimError } from './planClaim.ts';
+import { planClaim, NothingToClaimError } from '../lock/planClaim.ts';
 import { tradeDeadline } from './deadline.ts';
 import { planSwap } from './planSwap.ts';
 import { minimumReceived } from './quoteMath.ts';
@@ -139,18 +139,20 @@ describe('planClaim', () => {
     expect(() => planClaim({ contracts, claimable: 0n })).toThrow(NothingToClaimError);
   });
 
-  it('claims exactly what was released: the ETRO balance goes up by the claimable amount', async () => {
+  it('claims exactly what was released: the ETRO balance goes up by the claimable amount less the 5 % swap claim fee', async () => {
     const { steps } = await plan('buy', parseEther('600'), 50n);
     await run(steps);
     await rpc(anvil.rpcUrl, 'evm_increaseTime', [86_400]);
     await rpc(anvil.rpcUrl, 'evm_mine');
     const before = await readSwap(client, { contracts, account: alice, direction: 'buy' });
     expect(before.lock.claimable).toBe(before.lock.credited);
+    expect(before.lock.claimFee).toBe((before.lock.claimable * 500n) / 10_000n);
+    expect(before.lock.claimReceive).toBe(before.lock.claimable - before.lock.claimFee);
     const claim = planClaim({ contracts, claimable: before.lock.claimable });
     expect(claim).toEqual([{ kind: 'call', action: 'lock.claim', call: expect.objectContaining({ address: contracts.LockLedger, functionName: 'claim', args: [] }) }]);
     await run(claim);
     const after = await readSwap(client, { contracts, account: alice, direction: 'buy' });
-    expect(after.balances.ETRO).toBe(before.balances.ETRO + before.lock.claimable);
+    expect(after.balances.ETRO).toBe(before.balances.ETRO + before.lock.claimReceive);
     expect(after.lock.claimable).toBe(0n);
   });
 });

@@ -111,6 +111,9 @@ describe('readSwap', () => {
     expect(half.lock.progressBps).toBe((half.lock.released * 10_000n) / start.lock.credited);
     expect(half.lock.progressBps === 4_999n || half.lock.progressBps === 5_000n).toBe(true);
     expect(half.lock.claimable).toBe(half.lock.released);
+    const [quoted, quotedFee] = (await read(contracts.LockLedger, lockLedgerAbi, 'quoteClaim', [alice])) as [bigint, bigint];
+    expect(half.lock).toMatchObject({ claimable: quoted, claimFee: quotedFee, claimReceive: quoted - quotedFee });
+    expect(quotedFee).toBe((quoted * 500n) / 10_000n);
     expect(half.lock.locked).toBe(start.lock.credited - half.lock.released);
     expect(half.lock.released).toBe(await read(contracts.LockLedger, lockLedgerAbi, 'released', [alice]));
 
@@ -121,8 +124,8 @@ describe('readSwap', () => {
 
     await send(alice, { address: contracts.LockLedger, abi: lockLedgerAbi, functionName: 'claim', args: [] });
     const claimed = await readSwap(client, { contracts, account: alice, direction: 'buy' });
-    expect(claimed.lock).toMatchObject({ claimed: start.lock.credited, claimable: 0n });
-    expect(claimed.balances.ETRO).toBe(full.balances.ETRO + start.lock.credited);
+    expect(claimed.lock).toMatchObject({ claimed: start.lock.credited, claimable: 0n, claimFee: 0n });
+    expect(claimed.balances.ETRO).toBe(full.balances.ETRO + full.lock.claimReceive);
   });
 
   it('reads a sell: the ETRO allowance and quoteSell, no fee', async () => {

@@ -1,5 +1,5 @@
 import { erc20Abi, isAddressEqual, type Address } from 'viem';
-import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
+import { etroSwapAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';
 import {
   aggregateStrict,
@@ -8,7 +8,8 @@ import {
   viewRead,
   type CallClient,
 } from '../multicall.ts';
-import { lockProgress, type LockEntry, type LockProgress } from './lockProgress.ts';
+import type { LockProgress } from '../lock/lockProgress.ts';
+import { lockFromAnswers, lockReads } from '../lock/readLock.ts';
 import { pairPrice } from '../pair.ts';
 import { priceImpactBps, type Reserves } from './quoteMath.ts';
 
@@ -69,7 +70,8 @@ function priceOrNull(reserves: Reserves): bigint | null {
 /**
  * Everything the swap panel shows, in ONE `eth_call` to Multicall3: the EULP reserves and token0,
  * the account's USDT and ETRO balances, the input token's allowance to EtroSwap, the swap's fee and
- * vesting duration, the account's lock summary and entries, the block number and timestamp, and
+ * vesting duration, the account's lock summary, entries and claim quote (amount and fee), the block
+ * number and timestamp, and
  * (when `amountIn` > 0) the quote (`quoteBuy` / `quoteSell`) as one more sub-call of the same call.
  * Throws `MulticallCallError` if any sub-call fails and `RangeError` for an amount above
  * `MAX_QUOTE_INPUT`.
@@ -97,21 +99,16 @@ export async function readSwap(
     allowance: viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
     feeBps: viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
     vestingDuration: viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
-    summary: viewRead('LockLedger.summaryOf', c.LockLedger, lockLedgerAbi, 'summaryOf', [account]),
-    entries: viewRead('LockLedger.entriesOf', c.LockLedger, lockLedgerAbi, 'entriesOf', [account]),
+    lock: lockReads(c.LockLedger, account),
     blockNumber: blockNumberRead(c.Multicall3),
     blockTimestamp: blockTimestampRead(c.Multicall3),
   };
   const r = await aggregateStrict(client, c.Multicall3, quoteRead === null ? reads : { ...reads, quote: quoteRead });
   const { token0, usdtBalance, etroBalance, allowance, feeBps, vestingDuration, blockNumber, blockTimestamp } = r;
   const [reserve0, reserve1] = r.reserves;
-  const [credited, released, claimed] = r.summary;
   const quoteAnswer = 'quote' in r ? r.quote : undefined;
 
   const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
-  const entries = r.entries.map(
-    (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration) }),
-  );
 
   let quote: SwapQuote | null = null;
   if (quoteAnswer !== undefined) {
@@ -136,6 +133,6 @@ export async function readSwap(
     feeBps: BigInt(feeBps),
     vestingDuration: BigInt(vestingDuration),
     quote,
-    lock: lockProgress({ credited, released, claimed }, entries, blockTimestamp),
+    lock: lockFromAnswers(r.lock, blockTimestamp),
   };
 }

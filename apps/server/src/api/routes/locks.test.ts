@@ -25,8 +25,21 @@ const claim = (blockNumber: bigint, logIndex: number) => ({
   id: `k${blockNumber}:${logIndex}`,
   user: alice,
   amount: 2n,
+  fee: 1n,
   blockNumber,
   timestamp: 1_700_000_100n,
+  txHash: TX,
+  logIndex,
+});
+const revoke = (blockNumber: bigint, logIndex: number) => ({
+  id: `r${blockNumber}:${logIndex}`,
+  user: alice,
+  writer: SWAP,
+  source: "stakeEULP",
+  index: 1n,
+  unreleased: 7n,
+  blockNumber,
+  timestamp: 1_700_000_200n,
   txHash: TX,
   logIndex,
 });
@@ -42,8 +55,8 @@ describe("parseLocksQuery", () => {
 
 describe("mergeLockRecords", () => {
   it("interleaves credits and claims newest first and writes each kind", () => {
-    const page = mergeLockRecords([credit(5n, 2), credit(3n, 0)], [claim(5n, 4), claim(4n, 1)], 10);
-    expect(page.records.map((r) => r.id)).toEqual(["k5:4", "c5:2", "k4:1", "c3:0"]);
+    const page = mergeLockRecords([credit(5n, 2), credit(3n, 0)], [claim(5n, 4), claim(4n, 1)], [revoke(4n, 3)], 10);
+    expect(page.records.map((r) => r.id)).toEqual(["k5:4", "c5:2", "r4:3", "k4:1", "c3:0"]);
     expect(page.nextBefore).toBeNull();
     expect(page.records[1]).toEqual({
       kind: "credit",
@@ -60,11 +73,24 @@ describe("mergeLockRecords", () => {
       txHash: TX,
       logIndex: 2,
     });
-    expect(page.records[0]).toEqual({ kind: "claim", id: "k5:4", user: alice, amount: "2", blockNumber: "5", timestamp: "1700000100", txHash: TX, logIndex: 4 });
+    expect(page.records[0]).toEqual({ kind: "claim", id: "k5:4", user: alice, amount: "2", fee: "1", blockNumber: "5", timestamp: "1700000100", txHash: TX, logIndex: 4 });
+    expect(page.records[2]).toEqual({
+      kind: "revoke",
+      id: "r4:3",
+      user: alice,
+      writer: SWAP,
+      source: "stakeEULP",
+      index: "1",
+      unreleased: "7",
+      blockNumber: "4",
+      timestamp: "1700000200",
+      txHash: TX,
+      logIndex: 3,
+    });
   });
 
   it("cuts to the limit with the cursor of the page's last record", () => {
-    const page = mergeLockRecords([credit(5n, 2), credit(3n, 0)], [claim(5n, 4), claim(4n, 1)], 2);
+    const page = mergeLockRecords([credit(5n, 2), credit(3n, 0)], [claim(5n, 4), claim(4n, 1)], [], 2);
     expect(page.records.map((r) => r.id)).toEqual(["k5:4", "c5:2"]);
     expect(page.nextBefore).toBe("5:2");
   });

@@ -1,8 +1,15 @@
-/** `GET /locks?account=&limit=&before=`: one account's lock-ledger credits and claims, newest first. */
-import { LOCK_SOURCES, type LockClaimJson, type LockCreditJson, type LockRecordJson, type LocksResponseJson } from "@eterno/protocol/indexerApi";
+/** `GET /locks?account=&limit=&before=`: one account's lock-ledger credits, claims and revocations, newest first. */
+import {
+  LOCK_SOURCES,
+  type LockClaimJson,
+  type LockCreditJson,
+  type LockRecordJson,
+  type LockRevokeJson,
+  type LocksResponseJson,
+} from "@eterno/protocol/indexerApi";
 import { Hono } from "hono";
 import { and, desc, eq } from "ponder";
-import { lockClaim, lockEntry } from "../../../ponder.schema.ts";
+import { lockClaim, lockEntry, lockRevoke } from "../../../ponder.schema.ts";
 import type { Address } from "viem";
 import { cutPage, known, formatEventCursor, newestFirst, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
 
@@ -37,6 +44,23 @@ export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson
     id: row.id,
     user: row.user,
     amount: row.amount.toString(),
+    fee: row.fee.toString(),
+    blockNumber: row.blockNumber.toString(),
+    timestamp: row.timestamp.toString(),
+    txHash: row.txHash,
+    logIndex: row.logIndex,
+  };
+}
+
+export function lockRevokeJson(row: typeof lockRevoke.$inferSelect): LockRevokeJson {
+  return {
+    kind: "revoke",
+    id: row.id,
+    user: row.user,
+    writer: row.writer,
+    source: known(LOCK_SOURCES, row.source, "lock_revoke.source"),
+    index: row.index.toString(),
+    unreleased: row.unreleased.toString(),
     blockNumber: row.blockNumber.toString(),
     timestamp: row.timestamp.toString(),
     txHash: row.txHash,
@@ -47,15 +71,16 @@ export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson
 const place = (r: LockRecordJson): EventCursor => ({ blockNumber: BigInt(r.blockNumber), logIndex: r.logIndex });
 
 /**
- * One page of the user's credits and claims, newest first, from each table's own newest
- * `limit + 1` rows before the cursor (enough: the page takes at most `limit` of either).
+ * One page of the user's credits, claims and revocations, newest first, from each table's own newest
+ * `limit + 1` rows before the cursor (enough: the page takes at most `limit` of any).
  */
 export function mergeLockRecords(
   credits: ReadonlyArray<typeof lockEntry.$inferSelect>,
   claims: ReadonlyArray<typeof lockClaim.$inferSelect>,
+  revokes: ReadonlyArray<typeof lockRevoke.$inferSelect>,
   limit: number,
 ): LocksResponseJson {
-  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson)];
+  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson), ...revokes.map(lockRevokeJson)];
   all.sort((a, b) => newestFirst(place(a), place(b)));
   const { items, nextBefore } = cutPage(all, limit, (r) => formatEventCursor(place(r)));
   return { records: items, nextBefore };
@@ -64,7 +89,7 @@ export function mergeLockRecords(
 export function locksRoute(db: ApiDb): Hono {
   return new Hono().get("/locks", async (c) => {
     const query = parseLocksQuery(c.req.query());
-    const [credits, claims] = await Promise.all([
+    const [credits, claims, revokes] = await Promise.all([
       db
         .select()
         .from(lockEntry)
@@ -77,7 +102,13 @@ export function locksRoute(db: ApiDb): Hono {
         .where(and(eq(lockClaim.user, query.account), olderThan(lockClaim, query.before)))
         .orderBy(desc(lockClaim.blockNumber), desc(lockClaim.logIndex))
         .limit(query.limit + 1),
+      db
+        .select()
+        .from(lockRevoke)
+        .where(and(eq(lockRevoke.user, query.account), olderThan(lockRevoke, query.before)))
+        .orderBy(desc(lockRevoke.blockNumber), desc(lockRevoke.logIndex))
+        .limit(query.limit + 1),
     ]);
-    return c.json(mergeLockRecords(credits, claims, query.limit));
+    return c.json(mergeLockRecords(credits, claims, revokes, query.limit));
   });
 }

@@ -139,8 +139,12 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
       </dl>
       <ul className="stake-notes">
         <li>{t(`stake:accrual.${view.accrual}`)}</li>
-        <li>{release === 0n ? t('stake:form.releaseNow') : t('stake:form.release', { days: daysText(release) })}</li>
-        {view.earlyExitAllowed ? <li>{t('stake:form.earlyRule')}</li> : null}
+        {view.accrual === 'perSecond' ? (
+          <li>{t('stake:form.releaseStream')}</li>
+        ) : (
+          <li>{release === 0n ? t('stake:form.releaseNow') : t('stake:form.release', { days: daysText(release) })}</li>
+        )}
+        {view.earlyExitAllowed ? <li>{t(view.accrual === 'perSecond' ? 'stake:form.earlyRuleStream' : 'stake:form.earlyRule')}</li> : null}
       </ul>
 
       <button type="submit" className="button button-primary stake-submit" data-testid="stake-submit" disabled={tx.busy}>

@@ -12,6 +12,7 @@ import { IDLE } from '../../tx/txState.ts';
 import type { TxOutcome } from '../../tx/useTransaction.ts';
 import { StakePanel, type StakePanelProps } from './StakePanel.tsx';
 import type { IndexedOrders } from './history.ts';
+import { lockProgress } from '@eterno/protocol/lock/lockProgress';
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const NOW = 1_800_000_000n;
@@ -76,6 +77,7 @@ function view(change: Partial<StakeView> = {}): StakeView {
     accrual: 'daily',
     earlyExitAllowed: true,
     records: RECORDS,
+    lock: lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, NOW),
     ...change,
   };
 }
@@ -84,6 +86,7 @@ type Calls = {
   onPool: Mock<StakePanelProps['onPool']>;
   enter: Mock<StakePanelProps['enter']['run']>;
   leave: Mock<StakePanelProps['leave']['run']>;
+  claim: Mock<StakePanelProps['claim']['run']>;
   retry: Mock<() => void>;
 };
 
@@ -92,6 +95,7 @@ function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 
     onPool: vi.fn<StakePanelProps['onPool']>(),
     enter: vi.fn<StakePanelProps['enter']['run']>(async (): Promise<TxOutcome> => 'confirmed'),
     leave: vi.fn<StakePanelProps['leave']['run']>(async (): Promise<TxOutcome> => 'confirmed'),
+    claim: vi.fn<StakePanelProps['claim']['run']>(async (): Promise<TxOutcome> => 'confirmed'),
     retry: vi.fn<() => void>(),
   };
   const store = createModalStore();
@@ -103,6 +107,7 @@ function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 
     history: opts.history,
     enter: { tx: { state: IDLE, busy: false }, run: calls.enter },
     leave: { tx: { state: IDLE, busy: false }, run: calls.leave },
+    claim: { tx: { state: IDLE, busy: false }, run: calls.claim },
     modal: store,
   };
   render(
@@ -339,6 +344,37 @@ describe('Finance › stake: records', () => {
     await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit and leave' })));
     expect(calls.leave).toHaveBeenCalledOnce();
     expect(calls.leave.mock.calls[0]?.[1]).toBe(3n);
+  });
+
+  it('in the EULP pool, says the reward released so far is kept and the rest forfeited', () => {
+    const records = [record({ id: 3n, leave: { principal: parseEther('300'), reward: parseEther('1'), early: true } })];
+    renderPanel({ data: view({ pool: 'EULP', symbol: 'EULP', accrual: 'perSecond', records }), pool: 'EULP' });
+    expect(screen.getByText(/released by the second over the lock period/)).toBeTruthy();
+    expect(screen.getByText(/the reward released so far stays yours/)).toBeTruthy();
+    fireEvent.click(within(recordItem(3)).getByRole('button', { name: 'Leave early' }));
+    expect(screen.getByRole('dialog').textContent).toContain(
+      'Order #3 is locked for 20 d 0 h more. Leaving now returns your 300 EULP, keeps the 1 ETRO of reward released so far and forfeits the other 2 ETRO.',
+    );
+  });
+
+  it('shows the lock balance the rewards go to, with the claim fee before signing; Claim takes the claimable amount', () => {
+    const lock = lockProgress(
+      { credited: parseEther('30'), released: parseEther('10'), claimed: 0n },
+      [{ amount: parseEther('30'), start: NOW - DAY, duration: 3n * DAY, revoked: false }],
+      { amount: parseEther('10'), fee: parseEther('0.3') },
+      NOW,
+    );
+    const calls = renderPanel({ data: view({ lock }) });
+    const card = screen.getByTestId('lock-card');
+    expect(within(card).getByTestId('lock-claimable').textContent).toBe('10 ETRO');
+    expect(within(card).getByTestId('lock-claim-quote').textContent).toBe('Claim 10 ETRO, fee 0.3 ETRO, you receive 9.7 ETRO');
+    fireEvent.click(within(card).getByTestId('lock-claim'));
+    expect(calls.claim).toHaveBeenCalledWith(parseEther('10'));
+  });
+
+  it('says where staking rewards come from while nothing is locked', () => {
+    renderPanel({ data: view() });
+    expect(within(screen.getByTestId('lock-card')).getByText(/released by the second/)).toBeTruthy();
   });
 
   it('offers no early leave when the contract does not allow it', () => {

@@ -9,6 +9,7 @@ import { BlockChip } from '../../components/BlockChip.tsx';
 import type { ModalStore } from '../../components/modal/modal.ts';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
+import { LockCard } from '../lock/LockCard.tsx';
 import { StakeForm } from './StakeForm.tsx';
 import { StakeRecords } from './StakeRecords.tsx';
 import { recordRows, type IndexedOrders } from './history.ts';
@@ -23,6 +24,8 @@ export type StakePanelProps = {
   history?: IndexedOrders | undefined;
   enter: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, days: LockPeriodDays, amount: bigint) => Promise<TxOutcome> };
   leave: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, id: bigint) => Promise<TxOutcome> };
+  /** Claim of the lock balance, where the rewards go (the same ledger as the swap's). */
+  claim: { tx: Pick<Transaction, 'state' | 'busy'>; run: (claimable: bigint) => Promise<TxOutcome> };
   modal?: ModalStore;
 };
 
@@ -34,8 +37,8 @@ function loadErrorText(error: unknown, t: TFunction<['stake', 'common', 'errors'
   return { message: t('stake:loadError'), detail };
 }
 
-/** Finance › stake: the pool switch, the stake form and the records of the chosen pool. */
-export function StakePanel({ pool, onPool, read, history, enter, leave, modal }: StakePanelProps) {
+/** Finance › stake: the pool switch, the stake form, the records of the chosen pool and the lock balance. */
+export function StakePanel({ pool, onPool, read, history, enter, leave, claim, modal }: StakePanelProps) {
   const { t } = useTranslation(['stake', 'common', 'errors']);
   const { data, error, retry } = read;
   const busy = enter.tx.busy || leave.tx.busy;
@@ -69,6 +72,7 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, modal }:
         <>
           <StakeForm key={pool} view={data} tx={enter.tx} onStake={(days, amount) => enter.run(data, days, amount)} />
           <StakeRecords view={data} rows={recordRows(data.records, history)} tx={leave.tx} onLeave={(id) => leave.run(data, id)} {...(modal ? { modal } : {})} />
+          <LockCard lock={data.lock} emptyNote={t('stake:lockEmpty')} tx={claim.tx} onClaim={(claimable) => void claim.run(claimable)} />
         </>
       ) : (
         <div className="stake-loading" data-testid="stake-loading">

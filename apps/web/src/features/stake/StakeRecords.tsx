@@ -28,17 +28,22 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
 
   const leaveEarly = (record: RecordRow) => {
     const left = record.timeLeft ?? { days: 0, hours: 0 };
+    // EULP pool: the reward released so far stays the staker's (quoteLeave), the rest is forfeited.
+    const kept = record.leave?.reward ?? 0n;
+    const texts = {
+      id: record.id.toString(),
+      days: left.days,
+      hours: left.hours,
+      principal: tokenText(record.amount, symbol),
+      symbol,
+      reward: tokenText(record.reward, 'ETRO'),
+      earned: tokenText(record.revenue ?? 0n, 'ETRO'),
+      kept: tokenText(kept, 'ETRO'),
+      forfeit: tokenText(record.reward - kept, 'ETRO'),
+    };
     modal.show({
       title: t('stake:early.title'),
-      message: t('stake:early.message', {
-        id: record.id.toString(),
-        days: left.days,
-        hours: left.hours,
-        principal: tokenText(record.amount, symbol),
-        symbol,
-        reward: tokenText(record.reward, 'ETRO'),
-        earned: tokenText(record.revenue ?? 0n, 'ETRO'),
-      }),
+      message: view.accrual === 'perSecond' ? t('stake:early.messageStream', texts) : t('stake:early.message', texts),
       confirmText: t('stake:early.confirm'),
       cancelText: t('stake:early.cancel'),
       onConfirm: () => void onLeave(record.id),

@@ -6,13 +6,14 @@ import { readErrorText } from '../../chain/readErrorText.ts';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import { currentHash } from '../../tx/txState.ts';
-import { LockCard } from './LockCard.tsx';
+import { LockCard } from '../lock/LockCard.tsx';
+import { durationText } from './format.ts';
 import { quoteAmount } from './swapForm.ts';
 import { SwapPanel } from './SwapPanel.tsx';
 import { TradeRecords } from './TradeRecords.tsx';
 import { useDeadline } from './useDeadline.ts';
 import { useDebounced } from './useDebounced.ts';
-import { useLockClaim } from './useLockClaim.ts';
+import { useLockClaim } from '../lock/useLockClaim.ts';
 import { useSlippage } from './useSlippage.ts';
 import { useSwapRead } from './useSwapRead.ts';
 import { useSwapTrade } from './useSwapTrade.ts';
@@ -78,7 +79,12 @@ export default function SwapScreen() {
               {errorText(error).message}
             </p>
           ) : null}
-          <LockCard lock={data?.lock} vestingDuration={data?.vestingDuration} tx={claim.tx} onClaim={(claimable) => void claim.claim(claimable)} />
+          <LockCard
+            lock={data?.lock}
+            emptyNote={t('lock.empty', { duration: data ? durationText(t, data.vestingDuration) : '…' })}
+            tx={claim.tx}
+            onClaim={(claimable) => void claim.claim(claimable)}
+          />
         </>
       )}
 

@@ -1,38 +1,40 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
-import { lockProgress } from '@eterno/protocol/swap/lockProgress';
+import { lockProgress } from '@eterno/protocol/lock/lockProgress';
 import { IDLE } from '../../tx/txState.ts';
 import { LockCard } from './LockCard.tsx';
 
 const DAY = 86_400n;
+const EMPTY = 'Nothing locked yet.';
 const claim = () => screen.getByTestId('lock-claim') as HTMLButtonElement;
 
 describe('LockCard', () => {
   it('shows skeletons and no claim while the figures load', () => {
-    render(<LockCard lock={undefined} vestingDuration={undefined} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
+    render(<LockCard lock={undefined} emptyNote="…" tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
     expect(screen.getByTestId('lock-card').getAttribute('aria-busy')).toBe('true');
     expect(claim().disabled).toBe(true);
   });
 
-  it('explains the lock when nothing was bought yet', () => {
-    const lock = lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], 1_000n);
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
+  it('shows the screen note when nothing was ever locked', () => {
+    const lock = lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, 1_000n);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
     expect(screen.getByTestId('lock-locked').textContent).toBe('0 ETRO');
-    expect(screen.getByText(/released to claim over 24 h/)).toBeTruthy();
+    expect(screen.getByText(EMPTY)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(claim().disabled).toBe(true);
   });
 
-  it('shows locked, claimable, the release progress and when all is released; Claim pays the claimable amount', () => {
+  it('shows locked, claimable, the release progress, when all is released and the claim fee; Claim pays the claimable amount', () => {
     const start = 1_700_000_000n;
     const lock = lockProgress(
       { credited: parseEther('1000'), released: parseEther('250'), claimed: parseEther('100') },
-      [{ amount: parseEther('1000'), start, duration: DAY }],
+      [{ amount: parseEther('1000'), start, duration: DAY, revoked: false }],
+      { amount: parseEther('150'), fee: parseEther('7.5') },
       start + DAY / 4n,
     );
     const onClaim = vi.fn();
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: false }} onClaim={onClaim} />);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={onClaim} />);
     expect(screen.getByTestId('lock-locked').textContent).toBe('750 ETRO');
     expect(screen.getByTestId('lock-claimable').textContent).toBe('150 ETRO');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
@@ -40,13 +42,14 @@ describe('LockCard', () => {
     const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(Number(start + DAY) * 1000));
     expect(screen.getByText(`Fully released ${when}`)).toBeTruthy();
     expect(screen.getByText('Claimed so far: 100 ETRO')).toBeTruthy();
+    expect(screen.getByTestId('lock-claim-quote').textContent).toBe('Claim 150 ETRO, fee 7.5 ETRO, you receive 142.5 ETRO');
     fireEvent.click(claim());
     expect(onClaim).toHaveBeenCalledWith(parseEther('150'));
   });
 
   it('cannot claim while a claim is under way', () => {
-    const lock = lockProgress({ credited: 10n, released: 10n, claimed: 0n }, [], 0n);
-    render(<LockCard lock={lock} vestingDuration={DAY} tx={{ state: IDLE, busy: true }} onClaim={vi.fn()} />);
+    const lock = lockProgress({ credited: 10n, released: 10n, claimed: 0n }, [], { amount: 10n, fee: 0n }, 0n);
+    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: true }} onClaim={vi.fn()} />);
     expect(claim().disabled).toBe(true);
   });
 });

@@ -1,22 +1,25 @@
 import { useTranslation } from 'react-i18next';
-import type { LockProgress } from '@eterno/protocol/swap/lockProgress';
+import type { LockProgress } from '@eterno/protocol/lock/lockProgress';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
-import { durationText, percentText, tokenText } from './format.ts';
+import { percentText, tokenText } from '../swap/format.ts';
+import './lock.css';
 
 /**
  * The lock balance (LockLedger): locked, claimable, the release progress and when everything is
- * released, and Claim (pays every released ETRO). Figures from the same read as the panel.
+ * released, and Claim (pays every released ETRO less the claim fee, both shown before the user signs).
+ * Figures from the same read as the screen's panel; `emptyNote` says where locked ETRO comes from on
+ * that screen (shown while nothing was ever credited).
  */
 export function LockCard({
   lock,
-  vestingDuration,
+  emptyNote,
   tx,
   onClaim,
 }: {
   lock: LockProgress | undefined;
-  vestingDuration: bigint | undefined;
+  emptyNote: string;
   tx: Pick<Transaction, 'state' | 'busy'>;
   onClaim: (claimable: bigint) => void;
 }) {
@@ -25,7 +28,7 @@ export function LockCard({
   const percent = lock ? percentText(lock.progressBps) : '0';
 
   return (
-    <section className="swap-card lock-card" data-testid="lock-card" aria-busy={lock === undefined}>
+    <section className="lock-card" data-testid="lock-card" aria-busy={lock === undefined}>
       <h3>{t('lock.title')}</h3>
       <dl className="lock-figures">
         <div>
@@ -57,9 +60,18 @@ export function LockCard({
             <p className="lock-note">{t('lock.fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
           ) : null}
           {lock.claimed > 0n ? <p className="lock-note">{t('lock.claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
+          {lock.claimable > 0n ? (
+            <p className="lock-note lock-claim-quote" data-testid="lock-claim-quote">
+              {t('lock.claimQuote', {
+                amount: tokenText(lock.claimable, 'ETRO'),
+                fee: tokenText(lock.claimFee, 'ETRO'),
+                receive: tokenText(lock.claimReceive, 'ETRO'),
+              })}
+            </p>
+          ) : null}
         </>
       ) : lock ? (
-        <p className="lock-note">{t('lock.empty', { duration: vestingDuration === undefined ? '…' : durationText(t, vestingDuration) })}</p>
+        <p className="lock-note">{emptyNote}</p>
       ) : null}
       <button
         type="button"
