@@ -23,11 +23,15 @@ export function openIndexerDb(connectionString: string, ponderSchema: string, { 
   return {
     db: drizzle(pool, { schema }),
     // Ponder writes each block's rows and its checkpoint row in one transaction: the row's
-    // transaction id (xmin) changes with every indexed block and every reorg.
+    // transaction id (xmin) changes with every indexed block. A reorg reverts rows without
+    // touching the checkpoint, but drops and re-creates Ponder's triggers in that transaction:
+    // their catalog rows' xmin changes with it.
     async version() {
       const { rows } = await pool.query<{ v: string }>({
         name: "eterno_indexer_version",
-        text: "SELECT string_agg(xmin::text || '/' || latest_checkpoint, ',' ORDER BY chain_id) AS v FROM _ponder_checkpoint",
+        text: `SELECT (SELECT string_agg(xmin::text || '/' || latest_checkpoint, ',' ORDER BY chain_id) FROM _ponder_checkpoint)
+                 || ';' || coalesce((SELECT string_agg(DISTINCT t.xmin::text, ',') FROM pg_trigger t
+                   JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = current_schema()::regnamespace), '') AS v`,
       });
       return rows[0]?.v ?? "";
     },

@@ -6,6 +6,7 @@
  * equal the events read from the chain.
  */
 import { mkdtemp, rm } from "node:fs/promises";
+import { request as httpRequest } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { startAnvil, type Anvil } from "@eterno/devstack/anvil";
@@ -413,6 +414,31 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(code));
   });
+  /** POSTs to /auth/verify over a real socket: the headers, then `firstChunk` only; the answer. */
+  function postPartly(headers: Record<string, string>, firstChunk: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = httpRequest(`${api}/auth/verify`, { method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => (body += d.toString()));
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      });
+      req.on("error", reject);
+      req.write(firstChunk);
+    });
+  }
+
+  it.each([
+    ["a declared 50 MB body", { "content-length": String(50 * 1024 * 1024) }, "{"],
+    ["a chunked body past 16 KiB", { "transfer-encoding": "chunked" }, `{"message":"${"a".repeat(64 * 1024)}`],
+  ])("refuses %s over the socket with 413 PAYLOAD_TOO_LARGE without waiting for the rest", async (_label, headers, first) => {
+    const res = await postPartly(headers, first);
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toEqual(errorBody("PAYLOAD_TOO_LARGE"));
+  });
+
   // Last: it adds a trade. On PostgreSQL the API process caches read answers per indexed block.
   it("shows a new trade as soon as its block is indexed: no answer outlives a block", async () => {
     const before = await get("/trades?limit=1");

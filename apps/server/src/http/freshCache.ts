@@ -2,12 +2,10 @@
  * A response cache that never serves data older than the indexer's last commit.
  *
  * Each GET first reads the indexer's current version (a value that changes with every indexed
- * block: the checkpoint row's transaction id and checkpoint) with a read that STARTED after the
- * request arrived — concurrent requests share such a read, so 50 connections cost one small query
- * per round trip, not 50. A 200 answer is kept with the version it was computed at and served
- * again only while the version is exactly the same; any change (a new block, a reorg) misses.
- * The indexer writes its rows and its checkpoint in one transaction, so a version never names
- * rows that are not visible yet.
+ * block and every reorg: reader/indexerDb.ts) with a read that STARTED after the request
+ * arrived — concurrent requests share such a read, so 50 connections cost one small query per
+ * round trip, not 50. A 200 answer is kept with the version it was computed at and served
+ * again only while the version is exactly the same; any change misses.
  */
 import type { MiddlewareHandler } from "hono";
 
