@@ -444,7 +444,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     const before = await get("/trades?limit=1");
     expect((await get("/trades?limit=1")).body).toEqual(before.body);
     await send(carol, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("10")]);
-    const hash = await send(carol, at("EtroSwap"), etroSwapAbi, "swap", [e18("10"), 1n]);
+    const hash = await send(carol, at("EtroSwap"), etroSwapAbi, "swap", [e18("10"), 1n, maxUint256]);
     const block = Number((await client.getTransactionReceipt({ hash })).blockNumber);
     const deadline = Date.now() + 60_000;
     while (((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
