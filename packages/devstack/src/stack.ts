@@ -24,7 +24,13 @@ export type StackOptions = {
   ports?: { anvil?: number; server?: number; web?: number };
   /** Where the deployments file and the databases live; a fresh temp dir by default. */
   dataDir?: string;
-  /** PostgreSQL connection string for the server; a throwaway PostgreSQL when absent. */
+  /**
+   * The server's database: `embedded` (PGlite under `dataDir`, one process; the default, as
+   * DESIGN §7 asks of `npm start`) or `postgres` (a throwaway PostgreSQL from the installed
+   * binaries; the API then runs in a process of its own). `databaseUrl` overrides both.
+   */
+  database?: "embedded" | "postgres";
+  /** PostgreSQL connection string for the server (yours); wins over `database`. */
   databaseUrl?: string;
   /** Route the web app's JSON-RPC through a counting proxy (benchmarks). */
   countRpc?: boolean;
@@ -59,7 +65,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     const deployments = await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
 
     let databaseUrl = opts.databaseUrl;
-    if (databaseUrl === undefined) {
+    if (databaseUrl === undefined && opts.database === "postgres") {
       const pg = await startPostgres();
       stops.push(pg.stop);
       databaseUrl = pg.url;

@@ -13,6 +13,7 @@ const stack = await startStack({
   dataDir,
   blockTime: Number(process.env.ETERNO_BLOCK_TIME ?? 2),
   databaseUrl: process.env.DATABASE_URL,
+  database: process.env.ETERNO_DATABASE === "postgres" ? "postgres" : "embedded",
   ports: {
     anvil: await portOrFree(8545),
     server: await portOrFree(42069),
