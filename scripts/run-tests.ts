@@ -28,6 +28,7 @@ const steps: Step[] = [
   { name: "deploy", cmd: [...vitest("packages/devstack"), "--exclude", "src/boundaries.test.ts"], count: "vitest" },
   { name: "abis-fresh", cmd: ["npm", "run", "--silent", "-w", "contracts", "check:abis"], count: "check" },
   { name: "solhint", cmd: ["npm", "run", "--silent", "-w", "contracts", "lint"], count: "check" },
+  { name: "format", cmd: ["npm", "run", "--silent", "format:check"], count: "check" },
   { name: "typecheck", cmd: ["npm", "run", "--silent", "typecheck"], count: "check" },
   { name: "boundaries", cmd: [...vitest("packages/devstack"), "src/boundaries.test.ts"], count: "vitest" },
   { name: "protocol", cmd: vitest("packages/protocol"), count: "vitest" },
