@@ -15,7 +15,7 @@ import { formatAmount } from "@eterno/protocol/amount";
 import { readFarm } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
 import { eternoFarmSource } from "@eterno/protocol/generated/sources";
-import { errorScreen, signInVia, text, type Lang } from "../src/app.ts";
+import { amountText, errorScreen, signInVia, text, type Lang } from "../src/app.ts";
 import { chainClients, testAccount } from "../src/chain.ts";
 import {
   depositFromNode as deposit,
@@ -152,7 +152,7 @@ describe("ecology › defi", () => {
     // Retrieve everything (Max): the LP comes back, with the ETRO earned since the harvest.
     await card.getByRole("button", { name: defiText("en", "actions.retrieve"), exact: true }).click();
     const retrieve = page.getByRole("dialog", { name: defiText("en", "form.retrieveTitle", { symbol: "EULP" }) });
-    await retrieve.getByRole("button", { name: defiText("en", "form.max"), exact: true }).click();
+    await retrieve.getByRole("button", { name: amountText("en", "max"), exact: true }).click();
     expect(await retrieve.getByRole("textbox").inputValue()).toBe("100");
     wallet.clearRequests();
     await retrieve.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
@@ -185,10 +185,10 @@ describe("ecology › defi", () => {
     wallet.clearRequests();
     await sheet.getByRole("textbox").fill("10.000000000000000001");
     await sheet.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
-    expect(await sheet.getByRole("alert").textContent()).toBe(defiText("en", "problems.EXCEEDS_STAKED"));
+    expect(await sheet.getByRole("alert").textContent()).toBe(amountText("en", "problems.EXCEEDS_STAKED"));
     await sheet.getByRole("textbox").fill("0");
     await sheet.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
-    expect(await sheet.getByRole("alert").textContent()).toBe(defiText("en", "problems.ZERO"));
+    expect(await sheet.getByRole("alert").textContent()).toBe(amountText("en", "problems.ZERO"));
 
     expect(wallet.requests("eth_sendTransaction")).toEqual([]);
     expect(await sheet.getByTestId("tx-progress").count()).toBe(0);
