@@ -23,6 +23,11 @@ export function text(lang: Lang, namespace: string, key: string): string {
   return value;
 }
 
+/** A text of the web app's amount namespace (the amount field of every form) with its {{placeholders}} filled. */
+export function amountText(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  return text(lang, "amount", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+}
+
 export function connectButton(page: Page, lang: Lang = "en"): Locator {
   return page.getByRole("button", { name: text(lang, "login", "connect"), exact: true });
 }

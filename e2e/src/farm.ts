@@ -16,9 +16,9 @@ export type FarmDeployments = { contracts: DeployedContracts };
 export type FarmLp = "EULP" | "ELP";
 const PID: Record<FarmLp, bigint> = { EULP: 0n, ELP: 1n };
 
-/** A text of the web app's farm namespace with its {{placeholders}} filled. */
-export function farmText(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
-  return text(lang, "farm", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+/** A text of the web app's defi namespace with its {{placeholders}} filled. */
+export function defiText(lang: Lang, key: string, values: Record<string, string | number> = {}): string {
+  return text(lang, "defi", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 }
 
 /** LP as the screen shows it (8 digits, truncated, grouped). */

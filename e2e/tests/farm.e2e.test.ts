@@ -15,13 +15,13 @@ import { formatAmount } from "@eterno/protocol/amount";
 import { readFarm } from "@eterno/protocol/farm/readFarm";
 import { eternoFarmAbi } from "@eterno/protocol/generated/abis";
 import { eternoFarmSource } from "@eterno/protocol/generated/sources";
-import { errorScreen, signInVia, text, type Lang } from "../src/app.ts";
+import { amountText, errorScreen, signInVia, text, type Lang } from "../src/app.ts";
 import { chainClients, testAccount } from "../src/chain.ts";
 import {
   depositFromNode as deposit,
   etroText as etro,
   farmState,
-  farmText,
+  defiText,
   lpText as lp,
   waitForFarm,
   waitForPoolText,
@@ -81,7 +81,7 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** The APR as the screen formats it (basis points → percent, 2 decimals, truncated). */
-const apr = (bps: bigint | null) => (bps === null ? farmText("en", "pool.aprNone") : `${formatAmount(bps, 2, { digits: 2, grouping: true })}%`);
+const apr = (bps: bigint | null) => (bps === null ? defiText("en", "pool.aprNone") : `${formatAmount(bps, 2, { digits: 2, grouping: true })}%`);
 
 describe("ecology › defi", () => {
   test("stake EULP (approve → deposit) → pending grows block by block → harvest the Harvest event's amount → retrieve", async () => {
@@ -97,16 +97,16 @@ describe("ecology › defi", () => {
     await waitForText(page, "lp-balance", `${lp(before.eulp)} EULP`);
     await waitForText(page, "staked", "0 EULP");
     // Nothing staked in the farm yet: no APR.
-    expect(await pool(page, "EULP").getByTestId("apr").textContent()).toBe(farmText("en", "pool.aprNone"));
-    expect(await pool(page, "EULP").getByRole("button", { name: farmText("en", "actions.harvest"), exact: true }).isDisabled()).toBe(true);
+    expect(await pool(page, "EULP").getByTestId("apr").textContent()).toBe(defiText("en", "pool.aprNone"));
+    expect(await pool(page, "EULP").getByRole("button", { name: defiText("en", "actions.harvest"), exact: true }).isDisabled()).toBe(true);
 
     // Stake 100 EULP: an exact approval, then the deposit.
     const amount = parseUnits("100", 18);
-    await pool(page, "EULP").getByRole("button", { name: farmText("en", "actions.stake"), exact: true }).click();
-    const sheet = page.getByRole("dialog", { name: farmText("en", "form.stakeTitle", { symbol: "EULP" }) });
+    await pool(page, "EULP").getByRole("button", { name: defiText("en", "actions.stake"), exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: defiText("en", "form.stakeTitle", { symbol: "EULP" }) });
     await sheet.getByRole("textbox").fill("100");
     wallet.clearRequests();
-    await sheet.getByRole("button", { name: farmText("en", "form.submitStake"), exact: true }).click();
+    await sheet.getByRole("button", { name: defiText("en", "form.submitStake"), exact: true }).click();
     await waitForPhase(sheet, "confirmed");
     const sent = wallet.requests("eth_sendTransaction").map((r) => (r.params[0] as { to: string }).to.toLowerCase());
     expect(sent).toEqual([c.EULP.toLowerCase(), c.EternoFarm.toLowerCase()]);
@@ -134,7 +134,7 @@ describe("ecology › defi", () => {
     // Harvest: the ETRO balance goes up by exactly the amount of the Harvest event.
     const card = pool(page, "EULP");
     wallet.clearRequests();
-    await card.getByRole("button", { name: farmText("en", "actions.harvest"), exact: true }).click();
+    await card.getByRole("button", { name: defiText("en", "actions.harvest"), exact: true }).click();
     await waitForPhase(card, "confirmed");
     expect(wallet.requests("eth_sendTransaction")).toHaveLength(1);
     const receipt = await chainClients(stack.rpcUrl).public.getTransactionReceipt({ hash: await lastHash(card) });
@@ -150,12 +150,12 @@ describe("ecology › defi", () => {
     await waitForText(page, "pending", etro(afterHarvest.pending));
 
     // Retrieve everything (Max): the LP comes back, with the ETRO earned since the harvest.
-    await card.getByRole("button", { name: farmText("en", "actions.retrieve"), exact: true }).click();
-    const retrieve = page.getByRole("dialog", { name: farmText("en", "form.retrieveTitle", { symbol: "EULP" }) });
-    await retrieve.getByRole("button", { name: farmText("en", "form.max"), exact: true }).click();
+    await card.getByRole("button", { name: defiText("en", "actions.retrieve"), exact: true }).click();
+    const retrieve = page.getByRole("dialog", { name: defiText("en", "form.retrieveTitle", { symbol: "EULP" }) });
+    await retrieve.getByRole("button", { name: amountText("en", "max"), exact: true }).click();
     expect(await retrieve.getByRole("textbox").inputValue()).toBe("100");
     wallet.clearRequests();
-    await retrieve.getByRole("button", { name: farmText("en", "form.submitRetrieve"), exact: true }).click();
+    await retrieve.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
     await waitForPhase(retrieve, "confirmed");
     expect(wallet.requests("eth_sendTransaction")).toHaveLength(1);
     const withdrawReceipt = await chainClients(stack.rpcUrl).public.getTransactionReceipt({ hash: await lastHash(retrieve) });
@@ -180,15 +180,15 @@ describe("ecology › defi", () => {
     await openFarm(page);
     await waitForText(page, "staked", "10 EULP");
 
-    await pool(page, "EULP").getByRole("button", { name: farmText("en", "actions.retrieve"), exact: true }).click();
-    const sheet = page.getByRole("dialog", { name: farmText("en", "form.retrieveTitle", { symbol: "EULP" }) });
+    await pool(page, "EULP").getByRole("button", { name: defiText("en", "actions.retrieve"), exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: defiText("en", "form.retrieveTitle", { symbol: "EULP" }) });
     wallet.clearRequests();
     await sheet.getByRole("textbox").fill("10.000000000000000001");
-    await sheet.getByRole("button", { name: farmText("en", "form.submitRetrieve"), exact: true }).click();
-    expect(await sheet.getByRole("alert").textContent()).toBe(farmText("en", "problems.EXCEEDS_STAKED"));
+    await sheet.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
+    expect(await sheet.getByRole("alert").textContent()).toBe(amountText("en", "problems.EXCEEDS_STAKED"));
     await sheet.getByRole("textbox").fill("0");
-    await sheet.getByRole("button", { name: farmText("en", "form.submitRetrieve"), exact: true }).click();
-    expect(await sheet.getByRole("alert").textContent()).toBe(farmText("en", "problems.ZERO"));
+    await sheet.getByRole("button", { name: defiText("en", "form.submitRetrieve"), exact: true }).click();
+    expect(await sheet.getByRole("alert").textContent()).toBe(amountText("en", "problems.ZERO"));
 
     expect(wallet.requests("eth_sendTransaction")).toEqual([]);
     expect(await sheet.getByTestId("tx-progress").count()).toBe(0);
@@ -208,7 +208,7 @@ describe("ecology › defi", () => {
     wallet.configure({ transactions: "reject" });
     wallet.clearRequests();
     const card = pool(page, "EULP");
-    await card.getByRole("button", { name: farmText("en", "actions.harvest"), exact: true }).click();
+    await card.getByRole("button", { name: defiText("en", "actions.harvest"), exact: true }).click();
     await waitForPhase(card, "failed");
     expect(await card.getByTestId("tx-progress").getByRole("alert").textContent()).toBe(text("en", "errors", "REFUSED_TRANSACTION_REQUEST"));
     expect(wallet.requests("eth_sendTransaction")).toHaveLength(1);
@@ -231,8 +231,8 @@ describe("ecology › defi", () => {
     const loaded = async () => Promise.all(scripts.map(async (s) => ({ url: s.url, body: await s.body })));
     expect((await loaded()).filter((s) => s.body.includes(marker)).map((s) => s.url)).toEqual([]);
 
-    await page.getByRole("button", { name: farmText("en", "code.open"), exact: true }).click();
-    const sheet = page.getByRole("dialog", { name: farmText("en", "code.title") });
+    await page.getByRole("button", { name: defiText("en", "code.open"), exact: true }).click();
+    const sheet = page.getByRole("dialog", { name: defiText("en", "code.title") });
     await sheet.getByTestId("farm-source").waitFor({ state: "visible" });
     expect(new URL(page.url()).search).toBe("?view=code");
     expect(await sheet.getByTestId("farm-address").textContent()).toBe(addresses().EternoFarm);
@@ -242,7 +242,7 @@ describe("ecology › defi", () => {
     expect(withSource[0]?.url).toMatch(/\/assets\/ContractCode-[\w-]+\.js$/);
 
     // Copy the address; Back closes the view.
-    await sheet.getByRole("button", { name: farmText("en", "code.copy"), exact: true }).click();
+    await sheet.getByRole("button", { name: defiText("en", "code.copy"), exact: true }).click();
     await page.getByTestId("toast").filter({ hasText: text("en", "common", "copySuccess") }).waitFor();
     await page.goBack();
     await sheet.waitFor({ state: "detached" });
@@ -262,7 +262,7 @@ describe("ecology › defi", () => {
       for (const lang of ["en", "zh"] as Lang[]) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         await page.goto(`${stack.webUrl}/ecology/defi`);
-        await page.getByRole("heading", { name: farmText(lang, "title"), exact: true }).waitFor();
+        await page.getByRole("heading", { name: defiText(lang, "title"), exact: true }).waitFor();
         await pool(page, "ELP").getByTestId("pending").waitFor();
         const state = await chainState(testAccount(1).address);
         await waitForText(page, "pending", etro(state.pending));
@@ -270,24 +270,24 @@ describe("ecology › defi", () => {
         expect(await errorScreen(page).count()).toBe(0);
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-defi.${viewport}.${lang}.png`) });
-        await page.getByRole("button", { name: farmText(lang, "code.open"), exact: true }).scrollIntoViewIfNeeded();
+        await page.getByRole("button", { name: defiText(lang, "code.open"), exact: true }).scrollIntoViewIfNeeded();
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-defi.pools.${viewport}.${lang}.png`) });
 
-        await pool(page, "EULP").getByRole("button", { name: farmText(lang, "actions.stake"), exact: true }).click();
-        const sheet = page.getByRole("dialog", { name: farmText(lang, "form.stakeTitle", { symbol: "EULP" }) });
+        await pool(page, "EULP").getByRole("button", { name: defiText(lang, "actions.stake"), exact: true }).click();
+        const sheet = page.getByRole("dialog", { name: defiText(lang, "form.stakeTitle", { symbol: "EULP" }) });
         await sheet.getByRole("textbox").fill("99999");
-        await sheet.getByRole("button", { name: farmText(lang, "form.submitStake"), exact: true }).click();
+        await sheet.getByRole("button", { name: defiText(lang, "form.submitStake"), exact: true }).click();
         expect(await sheet.getByRole("alert").textContent()).toBe(text(lang, "errors", "INSUFFICIENT_BALANCE"));
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-defi.stake.${viewport}.${lang}.png`) });
         await sheet.getByRole("button", { name: text(lang, "common", "close"), exact: true }).click();
 
-        await page.getByRole("button", { name: farmText(lang, "code.open"), exact: true }).click();
+        await page.getByRole("button", { name: defiText(lang, "code.open"), exact: true }).click();
         await page.getByTestId("farm-source").waitFor();
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-defi.code.${viewport}.${lang}.png`) });
-        await page.getByRole("checkbox", { name: farmText(lang, "code.wrap") }).uncheck();
+        await page.getByRole("checkbox", { name: defiText(lang, "code.wrap") }).uncheck();
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-defi.code-nowrap.${viewport}.${lang}.png`) });
       }

@@ -11,7 +11,7 @@ import { describe, expect, test } from "vitest";
 import { parseUnits, type Address } from "viem";
 import type { Locator, Page } from "playwright-core";
 import { formatTokenAmount } from "@eterno/protocol/amount";
-import { errorScreen, modal, signInVia, text, type Lang } from "../src/app.ts";
+import { amountText, errorScreen, modal, signInVia, text, type Lang } from "../src/app.ts";
 import { advanceTime } from "../src/chain.ts";
 import { useE2E } from "../src/fixture.ts";
 import {
@@ -152,7 +152,7 @@ describe("finance › stake", () => {
     await page.getByTestId("stake-amount").fill("99.99");
     await page.getByTestId("stake-submit").click();
     const problem = page.getByTestId("stake-problem");
-    expect(await problem.textContent()).toBe(stakeText("en", "problem.BELOW_MINIMUM", { amount: "100", symbol: "ETRO" }));
+    expect(await problem.textContent()).toBe(amountText("en", "problems.BELOW_MINIMUM", { amount: "100", symbol: "ETRO" }));
 
     await page.getByTestId("stake-amount").fill(formatTokenAmount(balance + parseUnits("1", 18), "ETRO"));
     await page.getByTestId("stake-submit").click();
@@ -162,7 +162,7 @@ describe("finance › stake", () => {
     await page.getByTestId("stake-form").and(page.locator('[data-pool="EULP"]')).waitFor();
     await page.getByTestId("stake-amount").fill("0.5");
     await page.getByTestId("stake-submit").click();
-    expect(await problem.textContent()).toBe(stakeText("en", "problem.BELOW_MINIMUM", { amount: "1", symbol: "EULP" }));
+    expect(await problem.textContent()).toBe(amountText("en", "problems.BELOW_MINIMUM", { amount: "1", symbol: "EULP" }));
 
     expect(wallet.requests("eth_sendTransaction")).toEqual([]);
     expect(await page.getByTestId("tx-progress").count()).toBe(0);

@@ -40,10 +40,12 @@ const SHOTS_DIR = resolve(import.meta.dirname, "../artifacts/screenshots");
 
 const etro = (value: bigint) => formatTokenAmount(value, "ETRO", { grouping: true });
 const usdt = (value: bigint) => formatTokenAmount(value, "USDT", { grouping: true });
-/** A text of the swap namespace with its {{placeholders}} filled. */
-function swapText(lang: Lang, key: string, params: Record<string, string> = {}): string {
-  return text(lang, "swap", key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? `{{${name}}}`);
+/** A text of a namespace with its {{placeholders}} filled. */
+function filled(lang: Lang, namespace: string, key: string, params: Record<string, string>): string {
+  return text(lang, namespace, key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => params[name] ?? `{{${name}}}`);
 }
+const swapText = (lang: Lang, key: string, params: Record<string, string> = {}) => filled(lang, "swap", key, params);
+const lockText = (lang: Lang, key: string, params: Record<string, string> = {}) => filled(lang, "lock", key, params);
 
 const panel = (page: Page) => page.getByTestId("swap-panel");
 const lockCard = (page: Page) => page.getByTestId("lock-card");
@@ -135,7 +137,7 @@ describe("assets › swap", () => {
       const atBlock = await lockOf(stack.rpcUrl, d, alice, BigInt(shown.block));
       return atBlock.credited === quote.amountOut && shown.locked === `${etro(atBlock.locked)} ETRO`;
     });
-    await expectText(lockCard(page).getByTestId("lock-released"), swapText("en", "lock.progress", { percent: "0", credited: etro(quote.amountOut) }));
+    await expectText(lockCard(page).getByTestId("lock-released"), lockText("en", "progress", { percent: "0", credited: etro(quote.amountOut) }));
 
     // The indexer lists it among my exchange records.
     await page.getByRole("tab", { name: swapText("en", "trades.mine") }).click();
@@ -145,7 +147,7 @@ describe("assets › swap", () => {
     await advanceTime(stack.rpcUrl, 86_400);
     await expectText(lockCard(page).getByTestId("lock-claimable"), `${etro(quote.amountOut)} ETRO`);
     await expectText(lockCard(page).getByTestId("lock-locked"), "0 ETRO");
-    await expectText(lockCard(page).getByTestId("lock-released"), swapText("en", "lock.progress", { percent: "100", credited: etro(quote.amountOut) }));
+    await expectText(lockCard(page).getByTestId("lock-released"), lockText("en", "progress", { percent: "100", credited: etro(quote.amountOut) }));
 
     // Before signing, the card says what the claim takes, its fee and what arrives (the ledger's quoteClaim).
     const [claimAmount, claimFee] = await claimQuoteOf(stack.rpcUrl, d, alice);
@@ -153,7 +155,7 @@ describe("assets › swap", () => {
     expect(claimFee).toBe((quote.amountOut * 500n) / 10_000n);
     await expectText(
       lockCard(page).getByTestId("lock-claim-quote"),
-      swapText("en", "lock.claimQuote", { amount: etro(claimAmount), fee: etro(claimFee), receive: etro(claimAmount - claimFee) }),
+      lockText("en", "claimQuote", { amount: etro(claimAmount), fee: etro(claimFee), receive: etro(claimAmount - claimFee) }),
     );
 
     const etroBefore = await tokenBalance(stack.rpcUrl, d, "ETRO", alice);

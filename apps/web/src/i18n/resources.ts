@@ -2,9 +2,11 @@ import enCommon from './locales/en/common.json';
 import enLogin from './locales/en/login.json';
 import zhCommon from './locales/zh/common.json';
 import zhLogin from './locales/zh/login.json';
+import type enAmount from './locales/en/amount.json';
+import type enDefi from './locales/en/defi.json';
 import type enErrors from './locales/en/errors.json';
-import type enFarm from './locales/en/farm.json';
 import type enHome from './locales/en/home.json';
+import type enLock from './locales/en/lock.json';
 import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
@@ -28,9 +30,11 @@ type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () =
  * `errors` (the catalogue's messages) is also fetched by the login page with its sign-in code.
  */
 export const FEATURE_BUNDLES = {
+  amount: { en: () => import('./locales/en/amount.json'), zh: () => import('./locales/zh/amount.json') },
+  defi: { en: () => import('./locales/en/defi.json'), zh: () => import('./locales/zh/defi.json') },
   errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
-  farm: { en: () => import('./locales/en/farm.json'), zh: () => import('./locales/zh/farm.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
+  lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
@@ -39,9 +43,11 @@ export const FEATURE_BUNDLES = {
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
 export type AllResources = (typeof resources)['en'] & {
+  amount: typeof enAmount;
+  defi: typeof enDefi;
   errors: typeof enErrors;
-  farm: typeof enFarm;
   home: typeof enHome;
+  lock: typeof enLock;
   screens: typeof enScreens;
   stake: typeof enStake;
   swap: typeof enSwap;

@@ -26,7 +26,7 @@ describe('Stake LP form', () => {
   it('is a dialog titled with the pool, showing the wallet LP balance', () => {
     renderSheet('stake');
     expect(screen.getByRole('dialog', { name: 'Stake EULP' })).toBeTruthy();
-    expect(screen.getByTestId('amount-available').textContent).toBe('Wallet: 1,314.21356237 EULP');
+    expect(screen.getByTestId('defi-balance').textContent).toBe('Wallet: 1,314.21356237 EULP');
   });
 
   it.each([
@@ -110,7 +110,7 @@ describe('Retrieve form', () => {
   it('checks against the staked LP, not the wallet', async () => {
     const { onSubmit, submit, type } = renderSheet('retrieve');
     expect(screen.getByRole('dialog', { name: 'Retrieve EULP' })).toBeTruthy();
-    expect(screen.getByTestId('amount-available').textContent).toBe('Staked: 100 EULP');
+    expect(screen.getByTestId('defi-balance').textContent).toBe('Staked: 100 EULP');
     type('100.000000000000000001');
     fireEvent.click(submit);
     await waitFor(() => expect(problem()).toBe('You cannot retrieve more than you have staked'));

@@ -13,7 +13,7 @@ import { eternoFarmSource } from '@eterno/protocol/generated/sources';
 export const FARM_SOURCE: string = eternoFarmSource.text;
 
 export default function ContractCode({ address }: { address: Address }) {
-  const { t } = useTranslation(['farm', 'common']);
+  const { t } = useTranslation(['defi', 'common']);
   const [wrap, setWrap] = useState(true);
   const lines = useMemo(() => FARM_SOURCE.split('\n'), []);
   const hash = useMemo(() => keccak256(stringToBytes(FARM_SOURCE)), []);
@@ -26,25 +26,25 @@ export default function ContractCode({ address }: { address: Address }) {
   return (
     <div className="contract-code" data-testid="contract-code">
       <section className="code-address">
-        <h3>{t('farm:code.address')}</h3>
+        <h3>{t('defi:code.address')}</h3>
         <div className="code-address-row">
           <code data-testid="farm-address">{address}</code>
           <button type="button" className="button code-copy" onClick={copy}>
-            {t('farm:code.copy')}
+            {t('defi:code.copy')}
           </button>
         </div>
       </section>
       <section className="code-source">
         <header className="code-source-head">
-          <h3>{t('farm:code.source')}</h3>
-          <span className="chip">{t('farm:code.lines', { n: String(lines.length) })}</span>
+          <h3>{t('defi:code.source')}</h3>
+          <span className="chip">{t('defi:code.lines', { n: String(lines.length) })}</span>
         </header>
         <p className="code-hash">
-          {t('farm:code.hash')} <code data-testid="source-hash">{hash}</code>
+          {t('defi:code.hash')} <code data-testid="source-hash">{hash}</code>
         </p>
         <label className="code-wrap">
           <input type="checkbox" checked={wrap} onChange={(event) => setWrap(event.target.checked)} />
-          {t('farm:code.wrap')}
+          {t('defi:code.wrap')}
         </label>
         <pre className={wrap ? 'code code-wrapped' : 'code'} data-testid="farm-source" tabIndex={0}>
           {lines.map((line, index) => (

@@ -119,7 +119,7 @@ describe('DeFi screen states', () => {
     fireEvent.click(pool('ELP').getByRole('button', { name: 'Stake LP' }));
     expect(acts.reset).toHaveBeenCalledWith('deposit');
     const dialog = screen.getByRole('dialog', { name: 'Stake ELP' });
-    expect(within(dialog).getByTestId('amount-available').textContent).toBe('Wallet: 0 ELP');
+    expect(within(dialog).getByTestId('defi-balance').textContent).toBe('Wallet: 0 ELP');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });

@@ -38,12 +38,12 @@ export type FarmActions = {
 };
 
 function loadError(error: unknown, t: (key: string) => string): { message: string; detail: string } {
-  return readErrorText(error, t, 'farm:loadError');
+  return readErrorText(error, t, 'defi:loadError');
 }
 
 /** The screen from its figures and its writes (the page wires the hooks; tests give fixtures). */
 export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>; actions: FarmActions; farm: Address }) {
-  const { t } = useTranslation(['farm', 'common', 'errors']);
+  const { t } = useTranslation(['defi', 'common', 'errors']);
   const { data, error, loading, retry } = read;
   const [sheet, setSheet] = useState<{ action: AmountAction; pid: number } | null>(null);
   const [harvesting, setHarvesting] = useState<number | null>(null);
@@ -72,7 +72,7 @@ export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>
   return (
     <section className="farm" aria-busy={loading}>
       <header className="card-heading">
-        <h2>{t('farm:title')}</h2>
+        <h2>{t('defi:title')}</h2>
         {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
       </header>
 
@@ -82,11 +82,11 @@ export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>
         <>
           <MiningProgress progress={data.progress} />
           <p className="farm-price">
-            <span>{t('farm:etroPrice')}</span>
+            <span>{t('defi:etroPrice')}</span>
             <strong data-testid="etro-price">
               {data.etroPriceUsdt === null
-                ? t('farm:pool.noLiquidity')
-                : t('farm:etroPriceValue', { price: formatScaled12(data.etroPriceUsdt) })}
+                ? t('defi:pool.noLiquidity')
+                : t('defi:etroPriceValue', { price: formatScaled12(data.etroPriceUsdt) })}
             </strong>
           </p>
           {data.pools.map((pool) => (
@@ -118,7 +118,7 @@ export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M8 7l-5 5 5 5M16 7l5 5-5 5M13.5 5l-3 14" />
         </svg>
-        {t('farm:code.open')}
+        {t('defi:code.open')}
       </button>
 
       {sheet && sheetPool ? (
@@ -135,8 +135,8 @@ export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>
       ) : null}
 
       {codeOpen ? (
-        <Sheet title={t('farm:code.title')} onClose={() => setCodeOpen(false)} tall testId="farm-code-sheet">
-          <Suspense fallback={<p className="code-loading">{t('farm:code.loading')}</p>}>
+        <Sheet title={t('defi:code.title')} onClose={() => setCodeOpen(false)} tall testId="farm-code-sheet">
+          <Suspense fallback={<p className="code-loading">{t('defi:code.loading')}</p>}>
             <ContractCode address={farm} />
           </Suspense>
         </Sheet>

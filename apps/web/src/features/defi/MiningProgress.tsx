@@ -13,7 +13,7 @@ function fill(bps: bigint): CSSProperties {
  * track — done, mining (with its blocks, per-block reward and share done) and upcoming.
  */
 export function MiningProgress({ progress }: { progress: Progress }) {
-  const { t } = useTranslation('farm');
+  const { t } = useTranslation('defi');
   const current = progress.started && !progress.finished ? progress.stages[progress.currentStage] : undefined;
   return (
     <section className="farm-card mining" aria-labelledby="mining-title" data-testid="mining-progress">

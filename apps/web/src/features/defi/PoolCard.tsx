@@ -26,7 +26,7 @@ export function PoolCard({
   onStake: () => void;
   onRetrieve: () => void;
 }) {
-  const { t } = useTranslation('farm');
+  const { t } = useTranslation('defi');
   const usdt = (value: bigint | null) =>
     value === null ? t('pool.noLiquidity') : t('pool.usdtValue', { value: formatUsdt(value) });
   const titleId = `pool-${pool.symbol}-title`;

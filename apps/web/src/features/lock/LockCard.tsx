@@ -23,20 +23,20 @@ export function LockCard({
   tx: Pick<Transaction, 'state' | 'busy'>;
   onClaim: (claimable: bigint) => void;
 }) {
-  const { t, i18n } = useTranslation('swap');
+  const { t, i18n } = useTranslation('lock');
   const etro = (value: bigint) => `${tokenText(value, 'ETRO')} ETRO`;
   const percent = lock ? percentText(lock.progressBps) : '0';
 
   return (
     <section className="lock-card" data-testid="lock-card" aria-busy={lock === undefined}>
-      <h3>{t('lock.title')}</h3>
+      <h3>{t('title')}</h3>
       <dl className="lock-figures">
         <div>
-          <dt>{t('lock.locked')}</dt>
+          <dt>{t('locked')}</dt>
           <dd data-testid="lock-locked">{lock ? etro(lock.locked) : <span className="skeleton lock-skeleton" />}</dd>
         </div>
         <div>
-          <dt>{t('lock.claimable')}</dt>
+          <dt>{t('claimable')}</dt>
           <dd data-testid="lock-claimable">{lock ? etro(lock.claimable) : <span className="skeleton lock-skeleton" />}</dd>
         </div>
       </dl>
@@ -45,7 +45,7 @@ export function LockCard({
           <div
             className="lock-bar"
             role="progressbar"
-            aria-label={t('lock.released')}
+            aria-label={t('released')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={Number(lock.progressBps) / 100}
@@ -54,15 +54,15 @@ export function LockCard({
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="lock-note" data-testid="lock-released">
-            {t('lock.progress', { percent, credited: tokenText(lock.credited, 'ETRO') })}
+            {t('progress', { percent, credited: tokenText(lock.credited, 'ETRO') })}
           </p>
           {lock.allReleasedAt !== null ? (
-            <p className="lock-note">{t('lock.fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
+            <p className="lock-note">{t('fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
           ) : null}
-          {lock.claimed > 0n ? <p className="lock-note">{t('lock.claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
+          {lock.claimed > 0n ? <p className="lock-note">{t('claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
           {lock.claimable > 0n ? (
             <p className="lock-note lock-claim-quote" data-testid="lock-claim-quote">
-              {t('lock.claimQuote', {
+              {t('claimQuote', {
                 amount: tokenText(lock.claimable, 'ETRO'),
                 fee: tokenText(lock.claimFee, 'ETRO'),
                 receive: tokenText(lock.claimReceive, 'ETRO'),
@@ -80,7 +80,7 @@ export function LockCard({
         disabled={!lock || lock.claimable === 0n || tx.busy}
         onClick={() => lock && onClaim(lock.claimable)}
       >
-        {t('lock.claim')}
+        {t('claim')}
       </button>
       <TxProgress tx={tx} />
     </section>

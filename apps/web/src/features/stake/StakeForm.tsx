@@ -3,12 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { LockPeriodDays } from '@eterno/protocol/domain';
 import type { StakeView } from '@eterno/protocol/stake/readStake';
 import { SECONDS_PER_DAY } from '@eterno/protocol/stake/records';
-import { checkStakeAmount, type StakeAmountCheck } from '@eterno/protocol/stake/stakeAmount';
-import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { checkStakeAmount } from '@eterno/protocol/stake/stakeAmount';
+import { AmountField } from '../../components/AmountField.tsx';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
-import { formatInputAmount } from '@eterno/protocol/amount';
-import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import { formatDateTime } from '../../i18n/dateTime.ts';
 import { daysText, rateText, tokenText } from './format.ts';
 
@@ -18,41 +16,22 @@ export type StakeFormProps = {
   onStake: (days: LockPeriodDays, amount: bigint) => Promise<TxOutcome>;
 };
 
-type ProblemText = (check: Extract<StakeAmountCheck, { ok: false }>) => string;
-
 /**
  * Stake in one pool: the lock period (8 periods with their rate), the amount with Max, checked as
  * typed (text, zero, minimum, balance, reserve), the reward at maturity, the free reserve, and the
  * stake button. Nothing is signed while the amount is wrong.
  */
 export function StakeForm({ view, tx, onStake }: StakeFormProps) {
-  const { t, i18n } = useTranslation(['stake', 'errors']);
+  const { t, i18n } = useTranslation(['stake']);
   const [text, setText] = useState('');
   const [days, setDays] = useState<LockPeriodDays>(view.periods[0]?.days ?? 30);
   const [attempted, setAttempted] = useState(false);
   const inputId = useId();
-  const problemId = useId();
   const symbol = view.symbol;
   const period = view.periods.find((p) => p.days === days) ?? view.periods[0];
   const rateBps = period?.rateBps ?? 0;
   const check = checkStakeAmount(text, view, rateBps);
   const showProblem = !check.ok && (attempted || text.trim() !== '');
-
-  const problemText: ProblemText = (failed) => {
-    switch (failed.problem) {
-      case 'INSUFFICIENT_BALANCE':
-        return t('errors:INSUFFICIENT_BALANCE');
-      case 'BELOW_MINIMUM':
-        return t('stake:problem.BELOW_MINIMUM', { amount: tokenText(view.minStakeAmount, symbol), symbol });
-      case 'RESERVE_EXCEEDED':
-        return t('stake:problem.RESERVE_EXCEEDED', {
-          available: tokenText(view.availableRewards, 'ETRO'),
-          reward: tokenText(failed.reward ?? 0n, 'ETRO'),
-        });
-      default:
-        return t(`stake:problem.${failed.problem}`);
-    }
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,41 +66,22 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         ))}
       </fieldset>
 
-      <div className={showProblem ? 'stake-amount-box stake-amount-invalid' : 'stake-amount-box'}>
-        <div className="stake-amount-head">
-          <label htmlFor={inputId}>{t('stake:form.amount')}</label>
-          <span data-testid="stake-balance">{t('stake:form.balance', { amount: tokenText(view.balance, symbol), symbol })}</span>
-        </div>
-        <div className="stake-amount-row">
-          <input
-            id={inputId}
-            className="stake-amount"
-            data-testid="stake-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="0.0"
-            aria-invalid={showProblem}
-            aria-describedby={showProblem ? problemId : undefined}
-            value={text}
-            disabled={tx.busy}
-            onChange={(event) => setText(event.target.value)}
-          />
-          <button type="button" className="stake-max" data-testid="stake-max" disabled={tx.busy} onClick={() => setText(formatInputAmount(view.balance, TOKEN_DECIMALS))}>
-            {t('stake:form.max')}
-          </button>
-          <span className="stake-token">
-            <TokenIcon symbol={symbol} />
-            {symbol}
-          </span>
-        </div>
-        <span className="stake-minimum">{t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}</span>
-      </div>
-      {showProblem && !check.ok ? (
-        <p id={problemId} className="stake-problem" data-testid="stake-problem" data-problem={check.problem} role="alert">
-          {problemText(check)}
-        </p>
-      ) : null}
+      <AmountField
+        label={t('stake:form.amount')}
+        value={text}
+        onChange={setText}
+        symbol={symbol}
+        balanceText={t('stake:form.balance', { amount: tokenText(view.balance, symbol), symbol })}
+        max={view.balance}
+        problem={showProblem && !check.ok ? check.problem : null}
+        problemValues={{
+          minimum: { amount: tokenText(view.minStakeAmount, symbol), symbol },
+          reserve: { available: tokenText(view.availableRewards, 'ETRO'), reward: tokenText(check.reward ?? 0n, 'ETRO') },
+        }}
+        disabled={tx.busy}
+        hint={t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}
+        testId="stake"
+      />
 
       <dl className="stake-details">
         <div>

@@ -210,7 +210,7 @@ describe('Finance › stake: the form', () => {
     ['20000.5', 'INSUFFICIENT_BALANCE', 'Insufficient balance'],
     ['0', 'ZERO', 'The amount must be greater than 0'],
     ['abc', 'NOT_A_NUMBER', 'The amount is not a number'],
-    ['1.0000000000000000001', 'TOO_MANY_DECIMALS', 'The amount has too many decimal places (at most 18)'],
+    ['1.0000000000000000001', 'TOO_MANY_DECIMALS', 'At most 18 decimal places'],
     ['-3', 'NEGATIVE', 'The amount cannot be negative'],
   ])('refuses %j (%s) as typed, and submitting sends nothing', async (text, code, message) => {
     const calls = renderPanel({ data: view() });

@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { SwapDirection } from '@eterno/protocol/swap/readSwap';
 import { PRICE_IMPACT_REFUSE_BPS, SLIPPAGE_WARN_BPS } from '@eterno/protocol/swap/slippage';
 import { nowInSeconds, tradeDeadline } from '@eterno/protocol/swap/deadline';
-import { formatInputAmount, formatScaled12 } from '@eterno/protocol/amount';
-import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
+import { formatScaled12 } from '@eterno/protocol/amount';
+import { AmountField } from '../../components/AmountField.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { modal } from '../../components/modal/modal.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
@@ -62,8 +62,6 @@ export function SwapPanel(props: SwapPanelProps) {
   const { t } = useTranslation(['swap', 'errors', 'common']);
   const [slippageInvalid, setSlippageInvalid] = useState(false);
   const [deadlineInvalid, setDeadlineInvalid] = useState(false);
-  const inputId = useId();
-  const problemId = useId();
   const form = swapForm({ text, direction, slippageBps, data });
   const current = data?.direction === direction ? data : undefined;
   const ready = form.submit.kind === 'ready' && !slippageInvalid && !deadlineInvalid && !tx.busy;
@@ -114,48 +112,17 @@ export function SwapPanel(props: SwapPanelProps) {
 
   return (
     <form className="swap-panel" onSubmit={submit} noValidate data-testid="swap-panel" data-direction={direction}>
-      <div className={problem ? 'swap-box swap-box-invalid' : 'swap-box'}>
-        <div className="swap-box-head">
-          <label htmlFor={inputId}>{t('swap:from')}</label>
-          <span className="swap-balance" data-testid="swap-balance">
-            {t('swap:balance', { amount: form.balance === null ? '—' : `${tokenText(form.balance, form.input)} ${form.input}` })}
-          </span>
-          <button
-            type="button"
-            className="swap-max"
-            data-testid="swap-max"
-            disabled={form.balance === null}
-            onClick={() => form.balance !== null && props.onText(formatInputAmount(form.balance, TOKEN_DECIMALS))}
-          >
-            {t('swap:max')}
-          </button>
-        </div>
-        <div className="swap-box-row">
-          <input
-            id={inputId}
-            className="swap-amount"
-            data-testid="swap-amount"
-            inputMode="decimal"
-            autoComplete="off"
-            spellCheck={false}
-            placeholder={t('swap:placeholder')}
-            aria-label={t('swap:amountLabel', { symbol: form.input })}
-            aria-invalid={problem !== null}
-            aria-describedby={problem ? problemId : undefined}
-            value={text}
-            onChange={(event) => props.onText(event.target.value)}
-          />
-          <span className="swap-token">
-            <TokenIcon symbol={form.input} />
-            {form.input}
-          </span>
-        </div>
-      </div>
-      {problem ? (
-        <p id={problemId} className="swap-problem" data-testid="swap-problem" aria-live="polite">
-          {problem === 'INSUFFICIENT_BALANCE' ? t('errors:INSUFFICIENT_BALANCE') : t(`swap:problems.${problem}`)}
-        </p>
-      ) : null}
+      <AmountField
+        label={t('swap:from')}
+        ariaLabel={t('swap:amountLabel', { symbol: form.input })}
+        value={text}
+        onChange={props.onText}
+        symbol={form.input}
+        balanceText={t('swap:balance', { amount: form.balance === null ? '—' : `${tokenText(form.balance, form.input)} ${form.input}` })}
+        max={form.balance}
+        problem={problem}
+        testId="swap"
+      />
 
       <button type="button" className="swap-toggle" data-testid="swap-toggle" aria-label={t('swap:toggle')} onClick={toggle} disabled={tx.busy}>
         <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -28,7 +28,7 @@ const QUOTE_DEBOUNCE_MS = 300;
 
 /** Assets › swap: buy ETRO with USDT (6 % fee, locked 24 h) or sell it, the lock balance with Claim, and the trades. */
 export default function SwapScreen() {
-  const { t } = useTranslation(['swap', 'common', 'errors']);
+  const { t } = useTranslation(['swap', 'common', 'errors', 'lock']);
   const { account } = useWallet();
   const [direction, setDirection] = useState<SwapDirection>('buy');
   const [text, setText] = useState('');
@@ -81,7 +81,7 @@ export default function SwapScreen() {
           ) : null}
           <LockCard
             lock={data?.lock}
-            emptyNote={t('lock.empty', { duration: data ? durationText(t, data.vestingDuration) : '…' })}
+            emptyNote={t('lock:empty', { duration: data ? durationText(t, data.vestingDuration) : '…' })}
             tx={claim.tx}
             onClaim={(claimable) => void claim.claim(claimable)}
           />

@@ -1,0 +1,31 @@
+import type { TFunction } from 'i18next';
+import type { AmountProblem } from '@eterno/protocol/amountCheck';
+
+/** The figures a problem's message names (formatted for display). */
+export type AmountProblemValues = {
+  /** BELOW_MINIMUM: the minimum amount and its symbol. */
+  readonly minimum?: { readonly amount: string; readonly symbol: string };
+  /** RESERVE_EXCEEDED: the reserve left and the reward the amount would need (ETRO). */
+  readonly reserve?: { readonly available: string; readonly reward: string };
+};
+
+/**
+ * The one place an amount checker's problem becomes a message in the user's language: the
+ * catalogue's message for an insufficient balance, the `amount` namespace's for the rest.
+ */
+export function amountProblemText(
+  t: TFunction<['amount', 'errors']>,
+  problem: AmountProblem,
+  values: AmountProblemValues = {},
+): string {
+  switch (problem) {
+    case 'INSUFFICIENT_BALANCE':
+      return t('errors:INSUFFICIENT_BALANCE');
+    case 'BELOW_MINIMUM':
+      return t('amount:problems.BELOW_MINIMUM', { amount: values.minimum?.amount ?? '…', symbol: values.minimum?.symbol ?? '' });
+    case 'RESERVE_EXCEEDED':
+      return t('amount:problems.RESERVE_EXCEEDED', { available: values.reserve?.available ?? '…', reward: values.reserve?.reward ?? '…' });
+    default:
+      return t(`amount:problems.${problem}`);
+  }
+}
