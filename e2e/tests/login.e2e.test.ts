@@ -196,6 +196,21 @@ describe("the web server's Content-Security-Policy (issue 7)", () => {
   });
 });
 
+describe("first load (issue 7)", () => {
+  test("config.json is requested once, from index.html's preload, before the entry script has run", async () => {
+    const { page } = await e2e.browser();
+    const configRequests: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/config.json") configRequests.push(request.resourceType());
+    });
+    await page.goto(`${e2e.stack().webUrl}/login`);
+    await connectButton(page).waitFor({ state: "visible" });
+    // A preload that the app's own fetch did not reuse would show up as a second request.
+    expect(configRequests).toHaveLength(1);
+    expect(await page.locator('link[rel="preload"][href="/config.json"][as="fetch"]').count()).toBe(1);
+  });
+});
+
 describe("connection failures", () => {
   test("an account starting with T is refused with 'error account'", async () => {
     const stack = e2e.stack();

@@ -100,7 +100,9 @@ export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globa
   loading ??= (async () => {
     let response: Response;
     try {
-      response = await fetchImpl('/config.json', { cache: 'no-store', headers: { accept: 'application/json' } });
+      // The default cache mode, so the `<link rel="preload">` of index.html is used; the server sends
+      // the config as `no-store`, so the browser keeps no copy between loads.
+      response = await fetchImpl('/config.json', { headers: { accept: 'application/json' } });
     } catch (error) {
       throw new ConfigError('could not fetch /config.json', { cause: error });
     }

@@ -1,11 +1,18 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 
-/** Shown while the first route loads. */
+/** Shown while the first route loads: the same screen index.html paints before any script runs. */
 export function BootScreen() {
   const { t } = useTranslation('common');
   return (
-    <div className="full-page-message" role="status" aria-live="polite">
+    <div className="full-page-message boot" role="status" aria-live="polite">
+      <svg className="boot-logo" viewBox="0 0 64 64" aria-hidden="true">
+        <path className="boot-logo-hex" d="M32 3 57 17.5v29L32 61 7 46.5v-29z" />
+        <path className="boot-logo-e" d="M22 19h21v5.5H28.5v4.8h12.5v5.4H28.5v4.8H43V45H22z" />
+      </svg>
+      <p className="boot-name" aria-hidden="true">
+        ETERNO
+      </p>
       <div className="boot-spinner" aria-hidden="true" />
       <span className="visually-hidden">{t('loading')}</span>
     </div>
