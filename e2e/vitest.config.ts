@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig } from 'vitest/config';
 
 /**
  * The e2e suites drive the real stack (anvil + contracts + server + built web) in Chromium.
@@ -7,8 +7,8 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
-    include: ["tests/**/*.e2e.test.ts", "src/**/*.test.ts"],
-    environment: "node",
+    include: ['tests/**/*.e2e.test.ts', 'src/**/*.test.ts'],
+    environment: 'node',
     fileParallelism: false,
     testTimeout: 180_000,
     // beforeAll starts the stack: anvil, deploy, the server (which may take up to 180 s to be ready), web.

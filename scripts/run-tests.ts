@@ -3,11 +3,11 @@
  * `N passed, N failed` over all of them. Exits non-zero when any step fails.
  * `npm test -- <step names>` runs only those steps.
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, readFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { REPO_ROOT } from "@eterno/devstack/stack";
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@eterno/devstack/stack';
 
 type Counts = { passed: number; failed: number };
 type Step = {
@@ -15,46 +15,46 @@ type Step = {
   cmd: string[];
   cwd?: string;
   /** How to count tests in this step; a step that is a check counts as 1 test. */
-  count: "forge" | "vitest" | "check";
+  count: 'forge' | 'vitest' | 'check';
 };
 
-const vitest = (root: string): string[] => ["vitest", "run", "--root", root];
+const vitest = (root: string): string[] => ['vitest', 'run', '--root', root];
 
 const steps: Step[] = [
-  { name: "contracts-build", cmd: ["npm", "run", "--silent", "-w", "contracts", "build"], count: "check" },
-  { name: "contracts", cmd: ["npm", "run", "--silent", "-w", "contracts", "test"], count: "forge" },
-  { name: "contracts-config", cmd: vitest("contracts"), count: "vitest" },
-  { name: "gas-snapshots", cmd: ["npm", "run", "--silent", "-w", "contracts", "gas:check"], count: "check" },
-  { name: "deploy", cmd: [...vitest("packages/devstack"), "--exclude", "src/boundaries.test.ts"], count: "vitest" },
-  { name: "abis-fresh", cmd: ["npm", "run", "--silent", "-w", "contracts", "check:abis"], count: "check" },
-  { name: "solhint", cmd: ["npm", "run", "--silent", "-w", "contracts", "lint"], count: "check" },
-  { name: "format", cmd: ["npm", "run", "--silent", "format:check"], count: "check" },
-  { name: "typecheck", cmd: ["npm", "run", "--silent", "typecheck"], count: "check" },
-  { name: "boundaries", cmd: [...vitest("packages/devstack"), "src/boundaries.test.ts"], count: "vitest" },
-  { name: "protocol", cmd: vitest("packages/protocol"), count: "vitest" },
-  { name: "server", cmd: vitest("apps/server"), count: "vitest" },
-  { name: "web", cmd: vitest("apps/web"), count: "vitest" },
-  { name: "web-build", cmd: ["npm", "run", "--silent", "-w", "apps/web", "build"], count: "check" },
-  { name: "e2e", cmd: vitest("e2e"), count: "vitest" },
+  { name: 'contracts-build', cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'build'], count: 'check' },
+  { name: 'contracts', cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'test'], count: 'forge' },
+  { name: 'contracts-config', cmd: vitest('contracts'), count: 'vitest' },
+  { name: 'gas-snapshots', cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'gas:check'], count: 'check' },
+  { name: 'deploy', cmd: [...vitest('packages/devstack'), '--exclude', 'src/boundaries.test.ts'], count: 'vitest' },
+  { name: 'abis-fresh', cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'check:abis'], count: 'check' },
+  { name: 'solhint', cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'lint'], count: 'check' },
+  { name: 'format', cmd: ['npm', 'run', '--silent', 'format:check'], count: 'check' },
+  { name: 'typecheck', cmd: ['npm', 'run', '--silent', 'typecheck'], count: 'check' },
+  { name: 'boundaries', cmd: [...vitest('packages/devstack'), 'src/boundaries.test.ts'], count: 'vitest' },
+  { name: 'protocol', cmd: vitest('packages/protocol'), count: 'vitest' },
+  { name: 'server', cmd: vitest('apps/server'), count: 'vitest' },
+  { name: 'web', cmd: vitest('apps/web'), count: 'vitest' },
+  { name: 'web-build', cmd: ['npm', 'run', '--silent', '-w', 'apps/web', 'build'], count: 'check' },
+  { name: 'e2e', cmd: vitest('e2e'), count: 'vitest' },
 ];
 
 function run(cmd: string[], extraArgs: string[]): Promise<{ code: number; out: string }> {
   return new Promise((res) => {
     const [bin, ...args] = cmd as [string, ...string[]];
-    const child = spawn(bin, [...args, ...extraArgs], { cwd: REPO_ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.on("data", (d: Buffer) => {
+    const child = spawn(bin, [...args, ...extraArgs], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       process.stdout.write(d);
     });
-    child.stderr.on("data", (d: Buffer) => process.stderr.write(d));
-    child.on("close", (code) => res({ code: code ?? 1, out }));
+    child.stderr.on('data', (d: Buffer) => process.stderr.write(d));
+    child.on('close', (code) => res({ code: code ?? 1, out }));
   });
 }
 
 const only = process.argv.slice(2);
 const selected = only.length ? steps.filter((s) => only.includes(s.name)) : steps;
-const tmp = await mkdtemp(join(tmpdir(), "eterno-test-"));
+const tmp = await mkdtemp(join(tmpdir(), 'eterno-test-'));
 const total: Counts = { passed: 0, failed: 0 };
 const report: string[] = [];
 
@@ -62,15 +62,15 @@ for (const step of selected) {
   console.log(`\n━━ ${step.name} ━━`);
   let extra: string[] = [];
   const jsonFile = join(tmp, `${step.name}.json`);
-  if (step.count === "vitest") extra = ["--reporter=default", "--reporter=json", `--outputFile.json=${jsonFile}`];
+  if (step.count === 'vitest') extra = ['--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
   const { code, out } = await run(step.cmd, extra);
   let counts: Counts;
-  if (step.count === "forge") {
+  if (step.count === 'forge') {
     const m = [...out.matchAll(/(\d+) tests passed, (\d+) failed/g)].at(-1);
     counts = m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
-  } else if (step.count === "vitest") {
+  } else if (step.count === 'vitest') {
     try {
-      const j = JSON.parse(await readFile(jsonFile, "utf8")) as { numPassedTests: number; numFailedTests: number };
+      const j = JSON.parse(await readFile(jsonFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
       counts = { passed: j.numPassedTests, failed: j.numFailedTests };
     } catch {
       counts = { passed: 0, failed: 1 };
@@ -82,12 +82,14 @@ for (const step of selected) {
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
   total.passed += counts.passed;
   total.failed += counts.failed;
-  report.push(`${step.name.padEnd(16)} ${code === 0 ? "ok  " : "FAIL"} ${counts.passed} passed, ${counts.failed} failed`);
+  report.push(
+    `${step.name.padEnd(16)} ${code === 0 ? 'ok  ' : 'FAIL'} ${counts.passed} passed, ${counts.failed} failed`,
+  );
 }
 
-console.log(`\n━━ summary ━━\n${report.join("\n")}\n`);
+console.log(`\n━━ summary ━━\n${report.join('\n')}\n`);
 if (total.passed === 0) {
-  console.log("no test ran");
+  console.log('no test ran');
   process.exit(1);
 }
 console.log(`${total.passed} passed, ${total.failed} failed`);

@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { ETERNO_CHAIN_ID } from "@eterno/protocol/chain";
-import { parseDeployments } from "@eterno/protocol/deployments";
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
+import { parseDeployments } from '@eterno/protocol/deployments';
 import {
   eternoFarmAbi,
   eternoStakingAbi,
@@ -9,13 +9,13 @@ import {
   etroSwapAbi,
   lockLedgerAbi,
   uniswapV2PairAbi,
-} from "@eterno/protocol/generated/abis";
-import { STAKE_POOLS } from "@eterno/protocol/indexerApi";
-import { createConfig } from "ponder";
-import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from "./src/api/env.ts";
+} from '@eterno/protocol/generated/abis';
+import { STAKE_POOLS } from '@eterno/protocol/indexerApi';
+import { createConfig } from 'ponder';
+import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from './src/api/env.ts';
 
-const file = requireEnv(process.env, "ETERNO_DEPLOYMENTS");
-const deployments = parseDeployments(JSON.parse(readFileSync(file, "utf8")));
+const file = requireEnv(process.env, 'ETERNO_DEPLOYMENTS');
+const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
 if (deployments.chainId !== ETERNO_CHAIN_ID) {
   throw new EnvError(`${file}: chainId is ${deployments.chainId}, expected ${ETERNO_CHAIN_ID}`);
 }
@@ -29,32 +29,32 @@ const databaseUrl = databaseUrlFrom(process.env);
  */
 export default createConfig({
   database: databaseUrl
-    ? { kind: "postgres", connectionString: databaseUrl }
-    : { kind: "pglite", directory: join(dataDirFrom(process.env), "ponder") },
+    ? { kind: 'postgres', connectionString: databaseUrl }
+    : { kind: 'pglite', directory: join(dataDirFrom(process.env), 'ponder') },
   chains: {
     eterno: { id: ETERNO_CHAIN_ID, rpc: requireEnv(process.env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`) },
   },
   contracts: {
     Token: {
-      chain: "eterno",
+      chain: 'eterno',
       abi: eternoTokenAbi,
       address: [contracts.UNITS, contracts.USDT, contracts.ETRO, contracts.EUSD, contracts.PUSD],
       startBlock,
     },
     EulpPair: {
-      chain: "eterno",
+      chain: 'eterno',
       abi: uniswapV2PairAbi,
       address: contracts.EULP,
       startBlock,
     },
-    EtroSwap: { chain: "eterno", abi: etroSwapAbi, address: contracts.EtroSwap, startBlock },
-    LockLedger: { chain: "eterno", abi: lockLedgerAbi, address: contracts.LockLedger, startBlock },
+    EtroSwap: { chain: 'eterno', abi: etroSwapAbi, address: contracts.EtroSwap, startBlock },
+    LockLedger: { chain: 'eterno', abi: lockLedgerAbi, address: contracts.LockLedger, startBlock },
     Staking: {
-      chain: "eterno",
+      chain: 'eterno',
       abi: eternoStakingAbi,
       address: STAKE_POOLS.map((pool) => contracts[`Staking${pool}`]),
       startBlock,
     },
-    EternoFarm: { chain: "eterno", abi: eternoFarmAbi, address: contracts.EternoFarm, startBlock },
+    EternoFarm: { chain: 'eterno', abi: eternoFarmAbi, address: contracts.EternoFarm, startBlock },
   },
 });

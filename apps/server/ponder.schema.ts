@@ -1,8 +1,8 @@
-import { index, onchainTable, primaryKey } from "ponder";
+import { index, onchainTable, primaryKey } from 'ponder';
 
 /** ERC-20 `Transfer` events of the five tokens and the EULP pair token, one row per event. */
 export const transfer = onchainTable(
-  "transfer",
+  'transfer',
   (t) => ({
     id: t.text().primaryKey(),
     token: t.hex().notNull(),
@@ -21,7 +21,7 @@ export const transfer = onchainTable(
 
 /** EtroSwap `Trade` events (buys and sells), one row per event. */
 export const trade = onchainTable(
-  "trade",
+  'trade',
   (t) => ({
     id: t.text().primaryKey(),
     trader: t.hex().notNull(),
@@ -45,7 +45,7 @@ export const trade = onchainTable(
  * (`swap` for a buy's vesting, `stakeETRO` / `stakeEULP` for a staking reward, `other`).
  */
 export const lockEntry = onchainTable(
-  "lock_entry",
+  'lock_entry',
   (t) => ({
     id: t.text().primaryKey(),
     user: t.hex().notNull(),
@@ -67,7 +67,7 @@ export const lockEntry = onchainTable(
 
 /** LockLedger `Claimed` events: `amount` released ETRO claimed, of which `fee` went to the fee receiver. */
 export const lockClaim = onchainTable(
-  "lock_claim",
+  'lock_claim',
   (t) => ({
     id: t.text().primaryKey(),
     user: t.hex().notNull(),
@@ -85,7 +85,7 @@ export const lockClaim = onchainTable(
 
 /** LockLedger `Revoked` events: a writer took back the unreleased `unreleased` of the user's entry `index`. */
 export const lockRevoke = onchainTable(
-  "lock_revoke",
+  'lock_revoke',
   (t) => ({
     id: t.text().primaryKey(),
     user: t.hex().notNull(),
@@ -108,7 +108,7 @@ export const lockRevoke = onchainTable(
  * completed by `Unstaked` (the exit columns stay null while the order is staked).
  */
 export const stakeOrder = onchainTable(
-  "stake_order",
+  'stake_order',
   (t) => ({
     pool: t.text().notNull(),
     orderId: t.bigint().notNull(),
@@ -135,7 +135,7 @@ export const stakeOrder = onchainTable(
 
 /** EternoFarm `Deposit`, `Withdraw`, `Harvest` and `EmergencyWithdraw` events, `kind` naming which. */
 export const farmEvent = onchainTable(
-  "farm_event",
+  'farm_event',
   (t) => ({
     id: t.text().primaryKey(),
     kind: t.text().notNull(),

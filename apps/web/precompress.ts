@@ -14,7 +14,20 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
 /** Extensions of the files worth compressing (text; images such as png/webp are compressed already). */
-export const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.map', '.wasm', '.ico', '.xml', '.webmanifest']);
+export const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.map',
+  '.wasm',
+  '.ico',
+  '.xml',
+  '.webmanifest',
+]);
 
 export const ENCODINGS = ['br', 'gzip'] as const;
 export type Encoding = (typeof ENCODINGS)[number];
@@ -45,7 +58,12 @@ export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1).split('\\').join('/'))
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(dir.length + 1)
+        .split('\\')
+        .join('/'),
+    )
     .filter((path) => !path.split('/').some((segment) => segment.startsWith('.')))
     .filter((path) => !Object.values(SUFFIX).some((suffix) => path.endsWith(suffix)))
     .sort();

@@ -48,8 +48,16 @@ describe('resolveRequest', () => {
   it('serves the config, files, client routes and nothing outside dist', () => {
     expect(resolveRequest(dist, '/config.json')).toEqual({ kind: 'config' });
     expect(resolveRequest(dist, '/')).toEqual({ kind: 'index' });
-    expect(resolveRequest(dist, '/assets/index-abc.js')).toEqual({ kind: 'file', path: '/srv/dist/assets/index-abc.js', immutable: true });
-    expect(resolveRequest(dist, '/favicon.svg')).toEqual({ kind: 'file', path: '/srv/dist/favicon.svg', immutable: false });
+    expect(resolveRequest(dist, '/assets/index-abc.js')).toEqual({
+      kind: 'file',
+      path: '/srv/dist/assets/index-abc.js',
+      immutable: true,
+    });
+    expect(resolveRequest(dist, '/favicon.svg')).toEqual({
+      kind: 'file',
+      path: '/srv/dist/favicon.svg',
+      immutable: false,
+    });
     expect(resolveRequest(dist, '/assets/overview')).toEqual({ kind: 'index' });
     expect(resolveRequest(dist, '/finance/overview/subscribe/3')).toEqual({ kind: 'index' });
     expect(resolveRequest(dist, '/../etc/passwd')).toEqual({ kind: 'not-found' });
@@ -164,8 +172,12 @@ describe('serveWeb', () => {
   });
 
   it('caches hashed assets for a year, revalidates index.html and other files, never stores config.json', async () => {
-    expect((await raw(`${web.url}/assets/app-1.js`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await raw(`${web.url}/assets/logo-3.png`)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await raw(`${web.url}/assets/app-1.js`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
+    expect((await raw(`${web.url}/assets/logo-3.png`)).headers['cache-control']).toBe(
+      'public, max-age=31536000, immutable',
+    );
     for (const path of ['/', '/index.html', '/login', '/home/eterno']) {
       expect((await raw(`${web.url}${path}`)).headers['cache-control'], path).toBe('no-cache');
     }
@@ -245,9 +257,16 @@ describe('serveWeb', () => {
 
 describe('Content-Security-Policy', () => {
   it('names only the origins of the configured RPC and API in connect-src', () => {
-    const origins = connectOrigins({ rpcUrl: 'https://rpc.example.org:8545/v1/key?x=1', apiUrl: 'https://api.example.org/base/' });
+    const origins = connectOrigins({
+      rpcUrl: 'https://rpc.example.org:8545/v1/key?x=1',
+      apiUrl: 'https://api.example.org/base/',
+    });
     expect(origins).toEqual({ rpcUrl: 'https://rpc.example.org:8545', apiUrl: 'https://api.example.org' });
-    expect(directives(contentSecurityPolicy(origins)).get('connect-src')).toEqual(["'self'", 'https://rpc.example.org:8545', 'https://api.example.org']);
+    expect(directives(contentSecurityPolicy(origins)).get('connect-src')).toEqual([
+      "'self'",
+      'https://rpc.example.org:8545',
+      'https://api.example.org',
+    ]);
     const same = connectOrigins({ rpcUrl: 'https://node.example.org/rpc', apiUrl: 'https://node.example.org/api' });
     expect(directives(contentSecurityPolicy(same)).get('connect-src')).toEqual(["'self'", 'https://node.example.org']);
   });

@@ -101,7 +101,9 @@ function originOf(config: Record<string, unknown>, field: keyof ConnectOrigins):
     url = undefined;
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
-    throw new Error(`web config: "${field}" must be an http(s) URL (it is the only origin the page may connect to), got ${JSON.stringify(value)}`);
+    throw new Error(
+      `web config: "${field}" must be an http(s) URL (it is the only origin the page may connect to), got ${JSON.stringify(value)}`,
+    );
   }
   return url.origin;
 }
@@ -240,7 +242,13 @@ async function compressedCopies(identity: Buffer, path?: string): Promise<Partia
 }
 
 async function loadBody(identity: Buffer, contentType: string, cacheControl: string, path?: string): Promise<Body> {
-  return { contentType, cacheControl, etag: etagOf(identity), identity, encoded: await compressedCopies(identity, path) };
+  return {
+    contentType,
+    cacheControl,
+    etag: etagOf(identity),
+    identity,
+    encoded: await compressedCopies(identity, path),
+  };
 }
 
 function matchesEtag(req: IncomingMessage, etag: string): boolean {
@@ -264,19 +272,38 @@ export async function serveWeb({ distDir, port = 0, host = '127.0.0.1', config }
     const path = join(root, file);
     const resolution = resolveRequest(root, `/${file}`);
     if (resolution.kind !== 'file') continue;
-    files.set(resolution.path, await loadBody(await readFile(path), contentType(path), resolution.immutable ? CACHE_IMMUTABLE : CACHE_REVALIDATE, path));
+    files.set(
+      resolution.path,
+      await loadBody(
+        await readFile(path),
+        contentType(path),
+        resolution.immutable ? CACHE_IMMUTABLE : CACHE_REVALIDATE,
+        path,
+      ),
+    );
   }
   const index = await loadBody(indexHtml, CONTENT_TYPES['.html'] as string, CACHE_REVALIDATE, join(root, 'index.html'));
   const configBody = await loadBody(Buffer.from(JSON.stringify(config)), CONTENT_TYPES['.json'] as string, CACHE_NEVER);
 
-  const send = (req: IncomingMessage, res: ServerResponse, status: number, extra: Record<string, string>, body?: string): void => {
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    extra: Record<string, string>,
+    body?: string,
+  ): void => {
     res.writeHead(status, { ...headers, ...extra });
     res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   const sendBody = (req: IncomingMessage, res: ServerResponse, body: Body): void => {
     const available = ENCODINGS.filter((encoding) => body.encoded[encoding] !== undefined);
-    const common: Record<string, string> = { ...headers, 'content-type': body.contentType, 'cache-control': body.cacheControl, etag: body.etag };
+    const common: Record<string, string> = {
+      ...headers,
+      'content-type': body.contentType,
+      'cache-control': body.cacheControl,
+      etag: body.etag,
+    };
     if (available.length > 0) common.vary = 'Accept-Encoding';
     if (matchesEtag(req, body.etag)) {
       res.writeHead(304, common);
@@ -285,7 +312,11 @@ export async function serveWeb({ distDir, port = 0, host = '127.0.0.1', config }
     }
     const encoding = negotiateEncoding(req.headers['accept-encoding'], available);
     const payload = encoding ? (body.encoded[encoding] as Buffer) : body.identity;
-    res.writeHead(200, { ...common, ...(encoding ? { 'content-encoding': encoding } : {}), 'content-length': String(payload.length) });
+    res.writeHead(200, {
+      ...common,
+      ...(encoding ? { 'content-encoding': encoding } : {}),
+      'content-length': String(payload.length),
+    });
     res.end(req.method === 'HEAD' ? undefined : payload);
   };
 
@@ -297,9 +328,21 @@ export async function serveWeb({ distDir, port = 0, host = '127.0.0.1', config }
     const { pathname } = new URL(req.url ?? '/', 'http://localhost');
     const resolution = resolveRequest(root, pathname);
     const body =
-      resolution.kind === 'config' ? configBody : resolution.kind === 'index' ? index : resolution.kind === 'file' ? files.get(resolution.path) : undefined;
+      resolution.kind === 'config'
+        ? configBody
+        : resolution.kind === 'index'
+          ? index
+          : resolution.kind === 'file'
+            ? files.get(resolution.path)
+            : undefined;
     if (!body) {
-      send(req, res, 404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_REVALIDATE }, 'not found');
+      send(
+        req,
+        res,
+        404,
+        { 'content-type': 'text/plain; charset=utf-8', 'cache-control': CACHE_REVALIDATE },
+        'not found',
+      );
       return;
     }
     sendBody(req, res, body);
@@ -340,7 +383,9 @@ function argValue(args: readonly string[], name: string): string | undefined {
 async function main(args: readonly string[]): Promise<void> {
   const configFile = argValue(args, '--config') ?? process.env.ETERNO_WEB_CONFIG;
   if (!configFile) {
-    console.error('usage: tsx apps/web/serve.ts --config <web-config.json> [--port <port>] [--host <address>] [--dist <dir>]');
+    console.error(
+      'usage: tsx apps/web/serve.ts --config <web-config.json> [--port <port>] [--host <address>] [--dist <dir>]',
+    );
     process.exit(2);
   }
   const config: unknown = JSON.parse(await readFile(configFile, 'utf8'));

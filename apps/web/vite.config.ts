@@ -14,7 +14,11 @@ function runtimeConfig(): Plugin {
         if (!file) {
           res.statusCode = 404;
           res.setHeader('content-type', 'application/json');
-          res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'set ETERNO_WEB_CONFIG to the path of the web config JSON' } }));
+          res.end(
+            JSON.stringify({
+              error: { code: 'NOT_FOUND', message: 'set ETERNO_WEB_CONFIG to the path of the web config JSON' },
+            }),
+          );
           return;
         }
         readFile(file, 'utf8').then(
@@ -46,8 +50,14 @@ function preloadLoginPage(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunks = new Map(Object.values(bundle ?? {}).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output] as const] : [])));
-        const login = [...chunks.values()].find((chunk) => chunk.facadeModuleId?.endsWith('/src/features/login/LoginPage.tsx'));
+        const chunks = new Map(
+          Object.values(bundle ?? {}).flatMap((output) =>
+            output.type === 'chunk' ? [[output.fileName, output] as const] : [],
+          ),
+        );
+        const login = [...chunks.values()].find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/features/login/LoginPage.tsx'),
+        );
         if (!login) throw new Error('preloadLoginPage: no LoginPage chunk in the bundle');
         // The chunk and its static imports, transitively, less what index.html already loads.
         const files = new Set<string>();
@@ -59,9 +69,17 @@ function preloadLoginPage(): Plugin {
         visit(login.fileName);
         const tags: HtmlTagDescriptor[] = [...files]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' }));
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }));
         for (const css of login.viteMetadata?.importedCss ?? []) {
-          tags.push({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` }, injectTo: 'head' });
+          tags.push({
+            tag: 'link',
+            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
+            injectTo: 'head',
+          });
         }
         return tags;
       },

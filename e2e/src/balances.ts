@@ -2,23 +2,26 @@
  * The assets overview's five balances as the page should show them: the chain's integers,
  * formatted by the protocol's own `formatTokenAmount`, found in the rows `data-testid="balance-…"`.
  */
-import type { Page } from "playwright-core";
-import { formatTokenAmount } from "@eterno/protocol/amount";
-import { BALANCE_KEYS, type BalanceKey } from "./chain.ts";
-import { WaitTimeoutError } from "./wait.ts";
+import type { Page } from 'playwright-core';
+import { formatTokenAmount } from '@eterno/protocol/amount';
+import { BALANCE_KEYS, type BalanceKey } from './chain.ts';
+import { WaitTimeoutError } from './wait.ts';
 
 export function balanceTexts(balances: Record<BalanceKey, bigint>): Record<BalanceKey, string> {
-  return Object.fromEntries(BALANCE_KEYS.map((k) => [k, formatTokenAmount(balances[k], k)])) as Record<BalanceKey, string>;
+  return Object.fromEntries(BALANCE_KEYS.map((k) => [k, formatTokenAmount(balances[k], k)])) as Record<
+    BalanceKey,
+    string
+  >;
 }
 
-const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * True when `shown` holds `amount` as a whole number (not as part of a longer one), with or
  * without thousands grouping (`formatTokenAmount(…, { grouping: true })`).
  */
 export function showsAmount(shown: string, amount: string): boolean {
-  const ungrouped = shown.replace(/\s+/g, " ").replace(/(\d),(?=\d{3}(?:\D|$))/g, "$1");
+  const ungrouped = shown.replace(/\s+/g, ' ').replace(/(\d),(?=\d{3}(?:\D|$))/g, '$1');
   return new RegExp(`(^|[^\\d.,])${esc(amount)}($|[^\\d.,])`).test(ungrouped);
 }
 

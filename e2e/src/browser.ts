@@ -2,25 +2,25 @@
  * Debian's Chromium driven by playwright-core: one persistent context per call, on a fresh temp
  * profile (so every session starts with empty local/session storage), removed again on close.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_PATH = process.env.ETERNO_CHROMIUM ?? "/usr/bin/chromium";
+export const CHROMIUM_PATH = process.env.ETERNO_CHROMIUM ?? '/usr/bin/chromium';
 
 /** `--headless` itself is added by playwright-core (`headless: true`). */
 export const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ] as const;
 
-export type ViewportName = "portrait" | "landscape" | "desktop";
+export type ViewportName = 'portrait' | 'landscape' | 'desktop';
 
 type ViewportProfile = {
   viewport: { width: number; height: number };
@@ -56,8 +56,8 @@ export type LaunchOptions = {
 };
 
 export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSession> {
-  const profile = VIEWPORTS[opts.viewport ?? "portrait"];
-  const userDataDir = await mkdtemp(join(tmpdir(), "eterno-chromium-"));
+  const profile = VIEWPORTS[opts.viewport ?? 'portrait'];
+  const userDataDir = await mkdtemp(join(tmpdir(), 'eterno-chromium-'));
   let context: BrowserContext;
   try {
     context = await chromium.launchPersistentContext(userDataDir, {
@@ -75,10 +75,10 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSe
   const pageErrors: Error[] = [];
   const consoleErrors: string[] = [];
   const consoleMessages: Array<{ type: string; text: string }> = [];
-  page.on("pageerror", (e) => pageErrors.push(e));
-  page.on("console", (m) => {
+  page.on('pageerror', (e) => pageErrors.push(e));
+  page.on('console', (m) => {
     consoleMessages.push({ type: m.type(), text: m.text() });
-    if (m.type() === "error") consoleErrors.push(m.text());
+    if (m.type() === 'error') consoleErrors.push(m.text());
   });
   let closed = false;
   return {

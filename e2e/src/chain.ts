@@ -3,20 +3,29 @@
  * seeded state), the balances a screen should show, read straight from the chain, and transfers
  * from other test accounts.
  */
-import { createPublicClient, createTestClient, createWalletClient, defineChain, erc20Abi, http, type Address, type Hex } from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
+import {
+  createPublicClient,
+  createTestClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type Address,
+  type Hex,
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 
-export const BALANCE_KEYS = ["UNITS", "EULP", "ETRO", "USDT", "FON"] as const;
+export const BALANCE_KEYS = ['UNITS', 'EULP', 'ETRO', 'USDT', 'FON'] as const;
 export type BalanceKey = (typeof BALANCE_KEYS)[number];
 
-export type ChainDeployments = { contracts: Record<"UNITS" | "USDT" | "ETRO" | "EULP", Address> };
+export type ChainDeployments = { contracts: Record<'UNITS' | 'USDT' | 'ETRO' | 'EULP', Address> };
 
 export function localChain(rpcUrl: string) {
   return defineChain({
     id: ETERNO_CHAIN_ID,
-    name: "ETERNO local",
-    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+    name: 'ETERNO local',
+    nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
 }
@@ -28,7 +37,7 @@ export function chainClients(rpcUrl: string) {
     chain,
     transport,
     public: createPublicClient({ chain, transport, pollingInterval: 100 }),
-    test: createTestClient({ chain, transport, mode: "anvil" }),
+    test: createTestClient({ chain, transport, mode: 'anvil' }),
   };
 }
 
@@ -38,15 +47,20 @@ export async function snapshot(rpcUrl: string): Promise<() => Promise<void>> {
   const id = await test.snapshot();
   return async () => {
     // viem's revert() drops anvil's answer; the raw call tells whether the snapshot existed.
-    const ok = await test.request({ method: "evm_revert", params: [id] } as never);
+    const ok = await test.request({ method: 'evm_revert', params: [id] } as never);
     if (ok !== true) throw new Error(`anvil could not revert to snapshot ${id}`);
   };
 }
 
 /** The five balances of the assets overview, as raw on-chain integers. */
-export async function readBalances(rpcUrl: string, deployments: ChainDeployments, owner: Address): Promise<Record<BalanceKey, bigint>> {
+export async function readBalances(
+  rpcUrl: string,
+  deployments: ChainDeployments,
+  owner: Address,
+): Promise<Record<BalanceKey, bigint>> {
   const client = chainClients(rpcUrl).public;
-  const token = (address: Address) => client.readContract({ address, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
+  const token = (address: Address) =>
+    client.readContract({ address, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
   const [UNITS, EULP, ETRO, USDT, FON] = await Promise.all([
     token(deployments.contracts.UNITS),
     token(deployments.contracts.EULP),
@@ -74,9 +88,9 @@ export async function transfer(
   const hash =
     token === null
       ? await wallet.sendTransaction({ to, value: amount })
-      : await wallet.writeContract({ address: token, abi: erc20Abi, functionName: "transfer", args: [to, amount] });
+      : await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
   const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
-  if (receipt.status !== "success") throw new Error(`transfer ${hash} reverted`);
+  if (receipt.status !== 'success') throw new Error(`transfer ${hash} reverted`);
   return hash;
 }
 

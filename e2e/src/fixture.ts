@@ -3,10 +3,10 @@
  * afterAll); every test starts from the deployed and seeded chain (anvil snapshot before, revert
  * after) and gets fresh browsers, closed after it.
  */
-import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
-import { startStack, type Stack, type StackOptions } from "@eterno/devstack/stack";
-import { launchBrowser, type BrowserSession, type LaunchOptions } from "./browser.ts";
-import { snapshot } from "./chain.ts";
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { startStack, type Stack, type StackOptions } from '@eterno/devstack/stack';
+import { launchBrowser, type BrowserSession, type LaunchOptions } from './browser.ts';
+import { snapshot } from './chain.ts';
 
 export type E2E = {
   stack(): Stack;
@@ -37,7 +37,7 @@ export function useE2E(opts: StackOptions = {}): E2E {
 
   return {
     stack() {
-      if (!stack) throw new Error("the stack is not started (beforeAll failed?)");
+      if (!stack) throw new Error('the stack is not started (beforeAll failed?)');
       return stack;
     },
     async browser(launch) {

@@ -3,13 +3,18 @@
  * reads and the formulas of docs/decisions/home-prices.md, not the app's own read), and a trade on
  * the ETRO/USDT pair made from Node through the Uniswap V2 router.
  */
-import type { Page } from "playwright-core";
-import { createWalletClient, erc20Abi, getAddress, type Address } from "viem";
-import { formatScaled12, formatTokenAmount } from "@eterno/protocol/amount";
-import { GAS_LIMIT } from "@eterno/protocol/chain";
-import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from "@eterno/protocol/generated/abis";
-import { chainClients, testAccount } from "./chain.ts";
-import { WaitTimeoutError } from "./wait.ts";
+import type { Page } from 'playwright-core';
+import { createWalletClient, erc20Abi, getAddress, type Address } from 'viem';
+import { formatScaled12, formatTokenAmount } from '@eterno/protocol/amount';
+import { GAS_LIMIT } from '@eterno/protocol/chain';
+import {
+  eternoFarmAbi,
+  eternoStakingAbi,
+  uniswapV2PairAbi,
+  uniswapV2Router02Abi,
+} from '@eterno/protocol/generated/abis';
+import { chainClients, testAccount } from './chain.ts';
+import { WaitTimeoutError } from './wait.ts';
 
 const ONE = 10n ** 18n;
 
@@ -38,56 +43,68 @@ export async function expectedMarket(rpcUrl: string, deployments: MarketDeployme
   const at = { blockNumber };
   const usdtSide = async (pair: Address) => {
     const [[r0, r1], token0] = await Promise.all([
-      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: "getReserves" }),
-      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: "token0" }),
+      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' }),
+      client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }),
     ]);
-    return getAddress(token0) === getAddress(need("USDT")) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
+    return getAddress(token0) === getAddress(need('USDT')) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
   };
-  const staking = (address: Address, functionName: "rewardReserve" | "availableRewards") =>
+  const staking = (address: Address, functionName: 'rewardReserve' | 'availableRewards') =>
     client.readContract({ ...at, address, abi: eternoStakingAbi, functionName });
-  const farm = (functionName: "emitted" | "totalEmission") =>
-    client.readContract({ ...at, address: need("EternoFarm"), abi: eternoFarmAbi, functionName });
+  const farm = (functionName: 'emitted' | 'totalEmission') =>
+    client.readContract({ ...at, address: need('EternoFarm'), abi: eternoFarmAbi, functionName });
 
-  const [eulp, elp, fon, lpSupply, etroSupply, etroReserve, etroAvailable, eulpReserve, eulpAvailable, emitted, totalEmission] =
-    await Promise.all([
-      usdtSide(need("EULP")),
-      usdtSide(need("ELP")),
-      usdtSide(need("WFON_USDT")),
-      client.readContract({ ...at, address: need("EULP"), abi: uniswapV2PairAbi, functionName: "totalSupply" }),
-      client.readContract({ ...at, address: need("ETRO"), abi: erc20Abi, functionName: "totalSupply" }),
-      staking(need("StakingETRO"), "rewardReserve"),
-      staking(need("StakingETRO"), "availableRewards"),
-      staking(need("StakingEULP"), "rewardReserve"),
-      staking(need("StakingEULP"), "availableRewards"),
-      farm("emitted"),
-      farm("totalEmission"),
-    ]);
-  if (eulp.usdt === 0n || eulp.other === 0n || fon.other === 0n || lpSupply === 0n) throw new Error("the seeded pairs have no liquidity");
+  const [
+    eulp,
+    elp,
+    fon,
+    lpSupply,
+    etroSupply,
+    etroReserve,
+    etroAvailable,
+    eulpReserve,
+    eulpAvailable,
+    emitted,
+    totalEmission,
+  ] = await Promise.all([
+    usdtSide(need('EULP')),
+    usdtSide(need('ELP')),
+    usdtSide(need('WFON_USDT')),
+    client.readContract({ ...at, address: need('EULP'), abi: uniswapV2PairAbi, functionName: 'totalSupply' }),
+    client.readContract({ ...at, address: need('ETRO'), abi: erc20Abi, functionName: 'totalSupply' }),
+    staking(need('StakingETRO'), 'rewardReserve'),
+    staking(need('StakingETRO'), 'availableRewards'),
+    staking(need('StakingEULP'), 'rewardReserve'),
+    staking(need('StakingEULP'), 'availableRewards'),
+    farm('emitted'),
+    farm('totalEmission'),
+  ]);
+  if (eulp.usdt === 0n || eulp.other === 0n || fon.other === 0n || lpSupply === 0n)
+    throw new Error('the seeded pairs have no liquidity');
 
   const etroPrice = (eulp.usdt * ONE) / eulp.other;
   const fonPrice = (fon.usdt * ONE) / fon.other;
-  const usdt = (v: bigint) => formatTokenAmount(v, "USDT", { grouping: true });
-  const etro = (v: bigint) => formatTokenAmount(v, "ETRO", { grouping: true });
+  const usdt = (v: bigint) => formatTokenAmount(v, 'USDT', { grouping: true });
+  const etro = (v: bigint) => formatTokenAmount(v, 'ETRO', { grouping: true });
   return {
     blockNumber,
     etroPrice,
     fonPrice,
     texts: {
-      "price-ETRO": formatScaled12(etroPrice),
-      "price-FON": formatScaled12(fonPrice),
-      "lp-totalSupply": formatTokenAmount(lpSupply, "EULP", { grouping: true }),
-      "lp-usdtReserve": usdt(eulp.usdt),
-      "lp-etroReserve": etro(eulp.other),
-      "lp-etroPerLp": formatScaled12((eulp.other * ONE) / lpSupply),
-      "value-usdt-total": `${usdt(eulp.usdt + elp.usdt)} USDT`,
-      "value-usdt-onchain": usdt(eulp.usdt + elp.usdt),
-      "value-etro-total": `${usdt((etroSupply * etroPrice) / ONE)} USDT`,
-      "value-etro-onchain": usdt((etroSupply * etroPrice) / ONE),
-      "staking-ETRO-reserve": `${etro(etroReserve)} ETRO`,
-      "staking-ETRO-available": `${etro(etroAvailable)} ETRO`,
-      "staking-EULP-reserve": `${etro(eulpReserve)} ETRO`,
-      "staking-EULP-available": `${etro(eulpAvailable)} ETRO`,
-      "farm-emitted": `${etro(emitted)} of ${etro(totalEmission)} ETRO emitted`,
+      'price-ETRO': formatScaled12(etroPrice),
+      'price-FON': formatScaled12(fonPrice),
+      'lp-totalSupply': formatTokenAmount(lpSupply, 'EULP', { grouping: true }),
+      'lp-usdtReserve': usdt(eulp.usdt),
+      'lp-etroReserve': etro(eulp.other),
+      'lp-etroPerLp': formatScaled12((eulp.other * ONE) / lpSupply),
+      'value-usdt-total': `${usdt(eulp.usdt + elp.usdt)} USDT`,
+      'value-usdt-onchain': usdt(eulp.usdt + elp.usdt),
+      'value-etro-total': `${usdt((etroSupply * etroPrice) / ONE)} USDT`,
+      'value-etro-onchain': usdt((etroSupply * etroPrice) / ONE),
+      'staking-ETRO-reserve': `${etro(etroReserve)} ETRO`,
+      'staking-ETRO-available': `${etro(etroAvailable)} ETRO`,
+      'staking-EULP-reserve': `${etro(eulpReserve)} ETRO`,
+      'staking-EULP-available': `${etro(eulpAvailable)} ETRO`,
+      'farm-emitted': `${etro(emitted)} of ${etro(totalEmission)} ETRO emitted`,
     },
   };
 }
@@ -111,37 +128,55 @@ export async function shownMarket(page: Page, testIds: string[]): Promise<Record
 export async function waitForMarket(
   page: Page,
   expected: MarketTexts,
-  { timeoutMs = 30_000, intervalMs = 100, englishSentences = true }: { timeoutMs?: number; intervalMs?: number; englishSentences?: boolean } = {},
+  {
+    timeoutMs = 30_000,
+    intervalMs = 100,
+    englishSentences = true,
+  }: { timeoutMs?: number; intervalMs?: number; englishSentences?: boolean } = {},
 ): Promise<void> {
-  const ids = Object.keys(expected).filter((id) => englishSentences || !id.startsWith("farm-"));
+  const ids = Object.keys(expected).filter((id) => englishSentences || !id.startsWith('farm-'));
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const shown = await shownMarket(page, ids);
     if (ids.every((id) => shown[id] === expected[id])) return;
     if (Date.now() > deadline) {
-      const diff = ids.filter((id) => shown[id] !== expected[id]).map((id) => `${id}: expected ${JSON.stringify(expected[id])}, shown ${JSON.stringify(shown[id])}`);
-      throw new WaitTimeoutError(`market figures not shown within ${timeoutMs} ms: ${diff.join("; ")}`);
+      const diff = ids
+        .filter((id) => shown[id] !== expected[id])
+        .map((id) => `${id}: expected ${JSON.stringify(expected[id])}, shown ${JSON.stringify(shown[id])}`);
+      throw new WaitTimeoutError(`market figures not shown within ${timeoutMs} ms: ${diff.join('; ')}`);
     }
     await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
 /** Test account `fromIndex` sells `amountIn` USDT for ETRO on the pair through Router02; resolves once mined. */
-export async function routerBuyEtro(rpcUrl: string, deployments: MarketDeployments, fromIndex: number, amountIn: bigint): Promise<void> {
+export async function routerBuyEtro(
+  rpcUrl: string,
+  deployments: MarketDeployments,
+  fromIndex: number,
+  amountIn: bigint,
+): Promise<void> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const account = testAccount(fromIndex);
   const wallet = createWalletClient({ account, chain, transport });
-  const c = deployments.contracts as Record<"USDT" | "ETRO" | "UniswapV2Router02", Address>;
+  const c = deployments.contracts as Record<'USDT' | 'ETRO' | 'UniswapV2Router02', Address>;
   const mined = async (hash: `0x${string}`) => {
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
-    if (receipt.status !== "success") throw new Error(`transaction ${hash} reverted`);
+    if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);
   };
-  await mined(await wallet.writeContract({ address: c.USDT, abi: erc20Abi, functionName: "approve", args: [c.UniswapV2Router02, amountIn] }));
+  await mined(
+    await wallet.writeContract({
+      address: c.USDT,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [c.UniswapV2Router02, amountIn],
+    }),
+  );
   await mined(
     await wallet.writeContract({
       address: c.UniswapV2Router02,
       abi: uniswapV2Router02Abi,
-      functionName: "swapExactTokensForTokens",
+      functionName: 'swapExactTokensForTokens',
       args: [amountIn, 0n, [c.USDT, c.ETRO], account.address, 2n ** 48n],
       gas: GAS_LIMIT,
     }),

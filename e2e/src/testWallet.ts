@@ -7,17 +7,17 @@
  * signed), `eth_sendTransaction` (really signed and sent to anvil), reads forwarded to anvil.
  * Every request is recorded for assertions, and Node can fire `accountsChanged`/`chainChanged`.
  */
-import type { Page } from "playwright-core";
-import { hexToNumber, isHex, numberToHex, type Address } from "viem";
-import { mnemonicToAccount, type HDAccount } from "viem/accounts";
-import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
-import { createLocalSigner, paramsList } from "@eterno/protocol/wallet/localSigner";
-import { PROVIDER_ERROR, ProviderRpcError } from "@eterno/protocol/wallet/providerRpcError";
+import type { Page } from 'playwright-core';
+import { hexToNumber, isHex, numberToHex, type Address } from 'viem';
+import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import { createLocalSigner, paramsList } from '@eterno/protocol/wallet/localSigner';
+import { PROVIDER_ERROR, ProviderRpcError } from '@eterno/protocol/wallet/providerRpcError';
 
 /** A Tron-style account, which the app must refuse ('error account'). */
-export const TRON_STYLE_ACCOUNT = "TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL";
+export const TRON_STYLE_ACCOUNT = 'TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL';
 /** Where a second-party wallet (OKX) injects itself. */
-export const SECOND_PARTY_KEY = "okxwallet";
+export const SECOND_PARTY_KEY = 'okxwallet';
 
 export const USER_REJECTED = PROVIDER_ERROR.userRejected;
 export const UNAUTHORIZED = PROVIDER_ERROR.unauthorized;
@@ -25,31 +25,31 @@ export const UNRECOGNIZED_CHAIN = PROVIDER_ERROR.unrecognizedChain;
 
 export type Injection =
   /** `window.ethereum` only. */
-  | "ethereum"
+  | 'ethereum'
   /** `window.okxwallet` AND `window.ethereum` (both answered here, told apart by `via`). */
-  | "second-party"
+  | 'second-party'
   /** Nothing injected. */
-  | "none";
+  | 'none';
 
 export type AccountsBehaviour =
   /** The wallet's real account. */
-  | "wallet"
+  | 'wallet'
   /** A Tron-style account string. */
-  | "tron"
+  | 'tron'
   /** An empty list. */
-  | "empty"
+  | 'empty'
   /** Reject eth_requestAccounts with 4001 (the user said no). */
-  | "reject";
+  | 'reject';
 
 export type SwitchBehaviour =
   /** Switch (and emit chainChanged). */
-  | "accept"
+  | 'accept'
   /** wallet_switchEthereumChain fails with 4902; wallet_addEthereumChain then adds and switches. */
-  | "unrecognized"
+  | 'unrecognized'
   /** The user refuses with 4001. */
-  | "reject";
+  | 'reject';
 
-export type TransactionBehaviour = "sign" | "reject";
+export type TransactionBehaviour = 'sign' | 'reject';
 
 export type TestWalletOptions = {
   /** anvil's RPC URL: the wallet's own node, not what the web app is configured with. */
@@ -89,10 +89,10 @@ export type TestWallet = {
   clearRequests(): void;
   /** Change the behaviour from now on (e.g. another account, another chain). */
   configure(
-    change: Partial<Pick<TestWalletOptions, "accountIndex" | "accounts" | "chainId" | "switchChain" | "transactions">>,
+    change: Partial<Pick<TestWalletOptions, 'accountIndex' | 'accounts' | 'chainId' | 'switchChain' | 'transactions'>>,
   ): void;
   /** Fire an EIP-1193 event on the injected objects' listeners in the page. */
-  emit(event: "accountsChanged" | "chainChanged" | "connect" | "disconnect", payload: unknown): Promise<void>;
+  emit(event: 'accountsChanged' | 'chainChanged' | 'connect' | 'disconnect', payload: unknown): Promise<void>;
 };
 
 let installed = 0;
@@ -153,13 +153,13 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   installed += 1;
   const binding = `__eternoTestWallet${installed}`;
   const emitName = `__eternoTestWalletEmit${installed}`;
-  const inject = opts.inject ?? "ethereum";
+  const inject = opts.inject ?? 'ethereum';
   const state = {
     accountIndex: opts.accountIndex ?? 1,
-    accounts: opts.accounts ?? ("wallet" as AccountsBehaviour),
+    accounts: opts.accounts ?? ('wallet' as AccountsBehaviour),
     chainId: opts.chainId ?? ETERNO_CHAIN_ID,
-    switchChain: opts.switchChain ?? ("accept" as SwitchBehaviour),
-    transactions: opts.transactions ?? ("sign" as TransactionBehaviour),
+    switchChain: opts.switchChain ?? ('accept' as SwitchBehaviour),
+    transactions: opts.transactions ?? ('sign' as TransactionBehaviour),
     authorized: opts.preauthorized ?? false,
   };
   let account = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: state.accountIndex });
@@ -176,90 +176,97 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
   };
 
   const switchTo = (requested: unknown): void => {
-    if (typeof requested !== "string" || !isHex(requested)) throw new ProviderRpcError(-32602, "chainId must be a hex string");
+    if (typeof requested !== 'string' || !isHex(requested))
+      throw new ProviderRpcError(-32602, 'chainId must be a hex string');
     const id = hexToNumber(requested);
     if (id !== ETERNO_CHAIN_ID) throw new ProviderRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${requested}`);
     if (state.chainId !== id) {
       state.chainId = id;
-      setTimeout(() => void emit("chainChanged", numberToHex(id)).catch(() => undefined), 0);
+      setTimeout(() => void emit('chainChanged', numberToHex(id)).catch(() => undefined), 0);
     }
   };
 
   const requireAuthorized = (): void => {
-    if (!state.authorized) throw new ProviderRpcError(UNAUTHORIZED, "the wallet has not authorized this site");
+    if (!state.authorized) throw new ProviderRpcError(UNAUTHORIZED, 'the wallet has not authorized this site');
   };
 
   const exposedAccounts = (): string[] => {
-    if (state.accounts === "tron") return [TRON_STYLE_ACCOUNT];
-    if (state.accounts === "empty") return [];
+    if (state.accounts === 'tron') return [TRON_STYLE_ACCOUNT];
+    if (state.accounts === 'empty') return [];
     return [account.address];
   };
 
   const handle = async (method: string, params: unknown[]): Promise<unknown> => {
     switch (method) {
-      case "eth_requestAccounts":
-        if (state.accounts === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
+      case 'eth_requestAccounts':
+        if (state.accounts === 'reject') throw new ProviderRpcError(USER_REJECTED, 'User rejected the request.');
         state.authorized = true;
         return exposedAccounts();
-      case "eth_accounts":
-        return state.authorized && state.accounts !== "reject" ? exposedAccounts() : [];
-      case "eth_chainId":
+      case 'eth_accounts':
+        return state.authorized && state.accounts !== 'reject' ? exposedAccounts() : [];
+      case 'eth_chainId':
         return numberToHex(state.chainId);
-      case "net_version":
+      case 'net_version':
         return String(state.chainId);
-      case "wallet_requestPermissions":
+      case 'wallet_requestPermissions':
         state.authorized = true;
-        return [{ parentCapability: "eth_accounts", caveats: [] }];
-      case "wallet_getPermissions":
-        return state.authorized ? [{ parentCapability: "eth_accounts", caveats: [] }] : [];
-      case "wallet_revokePermissions":
+        return [{ parentCapability: 'eth_accounts', caveats: [] }];
+      case 'wallet_getPermissions':
+        return state.authorized ? [{ parentCapability: 'eth_accounts', caveats: [] }] : [];
+      case 'wallet_revokePermissions':
         state.authorized = false;
         return null;
-      case "wallet_switchEthereumChain": {
-        if (state.switchChain === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
+      case 'wallet_switchEthereumChain': {
+        if (state.switchChain === 'reject') throw new ProviderRpcError(USER_REJECTED, 'User rejected the request.');
         const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
-        if (state.switchChain === "unrecognized") {
+        if (state.switchChain === 'unrecognized') {
           throw new ProviderRpcError(UNRECOGNIZED_CHAIN, `Unrecognized chain ID ${String(requested)}`);
         }
         switchTo(requested);
         return null;
       }
-      case "wallet_addEthereumChain": {
-        if (state.switchChain === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
+      case 'wallet_addEthereumChain': {
+        if (state.switchChain === 'reject') throw new ProviderRpcError(USER_REJECTED, 'User rejected the request.');
         const requested = (params[0] as { chainId?: unknown } | undefined)?.chainId;
         switchTo(requested);
-        state.switchChain = "accept";
+        state.switchChain = 'accept';
         return null;
       }
-      case "personal_sign":
-      case "eth_signTypedData_v4":
+      case 'personal_sign':
+      case 'eth_signTypedData_v4':
         requireAuthorized();
         return signer.request({ method, params });
-      case "eth_sendTransaction":
+      case 'eth_sendTransaction':
         requireAuthorized();
-        if (state.transactions === "reject") throw new ProviderRpcError(USER_REJECTED, "User rejected the request.");
-        if (state.chainId !== ETERNO_CHAIN_ID) throw new ProviderRpcError(-32603, "the wallet is on another chain");
+        if (state.transactions === 'reject') throw new ProviderRpcError(USER_REJECTED, 'User rejected the request.');
+        if (state.chainId !== ETERNO_CHAIN_ID) throw new ProviderRpcError(-32603, 'the wallet is on another chain');
         return signer.request({ method, params });
       default:
         return signer.request({ method, params });
     }
   };
 
-  await page.exposeBinding(binding, async (_source, req: { method: unknown; params: unknown; via: unknown }): Promise<Answer> => {
-    const method = String(req.method);
-    const params = [...paramsList(req.params)];
-    const record: RecordedRequest = { method, params, via: String(req.via), at: Date.now() };
-    recorded.push(record);
-    opts.onRequest?.(record);
-    try {
-      return { ok: true, result: (await handle(method, params)) ?? null };
-    } catch (err) {
-      if (err instanceof ProviderRpcError) {
-        return { ok: false, error: { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) } };
+  await page.exposeBinding(
+    binding,
+    async (_source, req: { method: unknown; params: unknown; via: unknown }): Promise<Answer> => {
+      const method = String(req.method);
+      const params = [...paramsList(req.params)];
+      const record: RecordedRequest = { method, params, via: String(req.via), at: Date.now() };
+      recorded.push(record);
+      opts.onRequest?.(record);
+      try {
+        return { ok: true, result: (await handle(method, params)) ?? null };
+      } catch (err) {
+        if (err instanceof ProviderRpcError) {
+          return {
+            ok: false,
+            error: { code: err.code, message: err.message, ...(err.data !== undefined ? { data: err.data } : {}) },
+          };
+        }
+        return { ok: false, error: { code: -32603, message: err instanceof Error ? err.message : String(err) } };
       }
-      return { ok: false, error: { code: -32603, message: err instanceof Error ? err.message : String(err) } };
-    }
-  });
+    },
+  );
 
   await page.addInitScript({ content: pageScript({ binding, emitName, inject, secondPartyKey: SECOND_PARTY_KEY }) });
 

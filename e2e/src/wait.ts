@@ -1,5 +1,5 @@
 export class WaitTimeoutError extends Error {
-  override name = "WaitTimeoutError";
+  override name = 'WaitTimeoutError';
 }
 
 /**
@@ -21,7 +21,7 @@ export async function until<T>(
       lastError = err;
     }
     if (Date.now() > deadline) {
-      const detail = lastError instanceof Error ? `: ${lastError.message}` : "";
+      const detail = lastError instanceof Error ? `: ${lastError.message}` : '';
       throw new WaitTimeoutError(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
     }
     await new Promise((r) => setTimeout(r, intervalMs));

@@ -3,30 +3,38 @@
  * and Chinese: each must render (no error screen, tab bar visible, the app box the right way
  * round). Screenshots go to e2e/artifacts/screenshots/ for people to look at.
  */
-import { mkdir } from "node:fs/promises";
-import { join, resolve } from "node:path";
-import { describe, expect, test } from "vitest";
-import type { Page } from "playwright-core";
-import { connectButton, errorScreen, signInVia, tabBar, text, type Lang } from "../src/app.ts";
-import type { ViewportName } from "../src/browser.ts";
-import { useE2E } from "../src/fixture.ts";
-import { installTestWallet } from "../src/testWallet.ts";
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { connectButton, errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
+import type { ViewportName } from '../src/browser.ts';
+import { useE2E } from '../src/fixture.ts';
+import { installTestWallet } from '../src/testWallet.ts';
 
 const e2e = useE2E();
 
-const SHOTS_DIR = resolve(import.meta.dirname, "../artifacts/screenshots");
-const LANGS: Lang[] = ["en", "zh"];
+const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
+const LANGS: Lang[] = ['en', 'zh'];
 const APP_ROUTES = [
-  "/home/eterno",
-  "/assets/overview",
-  "/finance/overview",
-  "/market/eusd",
-  "/ecology/overview",
-  "/mine/today",
-  "/mine/setting",
+  '/home/eterno',
+  '/assets/overview',
+  '/finance/overview',
+  '/market/eusd',
+  '/ecology/overview',
+  '/mine/today',
+  '/mine/setting',
 ] as const;
 
-type Geometry = { mode: string | undefined; width: number; height: number; rectWidth: number; rectHeight: number; rectLeft: number; rectTop: number };
+type Geometry = {
+  mode: string | undefined;
+  width: number;
+  height: number;
+  rectWidth: number;
+  rectHeight: number;
+  rectLeft: number;
+  rectTop: number;
+};
 
 /** The app box (#root): its own (layout) size and its on-screen rectangle after transforms. */
 async function appGeometry(page: Page): Promise<Geometry> {
@@ -40,9 +48,9 @@ async function appGeometry(page: Page): Promise<Geometry> {
 
 /** The app is laid out in portrait; in landscape it is turned so that it covers the window. */
 function expectOrientation(g: Geometry, viewport: ViewportName, where: string): void {
-  const size = viewport === "portrait" ? { w: 390, h: 844 } : { w: 844, h: 390 };
+  const size = viewport === 'portrait' ? { w: 390, h: 844 } : { w: 844, h: 390 };
   expect(g.width, where).toBeLessThan(g.height);
-  expect(g.mode, where).toBe(viewport === "portrait" ? "portrait" : "rotated");
+  expect(g.mode, where).toBe(viewport === 'portrait' ? 'portrait' : 'rotated');
   expect(Math.round(g.rectWidth), where).toBe(size.w);
   expect(Math.round(g.rectHeight), where).toBe(size.h);
   expect(Math.round(g.rectLeft), where).toBe(0);
@@ -50,9 +58,11 @@ function expectOrientation(g: Geometry, viewport: ViewportName, where: string): 
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
   // Fonts and the last React commit.
-  await page.evaluate("document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))");
+  await page.evaluate(
+    'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
+  );
 }
 
 async function noErrorScreen(page: Page, where: string): Promise<void> {
@@ -61,12 +71,12 @@ async function noErrorScreen(page: Page, where: string): Promise<void> {
 }
 
 function shotName(route: string, viewport: ViewportName, lang: Lang): string {
-  const slug = route.replace(/^\//, "").replace(/\//g, "-") || "root";
+  const slug = route.replace(/^\//, '').replace(/\//g, '-') || 'root';
   return `${slug}.${viewport}.${lang}.png`;
 }
 
-describe("screens render at phone sizes in both languages", () => {
-  for (const viewport of ["portrait", "landscape"] as const) {
+describe('screens render at phone sizes in both languages', () => {
+  for (const viewport of ['portrait', 'landscape'] as const) {
     test(`${viewport}: /login and the main screens, en and zh`, async () => {
       const stack = e2e.stack();
       const session = await e2e.browser({ viewport });
@@ -79,24 +89,24 @@ describe("screens render at phone sizes in both languages", () => {
         await page.goto(`${stack.webUrl}/login`);
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         await page.reload();
-        await connectButton(page, lang).waitFor({ state: "visible" });
+        await connectButton(page, lang).waitFor({ state: 'visible' });
         await settle(page);
         const where = `/login ${viewport} ${lang}`;
         await noErrorScreen(page, where);
         expectOrientation(await appGeometry(page), viewport, where);
-        await page.screenshot({ path: join(SHOTS_DIR, shotName("/login", viewport, lang)) });
+        await page.screenshot({ path: join(SHOTS_DIR, shotName('/login', viewport, lang)) });
       }
 
       // Signed in (connecting in the last language set).
-      await signInVia(page, stack.webUrl, "/home/eterno", LANGS[LANGS.length - 1]);
+      await signInVia(page, stack.webUrl, '/home/eterno', LANGS[LANGS.length - 1]);
       for (const lang of LANGS) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         for (const route of APP_ROUTES) {
           await page.goto(`${stack.webUrl}${route}`);
           await page.waitForURL((u) => u.pathname === route);
           const nav = tabBar(page, lang);
-          await nav.waitFor({ state: "visible" });
-          await nav.getByText(text(lang, "common", "tabs.mine"), { exact: true }).waitFor({ state: "visible" });
+          await nav.waitFor({ state: 'visible' });
+          await nav.getByText(text(lang, 'common', 'tabs.mine'), { exact: true }).waitFor({ state: 'visible' });
           await settle(page);
           const where = `${route} ${viewport} ${lang}`;
           await noErrorScreen(page, where);
@@ -105,7 +115,7 @@ describe("screens render at phone sizes in both languages", () => {
           // its side when the app is turned.
           const bar = await nav.boundingBox();
           expect(bar, where).not.toBeNull();
-          if (viewport === "portrait") expect(bar!.width, where).toBeGreaterThan(bar!.height);
+          if (viewport === 'portrait') expect(bar!.width, where).toBeGreaterThan(bar!.height);
           else expect(bar!.height, where).toBeGreaterThan(bar!.width);
           await page.screenshot({ path: join(SHOTS_DIR, shotName(route, viewport, lang)) });
         }
@@ -114,23 +124,23 @@ describe("screens render at phone sizes in both languages", () => {
     });
   }
 
-  test("desktop (1280×800, mouse): the portrait app is shown centred, not turned", async () => {
+  test('desktop (1280×800, mouse): the portrait app is shown centred, not turned', async () => {
     const stack = e2e.stack();
-    const { page } = await e2e.browser({ viewport: "desktop" });
+    const { page } = await e2e.browser({ viewport: 'desktop' });
     await mkdir(SHOTS_DIR, { recursive: true });
     await installTestWallet(page, { rpcUrl: stack.rpcUrl });
-    await signInVia(page, stack.webUrl, "/assets/overview");
+    await signInVia(page, stack.webUrl, '/assets/overview');
     const nav = tabBar(page);
-    await nav.waitFor({ state: "visible" });
+    await nav.waitFor({ state: 'visible' });
     await settle(page);
-    await noErrorScreen(page, "/assets/overview desktop");
+    await noErrorScreen(page, '/assets/overview desktop');
     const g = await appGeometry(page);
-    expect(g.mode).toBe("centred");
+    expect(g.mode).toBe('centred');
     expect(g.width).toBeLessThan(g.height);
     expect(Math.round(g.rectHeight)).toBe(800);
     expect(Math.round(g.rectLeft + g.rectWidth / 2)).toBe(640);
     const bar = await nav.boundingBox();
     expect(bar!.width).toBeGreaterThan(bar!.height);
-    await page.screenshot({ path: join(SHOTS_DIR, shotName("/assets/overview", "desktop", "en")) });
+    await page.screenshot({ path: join(SHOTS_DIR, shotName('/assets/overview', 'desktop', 'en')) });
   });
 });

@@ -7,14 +7,14 @@
  *
  *   node --import tsx scripts/bench/lighthouse.ts <url>   prints the runs and the median
  */
-import { spawn } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
-const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve("lighthouse/cli/index.js");
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.ETERNO_CHROMIUM ?? "/usr/bin/chromium";
+const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.ETERNO_CHROMIUM ?? '/usr/bin/chromium';
 
 export type LighthouseRun = {
   /** The performance category score, 0–100. */
@@ -52,7 +52,7 @@ class LighthouseRuntimeError extends Error {
     message: string,
   ) {
     super(`lighthouse: ${code} ${message}`);
-    this.name = "LighthouseRuntimeError";
+    this.name = 'LighthouseRuntimeError';
   }
 }
 
@@ -70,44 +70,51 @@ async function runRetrying(url: string): Promise<LighthouseRun & { version: stri
 }
 
 async function runOnce(url: string): Promise<LighthouseRun & { version: string }> {
-  const profile = await mkdtemp(join(tmpdir(), "eterno-lighthouse-"));
+  const profile = await mkdtemp(join(tmpdir(), 'eterno-lighthouse-'));
   try {
     const args = [
       LIGHTHOUSE_CLI,
       url,
-      "--only-categories=performance",
-      "--output=json",
-      "--output-path=stdout",
-      "--quiet",
+      '--only-categories=performance',
+      '--output=json',
+      '--output-path=stdout',
+      '--quiet',
       `--chrome-flags=--headless=new --no-sandbox --disable-gpu --user-data-dir=${profile}`,
     ];
     const stdout = await new Promise<string>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ["ignore", "pipe", "pipe"] });
-      let out = "";
-      let err = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.stderr.on("data", (d: Buffer) => (err += d.toString()));
-      child.on("error", reject);
-      child.on("close", (code) => {
+      const child = spawn(process.execPath, args, {
+        env: { ...process.env, CHROME_PATH },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('error', reject);
+      child.on('close', (code) => {
         if (code === 0) resolve(out);
         else {
           const runtime = /Runtime error encountered: (.*)\((\w+)\)/.exec(err);
-          reject(runtime ? new LighthouseRuntimeError(runtime[2] as string, runtime[1] as string) : new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`));
+          reject(
+            runtime
+              ? new LighthouseRuntimeError(runtime[2] as string, runtime[1] as string)
+              : new Error(`lighthouse exited ${code}: ${err.slice(-2000)}`),
+          );
         }
       });
     });
     const report = JSON.parse(stdout) as Report;
     if (report.runtimeError) throw new LighthouseRuntimeError(report.runtimeError.code, report.runtimeError.message);
     const score = report.categories.performance.score;
-    if (score === null) throw new Error("lighthouse gave no performance score");
+    if (score === null) throw new Error('lighthouse gave no performance score');
     return {
       version: report.lighthouseVersion,
       performance: Math.round(score * 100),
-      firstContentfulPaintMs: Math.round(audit(report, "first-contentful-paint")),
-      largestContentfulPaintMs: Math.round(audit(report, "largest-contentful-paint")),
-      totalBlockingTimeMs: Math.round(audit(report, "total-blocking-time")),
-      cumulativeLayoutShift: Math.round(audit(report, "cumulative-layout-shift") * 1000) / 1000,
-      speedIndexMs: Math.round(audit(report, "speed-index")),
+      firstContentfulPaintMs: Math.round(audit(report, 'first-contentful-paint')),
+      largestContentfulPaintMs: Math.round(audit(report, 'largest-contentful-paint')),
+      totalBlockingTimeMs: Math.round(audit(report, 'total-blocking-time')),
+      cumulativeLayoutShift: Math.round(audit(report, 'cumulative-layout-shift') * 1000) / 1000,
+      speedIndexMs: Math.round(audit(report, 'speed-index')),
     };
   } finally {
     await rm(profile, { recursive: true, force: true });
@@ -119,14 +126,18 @@ export async function measureLighthouse(url: string, runs = 3): Promise<Lighthou
   const results: Array<LighthouseRun & { version: string }> = [];
   for (let i = 0; i < runs; i++) results.push(await runRetrying(url));
   const sorted = results.map((r) => r.performance).sort((a, b) => a - b);
-  const version = results[0]?.version ?? "?";
-  return { version, performance: sorted[Math.floor(sorted.length / 2)] as number, runs: results.map(({ version: _, ...run }) => run) };
+  const version = results[0]?.version ?? '?';
+  return {
+    version,
+    performance: sorted[Math.floor(sorted.length / 2)] as number,
+    runs: results.map(({ version: _, ...run }) => run),
+  };
 }
 
 if (process.argv[1] === import.meta.filename) {
   const url = process.argv[2];
   if (!url) {
-    console.error("usage: node --import tsx scripts/bench/lighthouse.ts <url> [runs]");
+    console.error('usage: node --import tsx scripts/bench/lighthouse.ts <url> [runs]');
     process.exit(2);
   }
   const result = await measureLighthouse(url, Number(process.argv[3] ?? 3));

@@ -4,24 +4,24 @@
  * its budget. `npm run bench -- --only api` runs only the API rows, `--only web` only the login
  * page's rows (its JS and Lighthouse).
  */
-import { readFile } from "node:fs/promises";
-import { loadavg } from "node:os";
-import { join } from "node:path";
-import { REPO_ROOT, startStack } from "@eterno/devstack/stack";
-import { measureScreenRpc, type ScreenRpcSpec } from "./screenRpc.ts";
-import { balanceTexts, waitForBalances } from "@eterno/e2e/balances";
-import { readBalances } from "@eterno/e2e/chain";
-import { waitForFarm } from "@eterno/e2e/farm";
-import { expectedMarket, waitForMarket } from "@eterno/e2e/market";
-import { waitForStakeForm } from "@eterno/e2e/stake";
-import { waitForSwapPanel } from "@eterno/e2e/swap";
-import { GZIP_LEVEL, measureLoginJs } from "./loginJs.ts";
-import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from "./apiTrades.ts";
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT, startStack } from '@eterno/devstack/stack';
+import { measureScreenRpc, type ScreenRpcSpec } from './screenRpc.ts';
+import { balanceTexts, waitForBalances } from '@eterno/e2e/balances';
+import { readBalances } from '@eterno/e2e/chain';
+import { waitForFarm } from '@eterno/e2e/farm';
+import { expectedMarket, waitForMarket } from '@eterno/e2e/market';
+import { waitForStakeForm } from '@eterno/e2e/stake';
+import { waitForSwapPanel } from '@eterno/e2e/swap';
+import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
+import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
 
 /** `GET /trades?limit=20` on PostgreSQL (issue 7). */
 const TRADES_RPS_MIN = 3_000;
 const TRADES_P99_MS_BUDGET = 25;
-import { measureLighthouse } from "./lighthouse.ts";
+import { measureLighthouse } from './lighthouse.ts';
 
 const LOGIN_JS_BUDGET_KB = 140;
 /** Lighthouse performance score of /login (mobile, default throttling): at least this. */
@@ -41,8 +41,8 @@ const over: string[] = [];
  */
 const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> = [
   {
-    name: "assets_overview",
-    path: "/assets/overview",
+    name: 'assets_overview',
+    path: '/assets/overview',
     toRenderBudget: 3,
     ready: async (page, { stack, account }) => {
       const expected = balanceTexts(await readBalances(stack.rpcUrl, stack.deployments, account));
@@ -50,32 +50,44 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
     },
   },
   {
-    name: "home_eterno",
-    path: "/home/eterno",
+    name: 'home_eterno',
+    path: '/home/eterno',
     ready: async (page, { stack }) => {
       const expected = await expectedMarket(stack.rpcUrl, stack.deployments);
       await waitForMarket(page, expected.texts, { timeoutMs: 60_000, intervalMs: 50 });
     },
   },
   {
-    name: "swap",
-    path: "/assets/swap",
+    name: 'swap',
+    path: '/assets/swap',
     ready: async (page, { stack, account }) => {
-      await waitForSwapPanel(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
+      await waitForSwapPanel(
+        page,
+        { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account },
+        { timeoutMs: 60_000, intervalMs: 50 },
+      );
     },
   },
   {
-    name: "stake",
-    path: "/finance/stake",
+    name: 'stake',
+    path: '/finance/stake',
     ready: async (page, { stack, account }) => {
-      await waitForStakeForm(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
+      await waitForStakeForm(
+        page,
+        { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account },
+        { timeoutMs: 60_000, intervalMs: 50 },
+      );
     },
   },
   {
-    name: "ecology_defi",
-    path: "/ecology/defi",
+    name: 'ecology_defi',
+    path: '/ecology/defi',
     ready: async (page, { stack, account }) => {
-      await waitForFarm(page, { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account }, { timeoutMs: 60_000, intervalMs: 50 });
+      await waitForFarm(
+        page,
+        { rpcUrl: stack.rpcUrl, deployments: stack.deployments, account },
+        { timeoutMs: 60_000, intervalMs: 50 },
+      );
     },
   },
 ];
@@ -85,43 +97,54 @@ async function benchApi(): Promise<void> {
   const method = `GET /trades?limit=20, ${TRADES} trades indexed, PostgreSQL, ${CONNECTIONS} connections for ${DURATION_S} s (autocannon on the same machine)`;
   console.log(`api.trades_rps_pg: ${api.requestsPerSecond}`);
   console.log(`api.trades_rps_pg.budget_min: ${TRADES_RPS_MIN}`);
-  console.log(`api.trades_rps_pg.method: ${method}; ${api.requests} requests, ${api.non2xx} non-2xx, ${api.errors} errors`);
+  console.log(
+    `api.trades_rps_pg.method: ${method}; ${api.requests} requests, ${api.non2xx} non-2xx, ${api.errors} errors`,
+  );
   console.log(`api.trades_p99_ms_pg: ${api.p99Ms}`);
   console.log(`api.trades_p99_ms_pg.budget: ${TRADES_P99_MS_BUDGET}`);
-  console.log(`api.trades_pg.load_average: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  if (api.requestsPerSecond < TRADES_RPS_MIN) over.push(`api.trades_rps_pg ${api.requestsPerSecond} < ${TRADES_RPS_MIN}`);
+  console.log(
+    `api.trades_pg.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (api.requestsPerSecond < TRADES_RPS_MIN)
+    over.push(`api.trades_rps_pg ${api.requestsPerSecond} < ${TRADES_RPS_MIN}`);
   if (api.p99Ms > TRADES_P99_MS_BUDGET) over.push(`api.trades_p99_ms_pg ${api.p99Ms} > ${TRADES_P99_MS_BUDGET}`);
   if (api.non2xx > 0 || api.errors > 0) over.push(`api.trades: ${api.non2xx} non-2xx answers, ${api.errors} errors`);
 }
 
 function finish(): never {
   if (over.length > 0) {
-    console.error(`over budget: ${over.join("; ")}`);
+    console.error(`over budget: ${over.join('; ')}`);
     process.exit(1);
   }
   process.exit(0);
 }
 
-const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
-if (only !== undefined && only !== "api" && only !== "web") {
+const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+if (only !== undefined && only !== 'api' && only !== 'web') {
   console.error(`--only takes api or web, not ${only}`);
   process.exit(2);
 }
-if (only === "api") {
+if (only === 'api') {
   await benchApi();
   finish();
 }
 
-if (only !== "web") {
+if (only !== 'web') {
   // Gas per action: the named snapshots forge writes (contracts/test/GasSnapshots.t.sol). The test
   // run's `gas-snapshots` step fails when they differ from a fresh measurement, so these are current.
-  const gas = JSON.parse(await readFile(join(REPO_ROOT, "contracts/snapshots/eterno.json"), "utf8")) as Record<string, string>;
+  const gas = JSON.parse(await readFile(join(REPO_ROOT, 'contracts/snapshots/eterno.json'), 'utf8')) as Record<
+    string,
+    string
+  >;
   for (const [name, value] of Object.entries(gas)) console.log(`gas.${name}: ${value}`);
   // A claim with 1,000 partly released lock entries costs within 10 % of a claim with one
   // (docs/decisions/lock-ledger.md).
   const claimBudget = Math.floor(Number(gas.ledger_claim_1_open) * 1.1);
   console.log(`gas.ledger_claim_1000_open.budget: ${claimBudget}`);
-  if (!(Number(gas.ledger_claim_1000_open) <= claimBudget)) over.push(`gas.ledger_claim_1000_open ${gas.ledger_claim_1000_open} > ${claimBudget}`);
+  if (!(Number(gas.ledger_claim_1000_open) <= claimBudget))
+    over.push(`gas.ledger_claim_1000_open ${gas.ledger_claim_1000_open} > ${claimBudget}`);
 }
 const stack = await startStack({ countRpc: true });
 try {
@@ -129,7 +152,9 @@ try {
   const kb = toKb(js.gzipBytes);
   console.log(`web.login_initial_js_gzip_kb: ${kb.toFixed(1)}`);
   console.log(`web.login_initial_js_gzip_kb.budget: ${LOGIN_JS_BUDGET_KB}`);
-  console.log(`web.login_initial_js_gzip_kb.method: zlib level ${GZIP_LEVEL}, 1 kB = 1000 bytes, ${js.files.length} files`);
+  console.log(
+    `web.login_initial_js_gzip_kb.method: zlib level ${GZIP_LEVEL}, 1 kB = 1000 bytes, ${js.files.length} files`,
+  );
   for (const f of js.files) console.error(`  ${f.path}  ${f.rawBytes} B raw, ${f.gzipBytes} B gzip`);
   if (kb > LOGIN_JS_BUDGET_KB) over.push(`web.login_initial_js_gzip_kb ${kb} > ${LOGIN_JS_BUDGET_KB}`);
   // For comparison: the same page where the config does not offer the local demo wallet.
@@ -139,8 +164,10 @@ try {
   const lighthouse = await measureLighthouse(`${stack.webUrl}/login`);
   console.log(`web.login_lighthouse_performance: ${lighthouse.performance}`);
   console.log(`web.login_lighthouse_performance.budget_min: ${LOGIN_LIGHTHOUSE_MIN}`);
-  console.log(`web.login_lighthouse_performance.method: Lighthouse ${lighthouse.version}, mobile, default simulated throttling, median of ${lighthouse.runs.length} runs, /login served by apps/web/serve.ts`);
-  console.log(`web.login_lighthouse_performance.runs: ${lighthouse.runs.map((r) => r.performance).join(", ")}`);
+  console.log(
+    `web.login_lighthouse_performance.method: Lighthouse ${lighthouse.version}, mobile, default simulated throttling, median of ${lighthouse.runs.length} runs, /login served by apps/web/serve.ts`,
+  );
+  console.log(`web.login_lighthouse_performance.runs: ${lighthouse.runs.map((r) => r.performance).join(', ')}`);
   const median = lighthouse.runs.find((r) => r.performance === lighthouse.performance);
   if (median) {
     console.log(`web.login_lighthouse_fcp_ms: ${median.firstContentfulPaintMs}`);
@@ -148,9 +175,14 @@ try {
     console.log(`web.login_lighthouse_tbt_ms: ${median.totalBlockingTimeMs}`);
     console.log(`web.login_lighthouse_cls: ${median.cumulativeLayoutShift}`);
   }
-  if (lighthouse.performance < LOGIN_LIGHTHOUSE_MIN) over.push(`web.login_lighthouse_performance ${lighthouse.performance} < ${LOGIN_LIGHTHOUSE_MIN}`);
-  console.log(`web.login_lighthouse_performance.load_average: ${loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  if (only === "web") {
+  if (lighthouse.performance < LOGIN_LIGHTHOUSE_MIN)
+    over.push(`web.login_lighthouse_performance ${lighthouse.performance} < ${LOGIN_LIGHTHOUSE_MIN}`);
+  console.log(
+    `web.login_lighthouse_performance.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (only === 'web') {
     await stack.stop();
     finish();
   }
@@ -160,13 +192,17 @@ try {
     const rpc = await measureScreenRpc(stack, screen);
     console.log(`${name}: ${rpc.perRefresh.requests}`);
     console.log(`${name}.budget: ${REFRESH_RPC_BUDGET}`);
-    console.log(`${name}.method: HTTP requests per block-driven refresh once rendered (a batch counts once): ${rpc.perRefresh.methods.join(", ") || "(none)"}`);
+    console.log(
+      `${name}.method: HTTP requests per block-driven refresh once rendered (a batch counts once): ${rpc.perRefresh.methods.join(', ') || '(none)'}`,
+    );
     console.log(`${name}.to_render: ${rpc.toRender.requests}`);
-    console.log(`${name}.to_render.methods: ${rpc.toRender.methods.join(", ") || "(none)"}`);
-    if (rpc.perRefresh.requests > REFRESH_RPC_BUDGET) over.push(`${name} ${rpc.perRefresh.requests} > ${REFRESH_RPC_BUDGET}`);
+    console.log(`${name}.to_render.methods: ${rpc.toRender.methods.join(', ') || '(none)'}`);
+    if (rpc.perRefresh.requests > REFRESH_RPC_BUDGET)
+      over.push(`${name} ${rpc.perRefresh.requests} > ${REFRESH_RPC_BUDGET}`);
     if (screen.toRenderBudget !== undefined) {
       console.log(`${name}.to_render.budget: ${screen.toRenderBudget}`);
-      if (rpc.toRender.requests > screen.toRenderBudget) over.push(`${name}.to_render ${rpc.toRender.requests} > ${screen.toRenderBudget}`);
+      if (rpc.toRender.requests > screen.toRenderBudget)
+        over.push(`${name}.to_render ${rpc.toRender.requests} > ${screen.toRenderBudget}`);
     }
   }
 } finally {

@@ -12,14 +12,14 @@
  *   request still on its way. With one Multicall3 eth_call per block this is 2 (eth_blockNumber
  *   poll + eth_call).
  */
-import type { Page } from "playwright-core";
-import type { Address } from "viem";
-import type { Stack } from "@eterno/devstack/stack";
-import { connectButton } from "@eterno/e2e/app";
-import { launchBrowser } from "@eterno/e2e/browser";
-import { chainClients } from "@eterno/e2e/chain";
-import { installTestWallet } from "@eterno/e2e/testWallet";
-import { until } from "@eterno/e2e/wait";
+import type { Page } from 'playwright-core';
+import type { Address } from 'viem';
+import type { Stack } from '@eterno/devstack/stack';
+import { connectButton } from '@eterno/e2e/app';
+import { launchBrowser } from '@eterno/e2e/browser';
+import { chainClients } from '@eterno/e2e/chain';
+import { installTestWallet } from '@eterno/e2e/testWallet';
+import { until } from '@eterno/e2e/wait';
 
 export type RpcCount = { requests: number; methods: string[] };
 
@@ -33,7 +33,7 @@ export type ScreenRpcSpec = {
 };
 
 /** The test id of the block chip (apps/web/src/components/BlockChip.tsx). */
-export const BLOCK_CHIP = "block-chip";
+export const BLOCK_CHIP = 'block-chip';
 
 /**
  * After the block chip has reached the new block: how long to keep counting, for requests the
@@ -45,25 +45,25 @@ const SETTLE_MS = 1_000;
 export async function shownBlock(page: Page): Promise<bigint | null> {
   const chip = page.getByTestId(BLOCK_CHIP);
   if ((await chip.count()) !== 1) return null;
-  const value = await chip.getAttribute("data-block", { timeout: 1_000 }).catch(() => null);
+  const value = await chip.getAttribute('data-block', { timeout: 1_000 }).catch(() => null);
   return value === null ? null : BigInt(value);
 }
 
 export async function measureScreenRpc(stack: Stack, spec: ScreenRpcSpec): Promise<ScreenRpc> {
   const counter = stack.rpcCounter;
-  if (!counter) throw new Error("start the stack with countRpc: true");
+  if (!counter) throw new Error('start the stack with countRpc: true');
   const count = (): RpcCount => ({ requests: counter.requests(), methods: counter.methods() });
-  const browser = await launchBrowser({ viewport: "portrait" });
+  const browser = await launchBrowser({ viewport: 'portrait' });
   try {
     const { page } = browser;
     const wallet = await installTestWallet(page, {
       rpcUrl: stack.rpcUrl,
       onRequest: (r) => {
-        if (r.method === "eth_requestAccounts") counter.reset();
+        if (r.method === 'eth_requestAccounts') counter.reset();
       },
     });
     await page.goto(`${stack.webUrl}${spec.path}`);
-    await page.waitForURL((u) => u.pathname === "/login");
+    await page.waitForURL((u) => u.pathname === '/login');
     await connectButton(page).click();
     await page.waitForURL((u) => u.pathname === spec.path, { timeout: 60_000 });
     await spec.ready(page, { stack, account: wallet.address });
@@ -78,10 +78,14 @@ export async function measureScreenRpc(stack: Stack, spec: ScreenRpcSpec): Promi
     await test.mine({ blocks: 1 });
     const mined = await client.getBlockNumber({ cacheTime: 0 });
     if (mined <= before) throw new Error(`mining did not advance the chain (chip ${before}, chain ${mined})`);
-    await until(`the block chip on ${spec.path} to show block ${mined}`, async () => (await shownBlock(page)) === mined, {
-      timeoutMs: 30_000,
-      intervalMs: 20,
-    });
+    await until(
+      `the block chip on ${spec.path} to show block ${mined}`,
+      async () => (await shownBlock(page)) === mined,
+      {
+        timeoutMs: 30_000,
+        intervalMs: 20,
+      },
+    );
     await new Promise((r) => setTimeout(r, SETTLE_MS));
     return { toRender, perRefresh: count() };
   } finally {

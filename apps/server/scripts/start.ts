@@ -8,14 +8,14 @@
  *
  * Each flag falls back to its environment variable (see `--help`).
  */
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { openSync, closeSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { delimiter, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
-import { freePort } from "@eterno/devstack/free-port";
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { openSync, closeSync, readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { delimiter, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { freePort } from '@eterno/devstack/free-port';
 
 export type StartServerOptions = {
   rpcUrl: string;
@@ -40,12 +40,12 @@ export type RunningServer = {
 };
 
 export class ServerStartError extends Error {
-  override name = "ServerStartError";
+  override name = 'ServerStartError';
 }
 
-const SERVER_DIR = resolve(import.meta.dirname, "..");
-const REPO_ROOT = resolve(SERVER_DIR, "../..");
-const BIN_DIR = join(REPO_ROOT, "node_modules", ".bin");
+const SERVER_DIR = resolve(import.meta.dirname, '..');
+const REPO_ROOT = resolve(SERVER_DIR, '../..');
+const BIN_DIR = join(REPO_ROOT, 'node_modules', '.bin');
 const READY_TIMEOUT_MS = 180_000;
 const STOP_GRACE_MS = 10_000;
 
@@ -62,13 +62,13 @@ async function status(url: string): Promise<number | null> {
 async function chainHead(rpcUrl: string): Promise<number | null> {
   try {
     const res = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
       signal: AbortSignal.timeout(2000),
     });
     const body = (await res.json()) as { result?: string };
-    return typeof body.result === "string" ? Number(BigInt(body.result)) : null;
+    return typeof body.result === 'string' ? Number(BigInt(body.result)) : null;
   } catch {
     return null;
   }
@@ -80,7 +80,7 @@ export async function indexedBlock(url: string): Promise<number | null> {
     const res = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2000) });
     if (res.status !== 200) return null;
     const chains = Object.values((await res.json()) as Record<string, { block?: { number?: number } }>);
-    const numbers = chains.map((c) => c.block?.number).filter((n): n is number => typeof n === "number");
+    const numbers = chains.map((c) => c.block?.number).filter((n): n is number => typeof n === 'number');
     return numbers.length === chains.length && numbers.length > 0 ? Math.min(...numbers) : null;
   } catch {
     return null;
@@ -89,34 +89,34 @@ export async function indexedBlock(url: string): Promise<number | null> {
 
 function logTail(file: string, lines = 40): string {
   try {
-    return readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
   } catch {
-    return "";
+    return '';
   }
 }
 
 /** A schema name of its own for each PostgreSQL start (Ponder refuses to reuse a live one). */
 function uniqueSchema(): string {
-  return `eterno_${Date.now().toString(36)}_${randomBytes(4).toString("hex")}`;
+  return `eterno_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
 }
 
 /** A child process in its own process group, its output appended to `logFile`; stopped by group. */
 type Child = { readonly exited: boolean; readonly spawnError: Error | null; stop(): Promise<void> };
 
 function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Child {
-  const log = openSync(logFile, "a");
-  const child = spawn(command, args, { cwd: SERVER_DIR, env, detached: true, stdio: ["ignore", log, log] });
+  const log = openSync(logFile, 'a');
+  const child = spawn(command, args, { cwd: SERVER_DIR, env, detached: true, stdio: ['ignore', log, log] });
   closeSync(log);
 
   let exited = child.exitCode !== null;
   const exit = new Promise<void>((res) =>
-    child.once("exit", () => {
+    child.once('exit', () => {
       exited = true;
       res();
     }),
   );
   let spawnError: Error | null = null;
-  child.once("error", (err) => {
+  child.once('error', (err) => {
     spawnError = err;
   });
 
@@ -138,8 +138,8 @@ function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, lo
     },
     async stop() {
       if (!exited) {
-        killGroup("SIGTERM");
-        const timer = setTimeout(() => killGroup("SIGKILL"), STOP_GRACE_MS);
+        killGroup('SIGTERM');
+        const timer = setTimeout(() => killGroup('SIGKILL'), STOP_GRACE_MS);
         await exit;
         clearTimeout(timer);
       }
@@ -156,17 +156,17 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   const port = opts.port ?? (await freePort());
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
-  const logFile = join(dataDir, "server.log");
+  const logFile = join(dataDir, 'server.log');
 
   const env: NodeJS.ProcessEnv = {
     ...process.env,
-    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ""}`,
-    PONDER_TELEMETRY_DISABLED: "true",
+    PATH: `${BIN_DIR}${delimiter}${process.env.PATH ?? ''}`,
+    PONDER_TELEMETRY_DISABLED: 'true',
     PONDER_RPC_URL_201022: opts.rpcUrl,
     ETERNO_DEPLOYMENTS: resolve(opts.deploymentsFile),
     ETERNO_DATA_DIR: dataDir,
-    ETERNO_SIWE_DOMAINS: opts.siweDomains.join(","),
-    ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(","),
+    ETERNO_SIWE_DOMAINS: opts.siweDomains.join(','),
+    ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(','),
   };
   delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
@@ -174,10 +174,20 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
 
-  const schema = opts.databaseUrl ? uniqueSchema() : "eterno";
+  const schema = opts.databaseUrl ? uniqueSchema() : 'eterno';
   const indexerPort = opts.databaseUrl ? await freePort() : port;
-  const args = ["start", "--port", String(indexerPort), "--hostname", "127.0.0.1", "--schema", schema, "--log-format", "json"];
-  const children: Child[] = [spawnLogged(join(BIN_DIR, "ponder"), args, env, logFile)];
+  const args = [
+    'start',
+    '--port',
+    String(indexerPort),
+    '--hostname',
+    '127.0.0.1',
+    '--schema',
+    schema,
+    '--log-format',
+    'json',
+  ];
+  const children: Child[] = [spawnLogged(join(BIN_DIR, 'ponder'), args, env, logFile)];
   const stop = async (): Promise<void> => {
     for (const child of [...children].reverse()) await child.stop();
   };
@@ -189,7 +199,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     const failed = children.find((c) => c.spawnError !== null || c.exited);
     if (failed) {
       await stop();
-      const why = failed.spawnError ? `could not spawn: ${failed.spawnError.message}` : "a server process exited during start";
+      const why = failed.spawnError
+        ? `could not spawn: ${failed.spawnError.message}`
+        : 'a server process exited during start';
       throw new ServerStartError(`${why} (log: ${logFile}):\n${logTail(logFile)}`);
     }
     if (Date.now() > deadline) {
@@ -217,8 +229,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   }
 
   if (opts.databaseUrl) {
-    const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: "127.0.0.1", ETERNO_INDEXER_SCHEMA: schema };
-    children.push(spawnLogged(join(BIN_DIR, "node"), ["--import", "tsx", join(SERVER_DIR, "reader", "main.ts")], apiEnv, logFile));
+    const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: '127.0.0.1', ETERNO_INDEXER_SCHEMA: schema };
+    children.push(
+      spawnLogged(join(BIN_DIR, 'node'), ['--import', 'tsx', join(SERVER_DIR, 'reader', 'main.ts')], apiEnv, logFile),
+    );
     while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
   }
   return { url, indexerUrl, stop };
@@ -238,19 +252,22 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
 `;
 
 const list = (value: string | undefined): string[] =>
-  (value ?? "").split(",").map((s) => s.trim()).filter((s) => s.length > 0);
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      rpc: { type: "string" },
-      deployments: { type: "string" },
-      "siwe-domains": { type: "string" },
-      "cors-origins": { type: "string" },
-      port: { type: "string" },
-      "data-dir": { type: "string" },
-      "database-url": { type: "string" },
-      help: { type: "boolean", short: "h" },
+      rpc: { type: 'string' },
+      deployments: { type: 'string' },
+      'siwe-domains': { type: 'string' },
+      'cors-origins': { type: 'string' },
+      port: { type: 'string' },
+      'data-dir': { type: 'string' },
+      'database-url': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
   if (values.help) {
@@ -260,26 +277,26 @@ async function main(): Promise<void> {
   const env = process.env;
   const rpcUrl = values.rpc ?? env.PONDER_RPC_URL_201022;
   const deploymentsFile = values.deployments ?? env.ETERNO_DEPLOYMENTS;
-  const siweDomains = list(values["siwe-domains"] ?? env.ETERNO_SIWE_DOMAINS);
+  const siweDomains = list(values['siwe-domains'] ?? env.ETERNO_SIWE_DOMAINS);
   if (!rpcUrl || !deploymentsFile || siweDomains.length === 0) {
     process.stderr.write(`--rpc, --deployments and --siwe-domains are required.\n\n${USAGE}`);
     process.exitCode = 2;
     return;
   }
-  const portText = values.port ?? env.PORT ?? "42069";
+  const portText = values.port ?? env.PORT ?? '42069';
   const port = Number(portText);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) {
     process.stderr.write(`--port: "${portText}" is not a port\n`);
     process.exitCode = 2;
     return;
   }
-  const corsOrigins = list(values["cors-origins"] ?? env.ETERNO_CORS_ORIGINS);
+  const corsOrigins = list(values['cors-origins'] ?? env.ETERNO_CORS_ORIGINS);
   const server = await startServer({
     rpcUrl,
     deploymentsFile,
     port,
-    dataDir: values["data-dir"] ?? env.ETERNO_DATA_DIR ?? join(SERVER_DIR, ".data"),
-    databaseUrl: values["database-url"] ?? env.DATABASE_URL,
+    dataDir: values['data-dir'] ?? env.ETERNO_DATA_DIR ?? join(SERVER_DIR, '.data'),
+    databaseUrl: values['database-url'] ?? env.DATABASE_URL,
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : undefined,
   });
@@ -290,8 +307,8 @@ async function main(): Promise<void> {
     stopping = true;
     void server.stop().then(() => process.exit(0));
   };
-  process.on("SIGINT", shutdown);
-  process.on("SIGTERM", shutdown);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -1,4 +1,4 @@
-import { ponder } from "ponder:registry";
-import { recordTransfer } from "./transfers.ts";
+import { ponder } from 'ponder:registry';
+import { recordTransfer } from './transfers.ts';
 
-ponder.on("EulpPair:Transfer", ({ event, context }) => recordTransfer(context.db, event));
+ponder.on('EulpPair:Transfer', ({ event, context }) => recordTransfer(context.db, event));

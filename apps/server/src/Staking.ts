@@ -1,11 +1,11 @@
-import { ponder } from "ponder:registry";
-import { stakeOrder } from "ponder:schema";
-import { stakePoolOf } from "./sources.ts";
+import { ponder } from 'ponder:registry';
+import { stakeOrder } from 'ponder:schema';
+import { stakePoolOf } from './sources.ts';
 
 const DAY_SECONDS = 86_400;
 
 /** `Staked` makes the pool's order (upserted by pool and order id). */
-ponder.on("Staking:Staked", async ({ event, context }) => {
+ponder.on('Staking:Staked', async ({ event, context }) => {
   const { id, owner, amount, lockDays, rateBps, reward } = event.args;
   const pool = stakePoolOf(event.log.address, context.contracts.Staking.address);
   const row = {
@@ -24,11 +24,14 @@ ponder.on("Staking:Staked", async ({ event, context }) => {
     leftTime: null,
     leftTx: null,
   };
-  await context.db.insert(stakeOrder).values({ pool, orderId: id, ...row }).onConflictDoUpdate(row);
+  await context.db
+    .insert(stakeOrder)
+    .values({ pool, orderId: id, ...row })
+    .onConflictDoUpdate(row);
 });
 
 /** `Unstaked` completes the order with its exit: the reward credited (0 when early) and when. */
-ponder.on("Staking:Unstaked", async ({ event, context }) => {
+ponder.on('Staking:Unstaked', async ({ event, context }) => {
   const { id, reward, early } = event.args;
   const pool = stakePoolOf(event.log.address, context.contracts.Staking.address);
   await context.db.update(stakeOrder, { pool, orderId: id }).set({

@@ -1,7 +1,7 @@
-import type { Event } from "ponder:registry";
+import type { Event } from 'ponder:registry';
 
 /** Where any of the indexed contract events sits. */
-type PlacedEvent = Pick<Event, "log" | "block" | "transaction">;
+type PlacedEvent = Pick<Event, 'log' | 'block' | 'transaction'>;
 
 /** The columns every event row has: where the event sits on chain. */
 export function eventPlace(event: PlacedEvent) {

@@ -2,14 +2,14 @@
  * Which deployment an address is: the staking pool of an EternoStaking log, the role of a
  * LockLedger writer. Addresses compare case-insensitively (config and logs may differ in case).
  */
-import { STAKE_POOLS, type LockSource, type StakePool } from "@eterno/protocol/indexerApi";
-import type { Address } from "viem";
+import { STAKE_POOLS, type LockSource, type StakePool } from '@eterno/protocol/indexerApi';
+import type { Address } from 'viem';
 
 /** The two staking deployments in STAKE_POOLS order (the `Staking` contract's address list). */
 export type StakingAddresses = readonly Address[];
 
 export class UnknownDeploymentError extends Error {
-  override name = "UnknownDeploymentError";
+  override name = 'UnknownDeploymentError';
 }
 
 const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -24,8 +24,8 @@ export function stakePoolOf(address: Address, staking: StakingAddresses): StakeP
 
 /** Who credited a lock entry: the swap, a staking pool, or another writer. */
 export function lockSourceOf(writer: Address, swap: Address, staking: StakingAddresses): LockSource {
-  if (same(writer, swap)) return "swap";
+  if (same(writer, swap)) return 'swap';
   const i = staking.findIndex((a) => same(a, writer));
   const pool = STAKE_POOLS[i];
-  return pool === undefined ? "other" : `stake${pool}`;
+  return pool === undefined ? 'other' : `stake${pool}`;
 }

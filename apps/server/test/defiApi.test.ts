@@ -5,16 +5,16 @@
  * withdraws and emergency-withdraws in the farm and claims her lock — each answer of the API must
  * equal the events read from the chain.
  */
-import { mkdtemp, rm } from "node:fs/promises";
-import { request as httpRequest } from "node:http";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { startAnvil, type Anvil } from "@eterno/devstack/anvil";
-import { deploy } from "@eterno/devstack/deploy";
-import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from "@eterno/protocol/chain";
-import type { Deployments } from "@eterno/protocol/deployments";
-import { errorBody, type ErrorCode } from "@eterno/protocol/errors";
-import { eternoFarmAbi, eternoStakingAbi, etroSwapAbi, lockLedgerAbi } from "@eterno/protocol/generated/abis";
+import { mkdtemp, rm } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy } from '@eterno/devstack/deploy';
+import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { errorBody, type ErrorCode } from '@eterno/protocol/errors';
+import { eternoFarmAbi, eternoStakingAbi, etroSwapAbi, lockLedgerAbi } from '@eterno/protocol/generated/abis';
 import type {
   FarmEventJson,
   FarmResponseJson,
@@ -24,7 +24,7 @@ import type {
   StakesResponseJson,
   TradeJson,
   TradesResponseJson,
-} from "@eterno/protocol/indexerApi";
+} from '@eterno/protocol/indexerApi';
 import {
   createPublicClient,
   createTestClient,
@@ -41,11 +41,11 @@ import {
   type Transport,
   type Hash,
   type Log,
-} from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { indexedBlock, startServer, type RunningServer } from "../scripts/start.ts";
-import { startPostgres, type TestPostgres } from "../scripts/postgres.ts";
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
+import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 
 const e18 = (n: string) => parseUnits(n, 18);
 const DAY = 86_400;
@@ -54,16 +54,16 @@ const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
 const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
 
 const DATABASES: Array<{ name: string; postgres: boolean }> = [
-  { name: "PGlite", postgres: false },
-  { name: "PostgreSQL", postgres: true },
+  { name: 'PGlite', postgres: false },
+  { name: 'PostgreSQL', postgres: true },
 ];
 
-describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
+describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
   let anvil: Anvil;
   let pg: TestPostgres | null = null;
   let server: RunningServer;
   let dataDir: string;
-  let contracts: Deployments["contracts"];
+  let contracts: Deployments['contracts'];
   let api: string;
   let chain: Chain;
   let client: PublicClient<Transport, Chain>;
@@ -75,11 +75,17 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     return address;
   };
 
-  async function send(account: typeof alice, address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<Hash> {
+  async function send(
+    account: typeof alice,
+    address: Address,
+    abi: Abi,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<Hash> {
     const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
     const hash = await wallet.writeContract({ address, abi, functionName, args, chain, gas: GAS_LIMIT });
     const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== "success") throw new Error(`${functionName} reverted (${hash})`);
+    if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`);
     return hash;
   }
 
@@ -114,62 +120,62 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
   }
 
   /** Drops Ponder's event ids after checking they are unique strings (they cannot be derived from the chain). */
-  function withoutIds<T extends { id: string }>(list: T[]): Array<Omit<T, "id">> {
+  function withoutIds<T extends { id: string }>(list: T[]): Array<Omit<T, 'id'>> {
     const ids = list.map((r) => r.id);
-    expect(ids.every((id) => typeof id === "string" && id.length > 0)).toBe(true);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
     return list.map(({ id: _id, ...rest }) => rest);
   }
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    dataDir = await mkdtemp(join(tmpdir(), "eterno-defi-api-"));
-    const deploymentsFile = join(dataDir, "deployments.json");
+    dataDir = await mkdtemp(join(tmpdir(), 'eterno-defi-api-'));
+    const deploymentsFile = join(dataDir, 'deployments.json');
     contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
     chain = defineChain({
       id: 201022,
-      name: "ETERNO local",
-      nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+      name: 'ETERNO local',
+      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
       rpcUrls: { default: { http: [anvil.rpcUrl] } },
     });
     client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
 
     // Backfill: a sell indexed from history when the server starts.
-    await send(bob, at("ETRO"), erc20Abi, "approve", [at("EtroSwap"), e18("100")]);
-    await send(bob, at("EtroSwap"), etroSwapAbi, "sell", [e18("100"), 1n, maxUint256]);
+    await send(bob, at('ETRO'), erc20Abi, 'approve', [at('EtroSwap'), e18('100')]);
+    await send(bob, at('EtroSwap'), etroSwapAbi, 'sell', [e18('100'), 1n, maxUint256]);
 
     if (postgres) pg = await startPostgres();
     server = await startServer({
       rpcUrl: anvil.rpcUrl,
       deploymentsFile,
-      dataDir: join(dataDir, "server"),
+      dataDir: join(dataDir, 'server'),
       databaseUrl: pg?.url,
-      siweDomains: ["127.0.0.1:5173"],
+      siweDomains: ['127.0.0.1:5173'],
     });
     api = server.url;
 
     // Live: alice's trades, stakes, farm and claim.
-    await send(alice, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("1000")]);
-    await send(alice, at("EtroSwap"), etroSwapAbi, "swap", [e18("1000"), 1n, maxUint256]);
-    await send(alice, at("ETRO"), erc20Abi, "approve", [at("EtroSwap"), e18("50")]);
-    await send(alice, at("EtroSwap"), etroSwapAbi, "sell", [e18("50"), 1n, maxUint256]);
+    await send(alice, at('USDT'), erc20Abi, 'approve', [at('EtroSwap'), e18('1000')]);
+    await send(alice, at('EtroSwap'), etroSwapAbi, 'swap', [e18('1000'), 1n, maxUint256]);
+    await send(alice, at('ETRO'), erc20Abi, 'approve', [at('EtroSwap'), e18('50')]);
+    await send(alice, at('EtroSwap'), etroSwapAbi, 'sell', [e18('50'), 1n, maxUint256]);
 
-    await send(alice, at("ETRO"), erc20Abi, "approve", [at("StakingETRO"), e18("100")]);
-    await send(alice, at("StakingETRO"), eternoStakingAbi, "enterStaking_30", [e18("100")]);
-    await send(alice, at("EULP"), erc20Abi, "approve", [at("StakingEULP"), e18("2")]);
-    await send(alice, at("StakingEULP"), eternoStakingAbi, "enterStaking_60", [e18("2")]);
-    await send(alice, at("StakingEULP"), eternoStakingAbi, "leaveStaking", [1n]);
+    await send(alice, at('ETRO'), erc20Abi, 'approve', [at('StakingETRO'), e18('100')]);
+    await send(alice, at('StakingETRO'), eternoStakingAbi, 'enterStaking_30', [e18('100')]);
+    await send(alice, at('EULP'), erc20Abi, 'approve', [at('StakingEULP'), e18('2')]);
+    await send(alice, at('StakingEULP'), eternoStakingAbi, 'enterStaking_60', [e18('2')]);
+    await send(alice, at('StakingEULP'), eternoStakingAbi, 'leaveStaking', [1n]);
 
-    await send(alice, at("EULP"), erc20Abi, "approve", [at("EternoFarm"), e18("3")]);
-    await send(alice, at("EternoFarm"), eternoFarmAbi, "deposit", [0n, e18("3")]);
-    await send(alice, at("EternoFarm"), eternoFarmAbi, "withdraw", [0n, e18("1")]);
-    await send(alice, at("EternoFarm"), eternoFarmAbi, "emergencyWithdraw", [0n]);
+    await send(alice, at('EULP'), erc20Abi, 'approve', [at('EternoFarm'), e18('3')]);
+    await send(alice, at('EternoFarm'), eternoFarmAbi, 'deposit', [0n, e18('3')]);
+    await send(alice, at('EternoFarm'), eternoFarmAbi, 'withdraw', [0n, e18('1')]);
+    await send(alice, at('EternoFarm'), eternoFarmAbi, 'emergencyWithdraw', [0n]);
 
-    const test = createTestClient({ chain, mode: "anvil", transport: http(anvil.rpcUrl) });
+    const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
     await test.increaseTime({ seconds: 31 * DAY });
     await test.mine({ blocks: 1 });
-    await send(alice, at("StakingETRO"), eternoStakingAbi, "leaveStaking", [1n]);
-    await send(alice, at("LockLedger"), lockLedgerAbi, "claim", []);
+    await send(alice, at('StakingETRO'), eternoStakingAbi, 'leaveStaking', [1n]);
+    await send(alice, at('LockLedger'), lockLedgerAbi, 'claim', []);
 
     // Wait until the indexer has reached the chain head.
     const head = Number(await client.getBlockNumber());
@@ -187,11 +193,11 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  async function chainTrades(trader?: Address): Promise<Array<Omit<TradeJson, "id">>> {
+  async function chainTrades(trader?: Address): Promise<Array<Omit<TradeJson, 'id'>>> {
     const logs = await client.getContractEvents({
-      address: at("EtroSwap"),
+      address: at('EtroSwap'),
       abi: etroSwapAbi,
-      eventName: "Trade",
+      eventName: 'Trade',
       fromBlock: 0n,
       ...(trader ? { args: { trader } } : {}),
     });
@@ -209,7 +215,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
   }
 
   it("GET /trades lists everyone's trades newest first, equal to the chain's Trade events (backfilled and live)", async () => {
-    const { status, body } = await get("/trades");
+    const { status, body } = await get('/trades');
     expect(status).toBe(200);
     const answer = body as TradesResponseJson;
     const expected = await chainTrades();
@@ -222,7 +228,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
       [bob.address.toLowerCase(), false],
     ]);
     const buy = answer.trades[1]!;
-    expect(BigInt(buy.fee)).toBe((e18("1000") * 600n) / 10_000n);
+    expect(BigInt(buy.fee)).toBe((e18('1000') * 600n) / 10_000n);
   });
 
   it("GET /trades?account= lists one user's exchange records (any address case)", async () => {
@@ -235,13 +241,13 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     expect(none.body).toEqual({ trades: [], nextBefore: null });
   });
 
-  it("pages /trades with limit and the before cursor, with no gap or repeat", async () => {
-    const all = ((await get("/trades")).body as TradesResponseJson).trades;
+  it('pages /trades with limit and the before cursor, with no gap or repeat', async () => {
+    const all = ((await get('/trades')).body as TradesResponseJson).trades;
     const walked: TradeJson[] = [];
     let before: string | null = null;
     let pages = 0;
     do {
-      const page: TradesResponseJson = (await get(`/trades?limit=2${before ? `&before=${before}` : ""}`)).body;
+      const page: TradesResponseJson = (await get(`/trades?limit=2${before ? `&before=${before}` : ''}`)).body;
       expect(page.trades.length).toBeLessThanOrEqual(2);
       walked.push(...page.trades);
       before = page.nextBefore;
@@ -254,10 +260,22 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     expect(after.trades).toEqual(all.slice(2));
   });
 
-  async function chainStakes(pool: "ETRO" | "EULP"): Promise<StakeOrderJson[]> {
+  async function chainStakes(pool: 'ETRO' | 'EULP'): Promise<StakeOrderJson[]> {
     const address = at(`Staking${pool}`);
-    const staked = await client.getContractEvents({ address, abi: eternoStakingAbi, eventName: "Staked", fromBlock: 0n, args: { owner: alice.address } });
-    const unstaked = await client.getContractEvents({ address, abi: eternoStakingAbi, eventName: "Unstaked", fromBlock: 0n, args: { owner: alice.address } });
+    const staked = await client.getContractEvents({
+      address,
+      abi: eternoStakingAbi,
+      eventName: 'Staked',
+      fromBlock: 0n,
+      args: { owner: alice.address },
+    });
+    const unstaked = await client.getContractEvents({
+      address,
+      abi: eternoStakingAbi,
+      eventName: 'Unstaked',
+      fromBlock: 0n,
+      args: { owner: alice.address },
+    });
     const orders = await Promise.all(
       staked.map(async (log): Promise<StakeOrderJson> => {
         const exit = unstaked.find((u) => u.args.id === log.args.id);
@@ -285,37 +303,66 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
 
   it("GET /stakes lists the user's orders of one pool, told apart by the contract address", async () => {
     const etro = (await get(`/stakes?account=${alice.address}&pool=ETRO`)).body as StakesResponseJson;
-    expect(etro).toEqual({ stakes: await chainStakes("ETRO"), nextBefore: null });
+    expect(etro).toEqual({ stakes: await chainStakes('ETRO'), nextBefore: null });
     expect(etro.stakes).toHaveLength(1);
-    expect(etro.stakes[0]).toMatchObject({ pool: "ETRO", orderId: "1", lockDays: 30, rateBps: 100, unstaked: true, early: false, paidReward: e18("1").toString() });
+    expect(etro.stakes[0]).toMatchObject({
+      pool: 'ETRO',
+      orderId: '1',
+      lockDays: 30,
+      rateBps: 100,
+      unstaked: true,
+      early: false,
+      paidReward: e18('1').toString(),
+    });
 
     const eulp = (await get(`/stakes?account=${alice.address}&pool=EULP`)).body as StakesResponseJson;
-    expect(eulp).toEqual({ stakes: await chainStakes("EULP"), nextBefore: null });
-    expect(eulp.stakes[0]).toMatchObject({ pool: "EULP", orderId: "1", lockDays: 60, unstaked: true, early: true });
+    expect(eulp).toEqual({ stakes: await chainStakes('EULP'), nextBefore: null });
+    expect(eulp.stakes[0]).toMatchObject({ pool: 'EULP', orderId: '1', lockDays: 60, unstaked: true, early: true });
     // Left early: the EULP reward keeps only what it released by the second (here a second or none).
     expect(BigInt(eulp.stakes[0]!.paidReward!)).toBeLessThan(BigInt(eulp.stakes[0]!.reward) / 1000n);
 
     expect((await get(`/stakes?account=${bob.address}&pool=ETRO`)).body).toEqual({ stakes: [], nextBefore: null });
-    expect((await get(`/stakes?account=${alice.address}&pool=ETRO&before=1`)).body).toEqual({ stakes: [], nextBefore: null });
+    expect((await get(`/stakes?account=${alice.address}&pool=ETRO&before=1`)).body).toEqual({
+      stakes: [],
+      nextBefore: null,
+    });
   });
 
   it("GET /locks lists the user's credits (swap release, stake revenue), revocations and claims (with the fee), equal to the ledger's events", async () => {
-    const ledger = at("LockLedger");
-    const credited = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Credited", fromBlock: 0n, args: { user: alice.address } });
-    const claimed = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Claimed", fromBlock: 0n, args: { user: alice.address } });
-    const revoked = await client.getContractEvents({ address: ledger, abi: lockLedgerAbi, eventName: "Revoked", fromBlock: 0n, args: { user: alice.address } });
+    const ledger = at('LockLedger');
+    const credited = await client.getContractEvents({
+      address: ledger,
+      abi: lockLedgerAbi,
+      eventName: 'Credited',
+      fromBlock: 0n,
+      args: { user: alice.address },
+    });
+    const claimed = await client.getContractEvents({
+      address: ledger,
+      abi: lockLedgerAbi,
+      eventName: 'Claimed',
+      fromBlock: 0n,
+      args: { user: alice.address },
+    });
+    const revoked = await client.getContractEvents({
+      address: ledger,
+      abi: lockLedgerAbi,
+      eventName: 'Revoked',
+      fromBlock: 0n,
+      args: { user: alice.address },
+    });
     const sourceOf: Record<string, string> = {
-      [at("EtroSwap").toLowerCase()]: "swap",
-      [at("StakingETRO").toLowerCase()]: "stakeETRO",
-      [at("StakingEULP").toLowerCase()]: "stakeEULP",
+      [at('EtroSwap').toLowerCase()]: 'swap',
+      [at('StakingETRO').toLowerCase()]: 'stakeETRO',
+      [at('StakingEULP').toLowerCase()]: 'stakeEULP',
     };
-    const expected: Array<Omit<LockRecordJson, "id">> = newestFirst([
+    const expected: Array<Omit<LockRecordJson, 'id'>> = newestFirst([
       ...(await Promise.all(
         credited.map(async (log) => ({
-          kind: "credit" as const,
+          kind: 'credit' as const,
           user: alice.address.toLowerCase() as Address,
           writer: log.args.writer!.toLowerCase() as Address,
-          source: sourceOf[log.args.writer!.toLowerCase()] as "swap",
+          source: sourceOf[log.args.writer!.toLowerCase()] as 'swap',
           index: log.args.index!.toString(),
           amount: log.args.amount!.toString(),
           start: log.args.start!.toString(),
@@ -325,7 +372,7 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
       )),
       ...(await Promise.all(
         claimed.map(async (log) => ({
-          kind: "claim" as const,
+          kind: 'claim' as const,
           user: alice.address.toLowerCase() as Address,
           amount: log.args.amount!.toString(),
           fee: log.args.fee!.toString(),
@@ -334,10 +381,10 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
       )),
       ...(await Promise.all(
         revoked.map(async (log) => ({
-          kind: "revoke" as const,
+          kind: 'revoke' as const,
           user: alice.address.toLowerCase() as Address,
           writer: log.args.writer!.toLowerCase() as Address,
-          source: sourceOf[log.args.writer!.toLowerCase()] as "stakeEULP",
+          source: sourceOf[log.args.writer!.toLowerCase()] as 'stakeEULP',
           index: log.args.index!.toString(),
           unreleased: log.args.unreleased!.toString(),
           ...(await place(log)),
@@ -347,9 +394,15 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     const body = (await get(`/locks?account=${alice.address}`)).body as LocksResponseJson;
     expect(withoutIds(body.records)).toEqual(expected);
     expect(body.nextBefore).toBeNull();
-    expect(body.records.map((r) => (r.kind === "credit" ? r.source : r.kind))).toEqual(["claim", "stakeETRO", "revoke", "stakeEULP", "swap"]);
+    expect(body.records.map((r) => (r.kind === 'credit' ? r.source : r.kind))).toEqual([
+      'claim',
+      'stakeETRO',
+      'revoke',
+      'stakeEULP',
+      'swap',
+    ]);
     const claim = body.records[0]!;
-    expect(claim.kind === "claim" && BigInt(claim.fee) > 0n).toBe(true);
+    expect(claim.kind === 'claim' && BigInt(claim.fee) > 0n).toBe(true);
 
     const first = (await get(`/locks?account=${alice.address}&limit=1`)).body as LocksResponseJson;
     expect(first.records).toEqual(body.records.slice(0, 1));
@@ -358,16 +411,22 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
   });
 
   it("GET /farm lists the user's deposit, harvest, withdraw and emergency withdraw, equal to the farm's events", async () => {
-    const farm = at("EternoFarm");
+    const farm = at('EternoFarm');
     const kinds = [
-      ["Deposit", "deposit"],
-      ["Withdraw", "withdraw"],
-      ["Harvest", "harvest"],
-      ["EmergencyWithdraw", "emergencyWithdraw"],
+      ['Deposit', 'deposit'],
+      ['Withdraw', 'withdraw'],
+      ['Harvest', 'harvest'],
+      ['EmergencyWithdraw', 'emergencyWithdraw'],
     ] as const;
-    const expected: Array<Omit<FarmEventJson, "id">> = [];
+    const expected: Array<Omit<FarmEventJson, 'id'>> = [];
     for (const [eventName, kind] of kinds) {
-      const logs = await client.getContractEvents({ address: farm, abi: eternoFarmAbi, eventName, fromBlock: 0n, args: { user: alice.address } });
+      const logs = await client.getContractEvents({
+        address: farm,
+        abi: eternoFarmAbi,
+        eventName,
+        fromBlock: 0n,
+        args: { user: alice.address },
+      });
       for (const log of logs) {
         expected.push({
           kind,
@@ -380,36 +439,41 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
     }
     const body = (await get(`/farm?account=${alice.address}`)).body as FarmResponseJson;
     expect(withoutIds(body.events)).toEqual(newestFirst(expected));
-    expect(body.events.map((e) => e.kind)).toEqual(["emergencyWithdraw", "withdraw", "harvest", "deposit"]);
-    expect(body.events.map((e) => e.amount)).toEqual([e18("2").toString(), e18("1").toString(), expect.any(String), e18("3").toString()]);
+    expect(body.events.map((e) => e.kind)).toEqual(['emergencyWithdraw', 'withdraw', 'harvest', 'deposit']);
+    expect(body.events.map((e) => e.amount)).toEqual([
+      e18('2').toString(),
+      e18('1').toString(),
+      expect.any(String),
+      e18('3').toString(),
+    ]);
     expect(BigInt(body.events[2]!.amount)).toBeGreaterThan(0n);
   });
 
-  it("keeps indexing token transfers (GET /transfers)", async () => {
+  it('keeps indexing token transfers (GET /transfers)', async () => {
     const { status, body } = await get(`/transfers?address=${bob.address}&limit=200`);
     expect(status).toBe(200);
     const sell = (body as { transfers: Array<{ from: string; to: string; value: string }> }).transfers.find(
-      (t) => t.from === bob.address.toLowerCase() && t.value === e18("100").toString(),
+      (t) => t.from === bob.address.toLowerCase() && t.value === e18('100').toString(),
     );
-    expect(sell?.to).toBe(at("EULP").toLowerCase());
+    expect(sell?.to).toBe(at('EULP').toLowerCase());
   });
 
   it.each([
-    ["/trades?account=0x1234", "INVALID_WALLET_ADDRESS"],
-    ["/trades?limit=0", "BAD_REQUEST"],
-    ["/trades?limit=101", "BAD_REQUEST"],
-    ["/trades?before=12", "BAD_REQUEST"],
-    ["/stakes?pool=ETRO", "BAD_REQUEST"],
-    [`/stakes?account=${"0x70997970C51812dc3A010C7d01b50e0d17dc79c8"}&pool=ETRO`, "INVALID_WALLET_ADDRESS"],
-    [`/stakes?account=${alice.address}`, "BAD_REQUEST"],
-    [`/stakes?account=${alice.address}&pool=USDT`, "BAD_REQUEST"],
-    [`/stakes?account=${alice.address}&pool=ETRO&before=1:2`, "BAD_REQUEST"],
-    ["/locks", "BAD_REQUEST"],
-    ["/locks?account=alice", "INVALID_WALLET_ADDRESS"],
-    [`/locks?account=${alice.address}&limit=abc`, "BAD_REQUEST"],
-    [`/farm?account=${alice.address}&before=x:1`, "BAD_REQUEST"],
-    ["/farm?account=", "INVALID_WALLET_ADDRESS"],
-  ] as Array<[string, ErrorCode]>)("GET %s → 400 %s", async (path, code) => {
+    ['/trades?account=0x1234', 'INVALID_WALLET_ADDRESS'],
+    ['/trades?limit=0', 'BAD_REQUEST'],
+    ['/trades?limit=101', 'BAD_REQUEST'],
+    ['/trades?before=12', 'BAD_REQUEST'],
+    ['/stakes?pool=ETRO', 'BAD_REQUEST'],
+    [`/stakes?account=${'0x70997970C51812dc3A010C7d01b50e0d17dc79c8'}&pool=ETRO`, 'INVALID_WALLET_ADDRESS'],
+    [`/stakes?account=${alice.address}`, 'BAD_REQUEST'],
+    [`/stakes?account=${alice.address}&pool=USDT`, 'BAD_REQUEST'],
+    [`/stakes?account=${alice.address}&pool=ETRO&before=1:2`, 'BAD_REQUEST'],
+    ['/locks', 'BAD_REQUEST'],
+    ['/locks?account=alice', 'INVALID_WALLET_ADDRESS'],
+    [`/locks?account=${alice.address}&limit=abc`, 'BAD_REQUEST'],
+    [`/farm?account=${alice.address}&before=x:1`, 'BAD_REQUEST'],
+    ['/farm?account=', 'INVALID_WALLET_ADDRESS'],
+  ] as Array<[string, ErrorCode]>)('GET %s → 400 %s', async (path, code) => {
     const { status, body } = await get(path);
     expect(status).toBe(400);
     expect(body).toEqual(errorBody(code));
@@ -417,41 +481,48 @@ describe.each(DATABASES)("DeFi indexer and API on $name", ({ postgres }) => {
   /** POSTs to /auth/verify over a real socket: the headers, then `firstChunk` only; the answer. */
   function postPartly(headers: Record<string, string>, firstChunk: string): Promise<{ status: number; body: string }> {
     return new Promise((resolve, reject) => {
-      const req = httpRequest(`${api}/auth/verify`, { method: "POST", headers: { "content-type": "application/json", ...headers } }, (res) => {
-        let body = "";
-        res.on("data", (d: Buffer) => (body += d.toString()));
-        res.on("end", () => {
-          req.destroy();
-          resolve({ status: res.statusCode ?? 0, body });
-        });
-      });
-      req.on("error", reject);
+      const req = httpRequest(
+        `${api}/auth/verify`,
+        { method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+        (res) => {
+          let body = '';
+          res.on('data', (d: Buffer) => (body += d.toString()));
+          res.on('end', () => {
+            req.destroy();
+            resolve({ status: res.statusCode ?? 0, body });
+          });
+        },
+      );
+      req.on('error', reject);
       req.write(firstChunk);
     });
   }
 
   it.each([
-    ["a declared 50 MB body", { "content-length": String(50 * 1024 * 1024) }, "{"],
-    ["a chunked body past 16 KiB", { "transfer-encoding": "chunked" }, `{"message":"${"a".repeat(64 * 1024)}`],
-  ])("refuses %s over the socket with 413 PAYLOAD_TOO_LARGE without waiting for the rest", async (_label, headers, first) => {
-    const res = await postPartly(headers, first);
-    expect(res.status).toBe(413);
-    expect(JSON.parse(res.body)).toEqual(errorBody("PAYLOAD_TOO_LARGE"));
-  });
+    ['a declared 50 MB body', { 'content-length': String(50 * 1024 * 1024) }, '{'],
+    ['a chunked body past 16 KiB', { 'transfer-encoding': 'chunked' }, `{"message":"${'a'.repeat(64 * 1024)}`],
+  ])(
+    'refuses %s over the socket with 413 PAYLOAD_TOO_LARGE without waiting for the rest',
+    async (_label, headers, first) => {
+      const res = await postPartly(headers, first);
+      expect(res.status).toBe(413);
+      expect(JSON.parse(res.body)).toEqual(errorBody('PAYLOAD_TOO_LARGE'));
+    },
+  );
 
   // Last: it adds a trade. On PostgreSQL the API process caches read answers per indexed block.
-  it("shows a new trade as soon as its block is indexed: no answer outlives a block", async () => {
-    const before = await get("/trades?limit=1");
-    expect((await get("/trades?limit=1")).body).toEqual(before.body);
-    await send(carol, at("USDT"), erc20Abi, "approve", [at("EtroSwap"), e18("10")]);
-    const hash = await send(carol, at("EtroSwap"), etroSwapAbi, "swap", [e18("10"), 1n, maxUint256]);
+  it('shows a new trade as soon as its block is indexed: no answer outlives a block', async () => {
+    const before = await get('/trades?limit=1');
+    expect((await get('/trades?limit=1')).body).toEqual(before.body);
+    await send(carol, at('USDT'), erc20Abi, 'approve', [at('EtroSwap'), e18('10')]);
+    const hash = await send(carol, at('EtroSwap'), etroSwapAbi, 'swap', [e18('10'), 1n, maxUint256]);
     const block = Number((await client.getTransactionReceipt({ hash })).blockNumber);
     const deadline = Date.now() + 60_000;
     while (((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${block}`);
       await new Promise((r) => setTimeout(r, 100));
     }
-    const after = (await get("/trades?limit=1")).body as TradesResponseJson;
+    const after = (await get('/trades?limit=1')).body as TradesResponseJson;
     expect(after.trades[0]?.txHash).toBe(hash);
     expect(after.trades[0]?.trader).toBe(carol.address.toLowerCase());
   });

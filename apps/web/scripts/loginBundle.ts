@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 /** The part of Vite's build manifest (`dist/.vite/manifest.json`) this script reads. */
-export type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; src?: string };
+export type ManifestChunk = {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  src?: string;
+};
 export type Manifest = Record<string, ManifestChunk>;
 
 /** The JS files a chunk needs before it runs: itself and its static imports, transitively. */

@@ -26,7 +26,13 @@ const deployments = {
     EternoFarm: address(17),
   },
 };
-const valid = { chainId: 201022, rpcUrl: 'http://127.0.0.1:8545', apiUrl: 'http://127.0.0.1:42069', deployments, demoWallet: true };
+const valid = {
+  chainId: 201022,
+  rpcUrl: 'http://127.0.0.1:8545',
+  apiUrl: 'http://127.0.0.1:42069',
+  deployments,
+  demoWallet: true,
+};
 
 afterEach(() => setConfigForTesting(undefined));
 
@@ -47,26 +53,55 @@ describe('parseConfig', () => {
   });
 
   it('reads the declared treasury as 18-decimal amounts, a missing field being 0', () => {
-    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '6000000', offChainEtro: '104200.5' } }).treasury).toEqual({
-      offChainUsdt: 6_000_000n * 10n ** 18n,
-      offChainEtro: 1_042_005n * 10n ** 17n,
+    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '6000000', offChainEtro: '104200.5' } }).treasury).toEqual(
+      {
+        offChainUsdt: 6_000_000n * 10n ** 18n,
+        offChainEtro: 1_042_005n * 10n ** 17n,
+      },
+    );
+    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '1' } }).treasury).toEqual({
+      offChainUsdt: 10n ** 18n,
+      offChainEtro: 0n,
     });
-    expect(parseConfig({ ...valid, treasury: { offChainUsdt: '1' } }).treasury).toEqual({ offChainUsdt: 10n ** 18n, offChainEtro: 0n });
     expect(parseConfig({ ...valid, treasury: {} }).treasury).toEqual({ offChainUsdt: 0n, offChainEtro: 0n });
   });
 
   it.each([
     ['not an object', null, /JSON object/],
     ['a treasury that is not an object', { ...valid, treasury: '6000000' }, /"treasury" must be an object/],
-    ['a misspelt treasury field', { ...valid, treasury: { offchainUsdt: '6000000' } }, /treasury\.offchainUsdt" is not a known field/],
-    ['a treasury amount given as a number', { ...valid, treasury: { offChainUsdt: 6000000 } }, /treasury\.offChainUsdt" must be a decimal string/],
-    ['a negative treasury amount', { ...valid, treasury: { offChainEtro: '-1' } }, /treasury\.offChainEtro" is not a valid amount \(NEGATIVE\)/],
-    ['a grouped treasury amount', { ...valid, treasury: { offChainUsdt: '6,000,000' } }, /treasury\.offChainUsdt" is not a valid amount \(NOT_A_NUMBER\)/],
-    ['a treasury amount with too many decimals', { ...valid, treasury: { offChainUsdt: '0.0000000000000000001' } }, /TOO_MANY_DECIMALS/],
+    [
+      'a misspelt treasury field',
+      { ...valid, treasury: { offchainUsdt: '6000000' } },
+      /treasury\.offchainUsdt" is not a known field/,
+    ],
+    [
+      'a treasury amount given as a number',
+      { ...valid, treasury: { offChainUsdt: 6000000 } },
+      /treasury\.offChainUsdt" must be a decimal string/,
+    ],
+    [
+      'a negative treasury amount',
+      { ...valid, treasury: { offChainEtro: '-1' } },
+      /treasury\.offChainEtro" is not a valid amount \(NEGATIVE\)/,
+    ],
+    [
+      'a grouped treasury amount',
+      { ...valid, treasury: { offChainUsdt: '6,000,000' } },
+      /treasury\.offChainUsdt" is not a valid amount \(NOT_A_NUMBER\)/,
+    ],
+    [
+      'a treasury amount with too many decimals',
+      { ...valid, treasury: { offChainUsdt: '0.0000000000000000001' } },
+      /TOO_MANY_DECIMALS/,
+    ],
     ['no chain id', { ...valid, chainId: undefined }, /chainId/],
     ['bad rpc url', { ...valid, rpcUrl: 'nowhere' }, /rpcUrl/],
     ['non-http api url', { ...valid, apiUrl: 'ftp://x' }, /apiUrl/],
-    ['bad deployments', { ...valid, deployments: { ...deployments, contracts: { ...deployments.contracts, USDT: '0x12' } } }, /contracts\.USDT/],
+    [
+      'bad deployments',
+      { ...valid, deployments: { ...deployments, contracts: { ...deployments.contracts, USDT: '0x12' } } },
+      /contracts\.USDT/,
+    ],
     ['chain mismatch', { ...valid, chainId: 1 }, /differs/],
   ])('refuses %s with a ConfigError naming the field', (_, json, message) => {
     expect(() => parseConfig(json)).toThrow(ConfigError);
@@ -76,7 +111,9 @@ describe('parseConfig', () => {
 
 describe('loadConfig / getConfig', () => {
   it('fetches /config.json once and then answers synchronously', async () => {
-    const fetchImpl = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(valid), { status: 200 }));
+    const fetchImpl = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(valid), { status: 200 }),
+    );
     expect(() => getConfig()).toThrow(ConfigError);
     const [a, b] = await Promise.all([loadConfig(fetchImpl), loadConfig(fetchImpl)]);
     expect(a).toBe(b);
@@ -93,6 +130,8 @@ describe('loadConfig / getConfig', () => {
         throw new TypeError('offline');
       }),
     ).rejects.toThrow(ConfigError);
-    await expect(loadConfig(async () => new Response(JSON.stringify(valid)))).resolves.toMatchObject({ chainId: 201022 });
+    await expect(loadConfig(async () => new Response(JSON.stringify(valid)))).resolves.toMatchObject({
+      chainId: 201022,
+    });
   });
 });

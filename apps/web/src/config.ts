@@ -49,16 +49,20 @@ function declaredTreasury(value: unknown): DeclaredTreasury | undefined {
   if (value === undefined) return undefined;
   if (!isRecord(value)) throw new ConfigError('config.json: "treasury" must be an object');
   const unknown = Object.keys(value).find((key) => !(TREASURY_FIELDS as readonly string[]).includes(key));
-  if (unknown !== undefined) throw new ConfigError(`config.json: "treasury.${unknown}" is not a known field (${TREASURY_FIELDS.join(', ')})`);
+  if (unknown !== undefined)
+    throw new ConfigError(`config.json: "treasury.${unknown}" is not a known field (${TREASURY_FIELDS.join(', ')})`);
   const amount = (field: (typeof TREASURY_FIELDS)[number]): bigint => {
     const text = value[field];
     if (text === undefined) return 0n;
-    if (typeof text !== 'string') throw new ConfigError(`config.json: "treasury.${field}" must be a decimal string, e.g. "6000000"`);
+    if (typeof text !== 'string')
+      throw new ConfigError(`config.json: "treasury.${field}" must be a decimal string, e.g. "6000000"`);
     try {
       return parseAmount(text, 18);
     } catch (error) {
       const reason = error instanceof AmountError ? error.code : String(error);
-      throw new ConfigError(`config.json: "treasury.${field}" is not a valid amount (${reason}): ${text}`, { cause: error });
+      throw new ConfigError(`config.json: "treasury.${field}" is not a valid amount (${reason}): ${text}`, {
+        cause: error,
+      });
     }
   };
   return { offChainUsdt: amount('offChainUsdt'), offChainEtro: amount('offChainEtro') };

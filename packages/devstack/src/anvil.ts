@@ -2,14 +2,14 @@
  * Starts a local anvil (chain 201022) from the npm Foundry binaries on a free port and stops
  * exactly that process. Used by the deploy check, the stack launcher and the e2e suites.
  */
-import { spawn } from "node:child_process";
-import { readFileSync, readdirSync, readlinkSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
-import { createPublicClient, createTestClient, http, type Hex } from "viem";
-import { ETERNO_CHAIN_ID, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
-import { freePort } from "./free-port.ts";
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createPublicClient, createTestClient, http, type Hex } from 'viem';
+import { ETERNO_CHAIN_ID, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { freePort } from './free-port.ts';
 
 export type Anvil = {
   rpcUrl: string;
@@ -19,32 +19,32 @@ export type Anvil = {
 };
 
 export class AnvilStartError extends Error {
-  override name = "AnvilStartError";
+  override name = 'AnvilStartError';
 }
 
-const REPO_ROOT = resolve(import.meta.dirname, "../../..");
-const PLATFORM: Record<string, string> = { linux: "linux", darwin: "darwin", win32: "win32" };
-const ARCH: Record<string, string> = { x64: "amd64", arm64: "arm64" };
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+const PLATFORM: Record<string, string> = { linux: 'linux', darwin: 'darwin', win32: 'win32' };
+const ARCH: Record<string, string> = { x64: 'amd64', arm64: 'arm64' };
 
 /** Path of the anvil binary that `@foundry-rs/anvil` installed for this platform. */
 export function anvilBinary(): string {
   const os = PLATFORM[process.platform];
   const arch = ARCH[process.arch];
   if (!os || !arch) throw new AnvilStartError(`no anvil binary for ${process.platform}/${process.arch}`);
-  const exe = process.platform === "win32" ? "anvil.exe" : "anvil";
-  return join(REPO_ROOT, "node_modules", "@foundry-rs", `anvil-${os}-${arch}`, "bin", exe);
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  return join(REPO_ROOT, 'node_modules', '@foundry-rs', `anvil-${os}-${arch}`, 'bin', exe);
 }
 
 async function answersChainId(rpcUrl: string): Promise<boolean> {
   try {
     const res = await fetch(rpcUrl, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
       signal: AbortSignal.timeout(1000),
     });
     const body = (await res.json()) as { result?: string };
-    return typeof body.result === "string";
+    return typeof body.result === 'string';
   } catch {
     return false;
   }
@@ -56,20 +56,20 @@ async function answersChainId(rpcUrl: string): Promise<boolean> {
  * between our port probe and our bind. Elsewhere: unknown (null).
  */
 export function listenerIsProcess(port: number, pid: number): boolean | null {
-  if (process.platform !== "linux") return null;
-  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  if (process.platform !== 'linux') return null;
+  const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
   const inodes = new Set<string>();
-  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string;
     try {
-      text = readFileSync(table, "utf8");
+      text = readFileSync(table, 'utf8');
     } catch {
       continue;
     }
-    for (const line of text.split("\n").slice(1)) {
+    for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
       // local_address is "IP:PORT", st "0A" is LISTEN, the inode is column 9.
-      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === "0A" && cols[9]) inodes.add(cols[9]);
+      if (cols[1]?.endsWith(`:${hexPort}`) && cols[3] === '0A' && cols[9]) inodes.add(cols[9]);
     }
   }
   let fds: string[];
@@ -81,7 +81,7 @@ export function listenerIsProcess(port: number, pid: number): boolean | null {
   return fds.some((fd) => {
     try {
       const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
-      return target.startsWith("socket:[") && inodes.has(target.slice(8, -1));
+      return target.startsWith('socket:[') && inodes.has(target.slice(8, -1));
     } catch {
       return false;
     }
@@ -110,26 +110,26 @@ class PortTakenError extends AnvilStartError {}
 
 async function startAnvilOnce(opts: { port: number; blockTime?: number }): Promise<Anvil> {
   const port = opts.port;
-  const args = ["--chain-id", String(ETERNO_CHAIN_ID), "--port", String(port), "--host", "127.0.0.1", "--silent"];
-  if (opts.blockTime !== undefined) args.push("--block-time", String(opts.blockTime));
+  const args = ['--chain-id', String(ETERNO_CHAIN_ID), '--port', String(port), '--host', '127.0.0.1', '--silent'];
+  if (opts.blockTime !== undefined) args.push('--block-time', String(opts.blockTime));
 
-  const child = spawn(anvilBinary(), args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (d: Buffer) => {
+  const child = spawn(anvilBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
     stderr += d.toString();
   });
-  const exited = new Promise<void>((res) => child.once("exit", () => res()));
+  const exited = new Promise<void>((res) => child.once('exit', () => res()));
   let hasExited = false;
   void exited.then(() => {
     hasExited = true;
   });
-  const spawnError = new Promise<Error>((res) => child.once("error", res));
+  const spawnError = new Promise<Error>((res) => child.once('error', res));
 
   const stop = async (): Promise<void> => {
     if (hasExited || child.pid === undefined) return;
-    process.kill(child.pid, "SIGTERM");
+    process.kill(child.pid, 'SIGTERM');
     const killTimer = setTimeout(() => {
-      if (!hasExited && child.pid !== undefined) process.kill(child.pid, "SIGKILL");
+      if (!hasExited && child.pid !== undefined) process.kill(child.pid, 'SIGKILL');
     }, 3000);
     await exited;
     clearTimeout(killTimer);
@@ -170,13 +170,13 @@ async function startAnvilOnce(opts: { port: number; blockTime?: number }): Promi
  */
 export async function installMulticall3(rpcUrl: string): Promise<void> {
   const require = createRequire(import.meta.url);
-  const viemDir = dirname(require.resolve("viem/package.json"));
-  const mod = (await import(pathToFileURL(join(viemDir, "_esm/constants/contracts.js")).href)) as {
+  const viemDir = dirname(require.resolve('viem/package.json'));
+  const mod = (await import(pathToFileURL(join(viemDir, '_esm/constants/contracts.js')).href)) as {
     multicall3Bytecode?: Hex;
   };
-  if (!mod.multicall3Bytecode) throw new AnvilStartError("viem no longer carries multicall3Bytecode");
+  if (!mod.multicall3Bytecode) throw new AnvilStartError('viem no longer carries multicall3Bytecode');
   const transport = http(rpcUrl, { retryCount: 0 });
   const { data: runtime } = await createPublicClient({ transport }).call({ data: mod.multicall3Bytecode });
-  if (!runtime) throw new AnvilStartError("Multicall3 creation code returned no runtime");
-  await createTestClient({ transport, mode: "anvil" }).setCode({ address: MULTICALL3_ADDRESS, bytecode: runtime });
+  if (!runtime) throw new AnvilStartError('Multicall3 creation code returned no runtime');
+  await createTestClient({ transport, mode: 'anvil' }).setCode({ address: MULTICALL3_ADDRESS, bytecode: runtime });
 }

@@ -15,38 +15,44 @@
  *
  *   node --import tsx packages/devstack/src/boundaries.ts [root]   prints each crossing, exits 1 if any
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
-import { dirname, join, relative, resolve, sep } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-export type BoundaryRule = "relative-import" | "protocol-imports" | "web-server" | "hand-written-abi" | "contract-source" | "as-unknown-as";
+export type BoundaryRule =
+  | 'relative-import'
+  | 'protocol-imports'
+  | 'web-server'
+  | 'hand-written-abi'
+  | 'contract-source'
+  | 'as-unknown-as';
 
 export type Violation = { file: string; line: number; rule: BoundaryRule; message: string };
 
 const SOURCE_EXT = /\.(?:ts|tsx|mts|cts|js|mjs|cjs|jsx)$/;
-const SKIP_DIRS = new Set(["node_modules", "dist", "out", "cache", "coverage"]);
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'out', 'cache', 'coverage']);
 /** The checker's own test: its fixture trees are crossings written as strings, on purpose. */
-const FIXTURE_FILE = "packages/devstack/src/boundaries.test.ts";
-const PROTOCOL = "packages/protocol";
-const CONTRACTS = "contracts";
-const WEB = "apps/web";
-const SERVER = "apps/server";
+const FIXTURE_FILE = 'packages/devstack/src/boundaries.test.ts';
+const PROTOCOL = 'packages/protocol';
+const CONTRACTS = 'contracts';
+const WEB = 'apps/web';
+const SERVER = 'apps/server';
 
 type Workspace = { dir: string; name: string | undefined };
 
 function readJson(file: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
 }
 
 function workspacesOf(root: string): Workspace[] {
-  const list = readJson(join(root, "package.json")).workspaces;
+  const list = readJson(join(root, 'package.json')).workspaces;
   if (!Array.isArray(list)) return [];
   return list.map((entry) => {
-    const dir = String(entry).replace(/\/$/, "");
+    const dir = String(entry).replace(/\/$/, '');
     let name: string | undefined;
     try {
-      const pkgName = readJson(join(root, dir, "package.json")).name;
-      name = typeof pkgName === "string" ? pkgName : undefined;
+      const pkgName = readJson(join(root, dir, 'package.json')).name;
+      name = typeof pkgName === 'string' ? pkgName : undefined;
     } catch {
       name = undefined;
     }
@@ -57,7 +63,7 @@ function workspacesOf(root: string): Workspace[] {
 function sourceFiles(root: string, dir = root): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith(".") || SKIP_DIRS.has(entry.name)) continue;
+    if (entry.name.startsWith('.') || SKIP_DIRS.has(entry.name)) continue;
     const path = join(dir, entry.name);
     if (entry.isDirectory()) found.push(...sourceFiles(root, path));
     else if (entry.isFile() && SOURCE_EXT.test(entry.name)) found.push(path);
@@ -67,7 +73,7 @@ function sourceFiles(root: string, dir = root): string[] {
 
 /** `a/b/c.ts` → the workspace dir holding it (the longest match), or "" for the root one. */
 function workspaceOf(path: string, workspaces: Workspace[]): string {
-  let best = "";
+  let best = '';
   for (const ws of workspaces) {
     if ((path === ws.dir || path.startsWith(`${ws.dir}/`)) && ws.dir.length > best.length) best = ws.dir;
   }
@@ -77,8 +83,8 @@ function workspaceOf(path: string, workspaces: Workspace[]): string {
 /** Comments out of the way (kept line breaks, so positions keep their line numbers). */
 function stripComments(text: string): string {
   return text
-    .replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, " "))
-    .replace(/^[ \t]*\/\/.*$/gm, (line) => " ".repeat(line.length));
+    .replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, ' '))
+    .replace(/^[ \t]*\/\/.*$/gm, (line) => ' '.repeat(line.length));
 }
 
 const IMPORT_PATTERNS = [
@@ -96,14 +102,15 @@ export function importsOf(text: string): ImportRef[] {
   for (const pattern of IMPORT_PATTERNS) {
     for (const match of code.matchAll(pattern)) {
       const specifier = match[1];
-      if (specifier !== undefined) refs.push({ specifier, index: (match.index ?? 0) + match[0].lastIndexOf(specifier) });
+      if (specifier !== undefined)
+        refs.push({ specifier, index: (match.index ?? 0) + match[0].lastIndexOf(specifier) });
     }
   }
   return refs.sort((a, b) => a.index - b.index);
 }
 
 function lineAt(text: string, index: number): number {
-  return text.slice(0, index).split("\n").length;
+  return text.slice(0, index).split('\n').length;
 }
 
 function isTestFile(path: string): boolean {
@@ -111,15 +118,15 @@ function isTestFile(path: string): boolean {
 }
 
 function packageOf(specifier: string): string {
-  const parts = specifier.split("/");
-  return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? specifier);
 }
 
 function protocolAllows(specifier: string, test: boolean): boolean {
   const pkg = packageOf(specifier);
-  if (pkg === "viem") return true;
+  if (pkg === 'viem') return true;
   if (!test) return false;
-  return specifier.startsWith("node:") || pkg === "vitest" || pkg === "@eterno/devstack";
+  return specifier.startsWith('node:') || pkg === 'vitest' || pkg === '@eterno/devstack';
 }
 
 export function checkBoundaries(rootDir: string): Violation[] {
@@ -131,47 +138,65 @@ export function checkBoundaries(rootDir: string): Violation[] {
   const violations: Violation[] = [];
 
   for (const absolute of sourceFiles(root)) {
-    const file = relative(root, absolute).split(sep).join("/");
+    const file = relative(root, absolute).split(sep).join('/');
     if (file === FIXTURE_FILE) continue;
     const home = workspaceOf(file, workspaces);
-    const text = readFileSync(absolute, "utf8");
+    const text = readFileSync(absolute, 'utf8');
     const code = stripComments(text);
     const add = (index: number, rule: BoundaryRule, message: string) =>
       violations.push({ file, line: lineAt(text, index), rule, message });
 
     for (const { specifier, index } of importsOf(text)) {
-      const bare = specifier.replace(/\?.*$/, "");
-      if (bare.startsWith(".")) {
-        const target = relative(root, resolve(dirname(absolute), bare)).split(sep).join("/");
-        const there = target.startsWith("..") ? "(outside the repository)" : workspaceOf(target, workspaces);
+      const bare = specifier.replace(/\?.*$/, '');
+      if (bare.startsWith('.')) {
+        const target = relative(root, resolve(dirname(absolute), bare))
+          .split(sep)
+          .join('/');
+        const there = target.startsWith('..') ? '(outside the repository)' : workspaceOf(target, workspaces);
         if (there !== home) {
-          add(index, "relative-import", `relative import "${specifier}" leaves ${home || "the root"} for ${there || "the root"}; import its package name`);
+          add(
+            index,
+            'relative-import',
+            `relative import "${specifier}" leaves ${home || 'the root'} for ${there || 'the root'}; import its package name`,
+          );
         }
       } else {
         const pkg = packageOf(bare);
         if (home === PROTOCOL && !protocolAllows(bare, isTestFile(file))) {
-          add(index, "protocol-imports", `the protocol package imports only viem${isTestFile(file) ? " (tests: vitest, node builtins, @eterno/devstack)" : ""}, not "${specifier}"`);
+          add(
+            index,
+            'protocol-imports',
+            `the protocol package imports only viem${isTestFile(file) ? ' (tests: vitest, node builtins, @eterno/devstack)' : ''}, not "${specifier}"`,
+          );
         }
         if ((home === WEB && pkg === serverName) || (home === SERVER && pkg === webName)) {
-          add(index, "web-server", `the web app and the server never import each other ("${specifier}")`);
+          add(index, 'web-server', `the web app and the server never import each other ("${specifier}")`);
         }
       }
     }
 
-    const generated = file.split("/").includes("generated");
+    const generated = file.split('/').includes('generated');
     if (!generated && home !== CONTRACTS) {
       for (const match of code.matchAll(/\bparseAbi(?:Item)?\s*\(|["']?\bstateMutability["']?\s*:/g)) {
-        add(match.index ?? 0, "hand-written-abi", `a hand-written ABI ("${match[0].trim()}"): use the generated ABIs (@eterno/protocol/generated/abis) or viem's`);
+        add(
+          match.index ?? 0,
+          'hand-written-abi',
+          `a hand-written ABI ("${match[0].trim()}"): use the generated ABIs (@eterno/protocol/generated/abis) or viem's`,
+        );
       }
     }
 
     for (const match of code.matchAll(/\bas\s+unknown\s+as\b/g)) {
-      add(match.index ?? 0, "as-unknown-as", "a double cast through `unknown`: type the value from its source instead");
+      add(match.index ?? 0, 'as-unknown-as', 'a double cast through `unknown`: type the value from its source instead');
     }
 
     if (!generated && home !== CONTRACTS) {
       for (const match of code.matchAll(/['"`][^'"`\n]*\.sol(?:\?[a-z]+)?['"`]/g)) {
-        add(match.index ?? 0, "contract-source", `names a Solidity file (${match[0]}): contract sources come from the generated file (@eterno/protocol/generated/sources)`);
+        add(
+          match.index ?? 0,
+          'contract-source',
+          `names a Solidity file (${match[0]}): contract sources come from the generated file (@eterno/protocol/generated/sources)`,
+        );
       }
     }
   }
@@ -193,9 +218,9 @@ const isMain = (() => {
 })();
 
 if (isMain) {
-  const root = resolve(process.argv[2] ?? join(import.meta.dirname, "../../.."));
+  const root = resolve(process.argv[2] ?? join(import.meta.dirname, '../../..'));
   const found = checkBoundaries(root);
   for (const v of found) console.log(formatViolation(v));
-  console.log(found.length === 0 ? "no boundary crossed" : `${found.length} boundary crossing(s)`);
+  console.log(found.length === 0 ? 'no boundary crossed' : `${found.length} boundary crossing(s)`);
   process.exit(found.length === 0 ? 0 : 1);
 }

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFile, mkdtemp } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFile, mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   createPublicClient,
   createTestClient,
@@ -11,9 +11,9 @@ import {
   maxUint256,
   parseUnits,
   type Address,
-} from "viem";
-import { mnemonicToAccount } from "viem/accounts";
-import { startAnvil, type Anvil } from "./anvil.ts";
+} from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { startAnvil, type Anvil } from './anvil.ts';
 import {
   ACCRUAL,
   deploy,
@@ -27,12 +27,12 @@ import {
   WFON_USDT_SEED,
   LEDGER_KIND,
   type Deployments,
-} from "./deploy.ts";
-import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
-import { multicall3Abi } from "@eterno/protocol/generated/abis";
-import { forgeArtifact, uniswapArtifact } from "@eterno/contracts/artifacts";
+} from './deploy.ts';
+import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { multicall3Abi } from '@eterno/protocol/generated/abis';
+import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
-const pairAbi = uniswapArtifact("UniswapV2Pair").abi;
+const pairAbi = uniswapArtifact('UniswapV2Pair').abi;
 const MINIMUM_LIQUIDITY = 1000n;
 
 /** floor(sqrt(n)), by Newton's method. */
@@ -52,26 +52,26 @@ const seededLiquidity = LOCAL_SEED.reduce(
   (sum, s) => ({ ETRO: sum.ETRO + (s.liquidity?.ETRO ?? 0n), USDT: sum.USDT + (s.liquidity?.USDT ?? 0n) }),
   { ETRO: 0n, USDT: 0n },
 );
-const ledgerAbi = forgeArtifact("LockLedger").abi;
-const swapAbi = forgeArtifact("EtroSwap").abi;
-const stakingAbi = forgeArtifact("EternoStaking").abi;
-const farmAbi = forgeArtifact("EternoFarm").abi;
+const ledgerAbi = forgeArtifact('LockLedger').abi;
+const swapAbi = forgeArtifact('EtroSwap').abi;
+const stakingAbi = forgeArtifact('EternoStaking').abi;
+const farmAbi = forgeArtifact('EternoFarm').abi;
 
 /** The skeleton's local addresses (issue 2); the DeFi core is deployed after them and must not move them. */
 const SKELETON_ADDRESSES = {
-  UNITS: "0x5FbDB2315678afecb367f032d93F642f64180aa3",
-  USDT: "0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512",
-  ETRO: "0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0",
-  EUSD: "0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9",
-  PUSD: "0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9",
-  WFON: "0x5FC8d32690cc91D4c39d9d3abcBD16989F875707",
-  UniswapV2Factory: "0x0165878A594ca255338adfa4d48449f69242Eb8F",
-  UniswapV2Router02: "0xa513E6E4b8f2a923D98304ec87F64353C4D5C853",
-  EULP: "0xf67a2f36c3c026af7B69659b3b66bB8e657A821f",
-  Multicall3: "0xcA11bde05977b3631167028862bE2a173976CA11",
+  UNITS: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  USDT: '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512',
+  ETRO: '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0',
+  EUSD: '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9',
+  PUSD: '0xDc64a140Aa3E981100a9becA4E685f962f0cF6C9',
+  WFON: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
+  UniswapV2Factory: '0x0165878A594ca255338adfa4d48449f69242Eb8F',
+  UniswapV2Router02: '0xa513E6E4b8f2a923D98304ec87F64353C4D5C853',
+  EULP: '0xf67a2f36c3c026af7B69659b3b66bB8e657A821f',
+  Multicall3: '0xcA11bde05977b3631167028862bE2a173976CA11',
 } as const;
 
-describe("deploy on a fresh anvil", () => {
+describe('deploy on a fresh anvil', () => {
   let anvil: Anvil;
   let deployments: Deployments;
   let fromFile: unknown;
@@ -79,50 +79,52 @@ describe("deploy on a fresh anvil", () => {
 
   beforeAll(async () => {
     anvil = await startAnvil();
-    const out = join(await mkdtemp(join(tmpdir(), "eterno-deploy-")), "deployments.json");
+    const out = join(await mkdtemp(join(tmpdir(), 'eterno-deploy-')), 'deployments.json');
     deployments = await deploy({ rpcUrl: anvil.rpcUrl, outFile: out });
-    fromFile = JSON.parse(await readFile(out, "utf8"));
+    fromFile = JSON.parse(await readFile(out, 'utf8'));
     client = createPublicClient({ transport: http(anvil.rpcUrl) });
   }, 60_000);
   afterAll(async () => {
     await anvil?.stop();
   });
 
-  it("writes the deployments file for the local chain, without keys", () => {
+  it('writes the deployments file for the local chain, without keys', () => {
     expect(fromFile).toEqual(deployments);
     expect(deployments.chainId).toBe(201022);
-    expect(deployments.network).toBe("local");
+    expect(deployments.network).toBe('local');
     expect(deployments.startBlock).toBe(0);
     expect(Object.keys(deployments.contracts).sort()).toEqual(
       [
         ...Object.keys(SKELETON_ADDRESSES),
-        "ELP",
-        "WFON_USDT",
-        "LockLedger",
-        "EtroSwap",
-        "StakingETRO",
-        "StakingEULP",
-        "EternoFarm",
+        'ELP',
+        'WFON_USDT',
+        'LockLedger',
+        'EtroSwap',
+        'StakingETRO',
+        'StakingEULP',
+        'EternoFarm',
       ].sort(),
     );
-    expect(deployments.accounts?.map((a) => a.label)).toEqual(["deployer", "alice", "bob", "carol"]);
+    expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol']);
     expect(JSON.stringify(fromFile)).not.toMatch(/0x[0-9a-fA-F]{64}/);
   });
 
-  it("places Multicall3 at its canonical address", async () => {
+  it('places Multicall3 at its canonical address', async () => {
     expect(deployments.contracts.Multicall3).toBe(MULTICALL3_ADDRESS);
     const [blockNumber, latest] = await Promise.all([
-      client.readContract({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: "getBlockNumber" }),
+      client.readContract({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getBlockNumber' }),
       client.getBlockNumber(),
     ]);
     expect(blockNumber).toBe(latest);
   });
 
-  it("opens the ETRO/USDT pool at 1 ETRO = 0.5 USDT and keeps that price after the seed", async () => {
+  it('opens the ETRO/USDT pool at 1 ETRO = 0.5 USDT and keeps that price after the seed', async () => {
     const eulp = deployments.contracts.EULP;
     const [token0, reserves] = await Promise.all([
-      client.readContract({ address: eulp, abi: pairAbi, functionName: "token0" }) as Promise<Address>,
-      client.readContract({ address: eulp, abi: pairAbi, functionName: "getReserves" }) as Promise<[bigint, bigint, number]>,
+      client.readContract({ address: eulp, abi: pairAbi, functionName: 'token0' }) as Promise<Address>,
+      client.readContract({ address: eulp, abi: pairAbi, functionName: 'getReserves' }) as Promise<
+        [bigint, bigint, number]
+      >,
     ]);
     const etroFirst = token0 === deployments.contracts.ETRO;
     const [etro, usdt] = etroFirst ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]];
@@ -133,17 +135,17 @@ describe("deploy on a fresh anvil", () => {
   });
 
   it("gives the deployer the opening LP tokens, less Uniswap's locked minimum", async () => {
-    const deployer = deployments.accounts?.find((a) => a.label === "deployer")?.address;
+    const deployer = deployments.accounts?.find((a) => a.label === 'deployer')?.address;
     const lp = await client.readContract({
       address: deployments.contracts.EULP,
       abi: erc20Abi,
-      functionName: "balanceOf",
+      functionName: 'balanceOf',
       args: [deployer as Address],
     });
     expect(lp).toBe(isqrt(POOL_SEED.ETRO * POOL_SEED.USDT) - MINIMUM_LIQUIDITY);
   });
 
-  it("seeds alice, bob and carol with distinct balances, and alice with EULP she added herself", async () => {
+  it('seeds alice, bob and carol with distinct balances, and alice with EULP she added herself', async () => {
     const openingSupply = isqrt(POOL_SEED.ETRO * POOL_SEED.USDT);
     for (const seed of LOCAL_SEED) {
       const address = deployments.accounts?.find((a) => a.label === seed.label)?.address;
@@ -152,7 +154,7 @@ describe("deploy on a fresh anvil", () => {
         const balance = await client.readContract({
           address: deployments.contracts[sym],
           abi: erc20Abi,
-          functionName: "balanceOf",
+          functionName: 'balanceOf',
           args: [address as Address],
         });
         expect(balance, `${seed.label} ${sym}`).toBe(seed.tokens[sym]);
@@ -160,24 +162,24 @@ describe("deploy on a fresh anvil", () => {
       const lp = await client.readContract({
         address: deployments.contracts.EULP,
         abi: erc20Abi,
-        functionName: "balanceOf",
+        functionName: 'balanceOf',
         args: [address as Address],
       });
       const expected = seed.liquidity ? (seed.liquidity.ETRO * openingSupply) / POOL_SEED.ETRO : 0n;
       expect(lp, `${seed.label} EULP`).toBe(expected);
     }
-    expect(LOCAL_SEED[0]?.label).toBe("alice");
-    expect(LOCAL_SEED[0]?.liquidity?.ETRO).toBe(parseUnits("2000", 18));
-    const perAccount = LOCAL_SEED.map((s) => TOKEN_SYMBOLS.map((sym) => s.tokens[sym]).join(","));
+    expect(LOCAL_SEED[0]?.label).toBe('alice');
+    expect(LOCAL_SEED[0]?.liquidity?.ETRO).toBe(parseUnits('2000', 18));
+    const perAccount = LOCAL_SEED.map((s) => TOKEN_SYMBOLS.map((sym) => s.tokens[sym]).join(','));
     expect(new Set(perAccount).size).toBe(LOCAL_SEED.length);
   });
 
   it("lets alice's EULP come from her own addLiquidity transaction", async () => {
-    const alice = deployments.accounts?.find((a) => a.label === "alice")?.address as Address;
+    const alice = deployments.accounts?.find((a) => a.label === 'alice')?.address as Address;
     const mints = await client.getContractEvents({
       address: deployments.contracts.EULP,
       abi: pairAbi,
-      eventName: "Mint",
+      eventName: 'Mint',
       fromBlock: 0n,
     });
     expect(mints).toHaveLength(2);
@@ -193,21 +195,23 @@ describe("deploy on a fresh anvil", () => {
   /** A pair's reserves ordered as (reserve of `token`, reserve of the other token). */
   async function reservesOf(pair: Address, token: Address): Promise<[bigint, bigint]> {
     const [token0, reserves] = await Promise.all([
-      client.readContract({ address: pair, abi: pairAbi, functionName: "token0" }) as Promise<Address>,
-      client.readContract({ address: pair, abi: pairAbi, functionName: "getReserves" }) as Promise<[bigint, bigint, number]>,
+      client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }) as Promise<Address>,
+      client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }) as Promise<
+        [bigint, bigint, number]
+      >,
     ]);
     return token0 === token ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]];
   }
 
-  it("opens the EUSD/USDT pool (ELP) at 1:1 and the WFON/USDT pool at 1 FON = 2 USDT", async () => {
+  it('opens the EUSD/USDT pool (ELP) at 1:1 and the WFON/USDT pool at 1 FON = 2 USDT', async () => {
     const c = deployments.contracts;
     expect(await reservesOf(c.ELP!, c.EUSD)).toEqual([ELP_SEED.EUSD, ELP_SEED.USDT]);
     expect(await reservesOf(c.WFON_USDT!, c.WFON)).toEqual([WFON_USDT_SEED.FON, WFON_USDT_SEED.USDT]);
   });
 
-  it("wires the ledger, the swap, both staking pools and the farm, funded", async () => {
+  it('wires the ledger, the swap, both staking pools and the farm, funded', async () => {
     const c = deployments.contracts;
-    const deployer = deployments.accounts?.find((a) => a.label === "deployer")?.address as Address;
+    const deployer = deployments.accounts?.find((a) => a.label === 'deployer')?.address as Address;
     const read = (address: Address, abi: typeof ledgerAbi, functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address, abi, functionName, args });
     const writers = [
@@ -216,65 +220,90 @@ describe("deploy on a fresh anvil", () => {
       [c.StakingEULP!, LEDGER_KIND.Stake],
     ] as const;
     for (const [writer, kind] of writers) {
-      expect(await read(c.LockLedger!, ledgerAbi, "writerOf", [writer])).toEqual([true, kind]);
+      expect(await read(c.LockLedger!, ledgerAbi, 'writerOf', [writer])).toEqual([true, kind]);
     }
-    expect(await read(c.LockLedger!, ledgerAbi, "writersSealed")).toBe(true);
-    expect(await read(c.LockLedger!, ledgerAbi, "feeReceiver")).toBe(deployer);
-    expect(await read(c.LockLedger!, ledgerAbi, "swapClaimFeeBps")).toBe(500);
-    expect(await read(c.LockLedger!, ledgerAbi, "stakeClaimFeeBps")).toBe(300);
-    expect(await read(c.LockLedger!, ledgerAbi, "ETRO")).toBe(c.ETRO);
-    expect(await read(c.EtroSwap!, swapAbi, "PAIR")).toBe(c.EULP);
-    expect(await read(c.EtroSwap!, swapAbi, "feeReceiver")).toBe(deployer);
-    expect(await read(c.EtroSwap!, swapAbi, "feeBps")).toBe(600);
-    expect(await read(c.EtroSwap!, swapAbi, "vestingDuration")).toBe(86_400n);
+    expect(await read(c.LockLedger!, ledgerAbi, 'writersSealed')).toBe(true);
+    expect(await read(c.LockLedger!, ledgerAbi, 'feeReceiver')).toBe(deployer);
+    expect(await read(c.LockLedger!, ledgerAbi, 'swapClaimFeeBps')).toBe(500);
+    expect(await read(c.LockLedger!, ledgerAbi, 'stakeClaimFeeBps')).toBe(300);
+    expect(await read(c.LockLedger!, ledgerAbi, 'ETRO')).toBe(c.ETRO);
+    expect(await read(c.EtroSwap!, swapAbi, 'PAIR')).toBe(c.EULP);
+    expect(await read(c.EtroSwap!, swapAbi, 'feeReceiver')).toBe(deployer);
+    expect(await read(c.EtroSwap!, swapAbi, 'feeBps')).toBe(600);
+    expect(await read(c.EtroSwap!, swapAbi, 'vestingDuration')).toBe(86_400n);
     for (const [pool, token] of [
-      ["StakingETRO", c.ETRO],
-      ["StakingEULP", c.EULP],
+      ['StakingETRO', c.ETRO],
+      ['StakingEULP', c.EULP],
     ] as const) {
-      const settings = pool === "StakingETRO" ? STAKING.ETRO : STAKING.EULP;
-      expect(await read(c[pool]!, stakingAbi, "STAKE_TOKEN")).toBe(token);
-      expect(await read(c[pool]!, stakingAbi, "ACCRUAL")).toBe(settings.accrual);
-      expect(await read(c[pool]!, stakingAbi, "minStakeAmount")).toBe(settings.minStakeAmount);
-      expect(await read(c[pool]!, stakingAbi, "rewardReserve")).toBe(settings.rewardReserve);
-      expect(await read(c[pool]!, stakingAbi, "rewardReleaseDuration")).toBe(STAKING.rewardReleaseDuration);
+      const settings = pool === 'StakingETRO' ? STAKING.ETRO : STAKING.EULP;
+      expect(await read(c[pool]!, stakingAbi, 'STAKE_TOKEN')).toBe(token);
+      expect(await read(c[pool]!, stakingAbi, 'ACCRUAL')).toBe(settings.accrual);
+      expect(await read(c[pool]!, stakingAbi, 'minStakeAmount')).toBe(settings.minStakeAmount);
+      expect(await read(c[pool]!, stakingAbi, 'rewardReserve')).toBe(settings.rewardReserve);
+      expect(await read(c[pool]!, stakingAbi, 'rewardReleaseDuration')).toBe(STAKING.rewardReleaseDuration);
     }
     expect(STAKING.ETRO.accrual).toBe(ACCRUAL.Daily);
     const [pool0, pool1] = await Promise.all([
-      read(c.EternoFarm!, farmAbi, "poolInfo", [0n]) as Promise<readonly unknown[]>,
-      read(c.EternoFarm!, farmAbi, "poolInfo", [1n]) as Promise<readonly unknown[]>,
+      read(c.EternoFarm!, farmAbi, 'poolInfo', [0n]) as Promise<readonly unknown[]>,
+      read(c.EternoFarm!, farmAbi, 'poolInfo', [1n]) as Promise<readonly unknown[]>,
     ]);
     expect(pool0.slice(0, 2)).toEqual([c.EULP, FARM.allocPoints.EULP]);
     expect(pool1.slice(0, 2)).toEqual([c.ELP, FARM.allocPoints.ELP]);
-    expect(await read(c.EternoFarm!, farmAbi, "startBlock")).toBeGreaterThan(0n);
-    expect(await read(c.EternoFarm!, farmAbi, "totalEmission")).toBe(FARM_EMISSION);
-    const farmEtro = await client.readContract({ address: c.ETRO, abi: erc20Abi, functionName: "balanceOf", args: [c.EternoFarm!] });
+    expect(await read(c.EternoFarm!, farmAbi, 'startBlock')).toBeGreaterThan(0n);
+    expect(await read(c.EternoFarm!, farmAbi, 'totalEmission')).toBe(FARM_EMISSION);
+    const farmEtro = await client.readContract({
+      address: c.ETRO,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [c.EternoFarm!],
+    });
     expect(farmEtro).toBe(FARM_EMISSION);
   });
 
-  it("lets alice buy ETRO through the swap into her lock balance (chain state reverted after)", async () => {
+  it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
     const c = deployments.contracts;
-    const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: "anvil" });
+    const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });
     const snapshot = await testClient.snapshot();
     try {
       const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
-      const chain = { id: deployments.chainId, name: "local", nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 }, rpcUrls: { default: { http: [anvil.rpcUrl] } } };
+      const chain = {
+        id: deployments.chainId,
+        name: 'local',
+        nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.rpcUrl] } },
+      };
       const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.rpcUrl) });
-      const amountIn = parseUnits("1000", 18);
+      const amountIn = parseUnits('1000', 18);
       const [fee, quoted] = (await client.readContract({
         address: c.EtroSwap!,
         abi: swapAbi,
-        functionName: "quoteBuy",
+        functionName: 'quoteBuy',
         args: [amountIn],
       })) as [bigint, bigint];
-      expect(fee).toBe(parseUnits("60", 18));
+      expect(fee).toBe(parseUnits('60', 18));
       await client.waitForTransactionReceipt({
-        hash: await wallet.writeContract({ address: c.USDT, abi: erc20Abi, functionName: "approve", args: [c.EtroSwap!, amountIn] }),
+        hash: await wallet.writeContract({
+          address: c.USDT,
+          abi: erc20Abi,
+          functionName: 'approve',
+          args: [c.EtroSwap!, amountIn],
+        }),
       });
       const receipt = await client.waitForTransactionReceipt({
-        hash: await wallet.writeContract({ address: c.EtroSwap!, abi: swapAbi, functionName: "swap", args: [amountIn, quoted, maxUint256] }),
+        hash: await wallet.writeContract({
+          address: c.EtroSwap!,
+          abi: swapAbi,
+          functionName: 'swap',
+          args: [amountIn, quoted, maxUint256],
+        }),
       });
-      expect(receipt.status).toBe("success");
-      const locked = await client.readContract({ address: c.LockLedger!, abi: ledgerAbi, functionName: "locked", args: [alice.address] });
+      expect(receipt.status).toBe('success');
+      const locked = await client.readContract({
+        address: c.LockLedger!,
+        abi: ledgerAbi,
+        functionName: 'locked',
+        args: [alice.address],
+      });
       expect(locked).toBe(quoted);
     } finally {
       await testClient.revert({ id: snapshot });

@@ -16,12 +16,12 @@
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
-import { mkdir, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
-import { realpathSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import {
   createPublicClient,
   createTestClient,
@@ -36,16 +36,16 @@ import {
   type Address,
   type Hash,
   type Hex,
-} from "viem";
-import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
-import type { Deployments } from "@eterno/protocol/deployments";
-import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from "@eterno/protocol/chain";
-import { installMulticall3 } from "./anvil.ts";
-import { forgeArtifact, uniswapArtifact } from "@eterno/contracts/artifacts";
+} from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { installMulticall3 } from './anvil.ts';
+import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
 /** anvil's default mnemonic; its accounts are public test accounts. */
 
-export const TOKEN_SYMBOLS = ["UNITS", "USDT", "ETRO", "EUSD", "PUSD"] as const;
+export const TOKEN_SYMBOLS = ['UNITS', 'USDT', 'ETRO', 'EUSD', 'PUSD'] as const;
 export type TokenSymbol = (typeof TOKEN_SYMBOLS)[number];
 export type { Deployments };
 
@@ -60,25 +60,25 @@ export type DeployOptions = {
 };
 
 export class DeployError extends Error {
-  override name = "DeployError";
+  override name = 'DeployError';
 }
 
 const e18 = (whole: string): bigint => parseUnits(whole, 18);
 
 /** Token name and fixed total supply, in the order they are deployed (fixes local addresses). */
 export const TOKENS: ReadonlyArray<{ symbol: TokenSymbol; name: string; supply: bigint }> = [
-  { symbol: "UNITS", name: "UNITS", supply: e18("1000000000") },
-  { symbol: "USDT", name: "Tether USD", supply: e18("1000000000") },
-  { symbol: "ETRO", name: "ETERNO", supply: e18("100000000") },
-  { symbol: "EUSD", name: "EUSD", supply: e18("1000000000") },
-  { symbol: "PUSD", name: "PUSD", supply: e18("1000000000") },
+  { symbol: 'UNITS', name: 'UNITS', supply: e18('1000000000') },
+  { symbol: 'USDT', name: 'Tether USD', supply: e18('1000000000') },
+  { symbol: 'ETRO', name: 'ETERNO', supply: e18('100000000') },
+  { symbol: 'EUSD', name: 'EUSD', supply: e18('1000000000') },
+  { symbol: 'PUSD', name: 'PUSD', supply: e18('1000000000') },
 ];
 
 /** One side of a liquidity deposit into the ETRO/USDT pool. */
 export type PoolDeposit = { ETRO: bigint; USDT: bigint };
 
 /** The ETRO/USDT pool is opened by the deployer at 1 ETRO = 0.5 USDT. */
-export const POOL_SEED: PoolDeposit = { ETRO: e18("1000000"), USDT: e18("500000") };
+export const POOL_SEED: PoolDeposit = { ETRO: e18('1000000'), USDT: e18('500000') };
 
 /**
  * What each local test account ends up holding (account index in the default mnemonic). An account
@@ -92,36 +92,36 @@ export const LOCAL_SEED: ReadonlyArray<{
   liquidity?: PoolDeposit;
 }> = [
   {
-    label: "alice",
+    label: 'alice',
     index: 1,
-    tokens: { UNITS: e18("100000"), USDT: e18("50000"), ETRO: e18("20000"), EUSD: e18("10000"), PUSD: e18("5000") },
-    liquidity: { ETRO: e18("2000"), USDT: e18("1000") },
+    tokens: { UNITS: e18('100000'), USDT: e18('50000'), ETRO: e18('20000'), EUSD: e18('10000'), PUSD: e18('5000') },
+    liquidity: { ETRO: e18('2000'), USDT: e18('1000') },
   },
   {
-    label: "bob",
+    label: 'bob',
     index: 2,
-    tokens: { UNITS: e18("70000"), USDT: e18("30000"), ETRO: e18("12000"), EUSD: e18("6000"), PUSD: e18("3000") },
+    tokens: { UNITS: e18('70000'), USDT: e18('30000'), ETRO: e18('12000'), EUSD: e18('6000'), PUSD: e18('3000') },
   },
   {
-    label: "carol",
+    label: 'carol',
     index: 3,
-    tokens: { UNITS: e18("40000"), USDT: e18("15000"), ETRO: e18("8000"), EUSD: e18("4000"), PUSD: e18("2000") },
+    tokens: { UNITS: e18('40000'), USDT: e18('15000'), ETRO: e18('8000'), EUSD: e18('4000'), PUSD: e18('2000') },
   },
 ];
 
 /** The EUSD/USDT pool (ELP), opened by the deployer at 1 EUSD = 1 USDT. */
-export const ELP_SEED = { EUSD: e18("500000"), USDT: e18("500000") } as const;
+export const ELP_SEED = { EUSD: e18('500000'), USDT: e18('500000') } as const;
 
 /** The WFON/USDT pool that prices FON, opened by the deployer at 1 FON = 2 USDT. */
-export const WFON_USDT_SEED = { FON: e18("1000"), USDT: e18("2000") } as const;
+export const WFON_USDT_SEED = { FON: e18('1000'), USDT: e18('2000') } as const;
 
 /** `EternoStaking.Accrual`: how a pool's rewards accrue while an order is locked. */
 export const ACCRUAL = { Daily: 0, PerSecond: 1 } as const;
 
 /** The two staking pools (docs/decisions/staking.md). Rates are the contract's defaults. */
 export const STAKING = {
-  ETRO: { accrual: ACCRUAL.Daily, minStakeAmount: e18("100"), rewardReserve: e18("1000000") },
-  EULP: { accrual: ACCRUAL.PerSecond, minStakeAmount: e18("1"), rewardReserve: e18("1000000") },
+  ETRO: { accrual: ACCRUAL.Daily, minStakeAmount: e18('100'), rewardReserve: e18('1000000') },
+  EULP: { accrual: ACCRUAL.PerSecond, minStakeAmount: e18('1'), rewardReserve: e18('1000000') },
   /** How long a reward credited to the lock balance takes to release, in seconds (30 days). */
   rewardReleaseDuration: 30n * 24n * 3600n,
 } as const;
@@ -131,7 +131,7 @@ export const FARM = {
   /** Blocks per stage: 864,000 (30 days at 3 s a block). */
   stageBlocks: [864_000n, 864_000n, 864_000n, 864_000n],
   /** ETRO per block in each stage. */
-  stageRates: [e18("4"), e18("3"), e18("2"), e18("1")],
+  stageRates: [e18('4'), e18('3'), e18('2'), e18('1')],
   allocPoints: { EULP: 60n, ELP: 40n },
 } as const;
 
@@ -164,13 +164,13 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const transport = http(opts.rpcUrl, { retryCount: 0 });
   const probe = createPublicClient({ transport });
   const chainId = await probe.getChainId();
-  const clientVersion = await probe.request({ method: "web3_clientVersion" });
-  const local = String(clientVersion).toLowerCase().includes("anvil");
+  const clientVersion = await probe.request({ method: 'web3_clientVersion' });
+  const local = String(clientVersion).toLowerCase().includes('anvil');
 
   const chain = defineChain({
     id: chainId,
-    name: local ? "ETERNO local" : "ETERNO",
-    nativeCurrency: { name: "FON", symbol: "FON", decimals: 18 },
+    name: local ? 'ETERNO local' : 'ETERNO',
+    nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
     rpcUrls: { default: { http: [opts.rpcUrl] } },
   });
   const client = createPublicClient({ chain, transport, pollingInterval: local ? 50 : 1000 });
@@ -178,7 +178,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   let deployer: Account;
   if (local) deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 });
   else if (opts.deployerPrivateKey) deployer = privateKeyToAccount(opts.deployerPrivateKey);
-  else throw new DeployError("not an anvil chain: pass a deployer key (ETERNO_DEPLOYER_KEY)");
+  else throw new DeployError('not an anvil chain: pass a deployer key (ETERNO_DEPLOYER_KEY)');
 
   // Multicall3: set its runtime on anvil; elsewhere it must already be there.
   if (local) {
@@ -194,14 +194,21 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   /** Sends one sender's transactions back to back with consecutive nonces. */
   const sender = async (account: Account) => {
     const w = wallet(account);
-    let nonce = await client.getTransactionCount({ address: account.address, blockTag: "pending" });
+    let nonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
     const hashes: Hash[] = [];
     return {
       hashes,
       async create(artifact: { abi: Abi; bytecode: Hex }, args: readonly unknown[], gas: bigint): Promise<Address> {
         const address = getContractAddress({ from: account.address, nonce: BigInt(nonce) });
         hashes.push(
-          await w.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args, gas, nonce: nonce++, ...feeFields }),
+          await w.deployContract({
+            abi: artifact.abi,
+            bytecode: artifact.bytecode,
+            args,
+            gas,
+            nonce: nonce++,
+            ...feeFields,
+          }),
         );
         return address;
       },
@@ -214,7 +221,16 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
         value?: bigint,
       ): Promise<void> {
         hashes.push(
-          await w.writeContract({ address, abi, functionName, args, gas, nonce: nonce++, ...feeFields, ...(value ? { value } : {}) }),
+          await w.writeContract({
+            address,
+            abi,
+            functionName,
+            args,
+            gas,
+            nonce: nonce++,
+            ...feeFields,
+            ...(value ? { value } : {}),
+          }),
         );
       },
     };
@@ -222,31 +238,34 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   type Sender = Awaited<ReturnType<typeof sender>>;
   /** Awaits the receipts of `hashes` (and empties it), failing on any reverted transaction. */
   const settle = async (hashes: Hash[]): Promise<void> => {
-    const receipts = await Promise.all(hashes.splice(0).map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })));
-    const failed = receipts.find((r) => r.status !== "success");
+    const receipts = await Promise.all(
+      hashes.splice(0).map((hash) => client.waitForTransactionReceipt({ hash, timeout: 120_000 })),
+    );
+    const failed = receipts.find((r) => r.status !== 'success');
     if (failed) throw new DeployError(`transaction ${failed.transactionHash} reverted`);
   };
 
   const d = await sender(deployer);
-  const token = forgeArtifact("EternoToken");
+  const token = forgeArtifact('EternoToken');
   const tokens = {} as Record<TokenSymbol, Address>;
-  for (const t of TOKENS) tokens[t.symbol] = await d.create(token, [t.name, t.symbol, t.supply, deployer.address], GAS.token);
-  const wfon = await d.create(uniswapArtifact("WETH9"), [], GAS.wfon);
-  const factoryArtifact = uniswapArtifact("UniswapV2Factory");
+  for (const t of TOKENS)
+    tokens[t.symbol] = await d.create(token, [t.name, t.symbol, t.supply, deployer.address], GAS.token);
+  const wfon = await d.create(uniswapArtifact('WETH9'), [], GAS.wfon);
+  const factoryArtifact = uniswapArtifact('UniswapV2Factory');
   const factory = await d.create(factoryArtifact, [deployer.address], GAS.factory);
-  const routerArtifact = uniswapArtifact("UniswapV2Router02");
+  const routerArtifact = uniswapArtifact('UniswapV2Router02');
   const router = await d.create(routerArtifact, [factory, wfon], GAS.router);
 
   const latest = await client.getBlock();
   const deadline = latest.timestamp + 3600n;
   /** Approves the router for `deposit` and adds it to the ETRO/USDT pool, at exactly that ratio. */
   const addLiquidity = async (from: Sender, deposit: PoolDeposit, to: Address): Promise<void> => {
-    await from.write(tokens.ETRO, erc20Abi, "approve", [router, deposit.ETRO], GAS.approve);
-    await from.write(tokens.USDT, erc20Abi, "approve", [router, deposit.USDT], GAS.approve);
+    await from.write(tokens.ETRO, erc20Abi, 'approve', [router, deposit.ETRO], GAS.approve);
+    await from.write(tokens.USDT, erc20Abi, 'approve', [router, deposit.USDT], GAS.approve);
     await from.write(
       router,
       routerArtifact.abi,
-      "addLiquidity",
+      'addLiquidity',
       [tokens.ETRO, tokens.USDT, deposit.ETRO, deposit.USDT, deposit.ETRO, deposit.USDT, to, deadline],
       GAS.addLiquidity,
     );
@@ -260,8 +279,8 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     : [];
   for (const s of seeded) {
     for (const sym of TOKEN_SYMBOLS) {
-      const extra = sym === "ETRO" || sym === "USDT" ? (s.liquidity?.[sym] ?? 0n) : 0n;
-      await d.write(tokens[sym], erc20Abi, "transfer", [s.account.address, s.tokens[sym] + extra], GAS.transfer);
+      const extra = sym === 'ETRO' || sym === 'USDT' ? (s.liquidity?.[sym] ?? 0n) : 0n;
+      await d.write(tokens[sym], erc20Abi, 'transfer', [s.account.address, s.tokens[sym] + extra], GAS.transfer);
     }
   }
   await settle(d.hashes);
@@ -277,23 +296,28 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   await settle(providerHashes);
 
   const getPair = async (a: Address, b: Address): Promise<Address> =>
-    (await client.readContract({ address: factory, abi: factoryArtifact.abi, functionName: "getPair", args: [a, b] })) as Address;
+    (await client.readContract({
+      address: factory,
+      abi: factoryArtifact.abi,
+      functionName: 'getPair',
+      args: [a, b],
+    })) as Address;
   const eulp = await getPair(tokens.ETRO, tokens.USDT);
 
   // DeFi core, part 1: the ELP (EUSD/USDT) and WFON/USDT pools, opened by the deployer.
-  await d.write(tokens.EUSD, erc20Abi, "approve", [router, ELP_SEED.EUSD], GAS.approve);
-  await d.write(tokens.USDT, erc20Abi, "approve", [router, ELP_SEED.USDT + WFON_USDT_SEED.USDT], GAS.approve);
+  await d.write(tokens.EUSD, erc20Abi, 'approve', [router, ELP_SEED.EUSD], GAS.approve);
+  await d.write(tokens.USDT, erc20Abi, 'approve', [router, ELP_SEED.USDT + WFON_USDT_SEED.USDT], GAS.approve);
   await d.write(
     router,
     routerArtifact.abi,
-    "addLiquidity",
+    'addLiquidity',
     [tokens.EUSD, tokens.USDT, ELP_SEED.EUSD, ELP_SEED.USDT, ELP_SEED.EUSD, ELP_SEED.USDT, deployer.address, deadline],
     GAS.addLiquidity,
   );
   await d.write(
     router,
     routerArtifact.abi,
-    "addLiquidityETH",
+    'addLiquidityETH',
     [tokens.USDT, WFON_USDT_SEED.USDT, WFON_USDT_SEED.USDT, WFON_USDT_SEED.FON, deployer.address, deadline],
     GAS.addLiquidity,
     WFON_USDT_SEED.FON,
@@ -303,18 +327,18 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const wfonUsdt = await getPair(wfon, tokens.USDT);
 
   // DeFi core, part 2: ledger, swap, staking pools and farm, wired and funded.
-  const ledgerArtifact = forgeArtifact("LockLedger");
-  const stakingArtifact = forgeArtifact("EternoStaking");
-  const farmArtifact = forgeArtifact("EternoFarm");
+  const ledgerArtifact = forgeArtifact('LockLedger');
+  const stakingArtifact = forgeArtifact('EternoStaking');
+  const farmArtifact = forgeArtifact('EternoFarm');
   const ledger = await d.create(ledgerArtifact, [tokens.ETRO, deployer.address], GAS.ledger);
   const etroSwap = await d.create(
-    forgeArtifact("EtroSwap"),
+    forgeArtifact('EtroSwap'),
     [eulp, tokens.USDT, tokens.ETRO, ledger, opts.feeReceiver ?? deployer.address, deployer.address],
     GAS.swap,
   );
   const stakingPools = { ETRO: tokens.ETRO, EULP: eulp } as const;
   const staking = {} as Record<keyof typeof stakingPools, Address>;
-  for (const pool of ["ETRO", "EULP"] as const) {
+  for (const pool of ['ETRO', 'EULP'] as const) {
     const p = STAKING[pool];
     staking[pool] = await d.create(
       stakingArtifact,
@@ -322,7 +346,11 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       GAS.staking,
     );
   }
-  const farm = await d.create(farmArtifact, [tokens.ETRO, FARM.stageBlocks, FARM.stageRates, deployer.address], GAS.farm);
+  const farm = await d.create(
+    farmArtifact,
+    [tokens.ETRO, FARM.stageBlocks, FARM.stageRates, deployer.address],
+    GAS.farm,
+  );
 
   // The writers are set before any credit, then sealed: later writers wait out the ledger's delay.
   const writers = [
@@ -331,24 +359,24 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     [staking.EULP, LEDGER_KIND.Stake],
   ] as const;
   for (const [writer, kind] of writers) {
-    await d.write(ledger, ledgerArtifact.abi, "setupWriter", [writer, kind], GAS.ledgerAdmin);
+    await d.write(ledger, ledgerArtifact.abi, 'setupWriter', [writer, kind], GAS.ledgerAdmin);
   }
-  await d.write(ledger, ledgerArtifact.abi, "sealWriters", [], GAS.ledgerAdmin);
-  await d.write(ledger, ledgerArtifact.abi, "setFeeReceiver", [opts.feeReceiver ?? deployer.address], GAS.ledgerAdmin);
-  for (const pool of ["ETRO", "EULP"] as const) {
-    await d.write(tokens.ETRO, erc20Abi, "approve", [staking[pool], STAKING[pool].rewardReserve], GAS.approve);
-    await d.write(staking[pool], stakingArtifact.abi, "fundRewards", [STAKING[pool].rewardReserve], GAS.fundRewards);
+  await d.write(ledger, ledgerArtifact.abi, 'sealWriters', [], GAS.ledgerAdmin);
+  await d.write(ledger, ledgerArtifact.abi, 'setFeeReceiver', [opts.feeReceiver ?? deployer.address], GAS.ledgerAdmin);
+  for (const pool of ['ETRO', 'EULP'] as const) {
+    await d.write(tokens.ETRO, erc20Abi, 'approve', [staking[pool], STAKING[pool].rewardReserve], GAS.approve);
+    await d.write(staking[pool], stakingArtifact.abi, 'fundRewards', [STAKING[pool].rewardReserve], GAS.fundRewards);
   }
-  await d.write(farm, farmArtifact.abi, "add", [FARM.allocPoints.EULP, eulp], GAS.farmAdd);
-  await d.write(farm, farmArtifact.abi, "add", [FARM.allocPoints.ELP, elp], GAS.farmAdd);
-  await d.write(tokens.ETRO, erc20Abi, "approve", [farm, FARM_EMISSION], GAS.approve);
+  await d.write(farm, farmArtifact.abi, 'add', [FARM.allocPoints.EULP, eulp], GAS.farmAdd);
+  await d.write(farm, farmArtifact.abi, 'add', [FARM.allocPoints.ELP, elp], GAS.farmAdd);
+  await d.write(tokens.ETRO, erc20Abi, 'approve', [farm, FARM_EMISSION], GAS.approve);
   // 0: the emission starts in the block that mines this transaction.
-  await d.write(farm, farmArtifact.abi, "start", [0n], GAS.farmStart);
+  await d.write(farm, farmArtifact.abi, 'start', [0n], GAS.farmStart);
   await settle(d.hashes);
 
   const deployments: Deployments = {
     chainId,
-    network: local ? "local" : "live",
+    network: local ? 'local' : 'live',
     startBlock: 0,
     contracts: {
       ...tokens,
@@ -368,7 +396,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     ...(local
       ? {
           accounts: [
-            { label: "deployer", address: deployer.address },
+            { label: 'deployer', address: deployer.address },
             ...seeded.map((s) => ({ label: s.label, address: s.account.address })),
           ],
         }
@@ -394,9 +422,11 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
-  const { values } = parseArgs({ options: { rpc: { type: "string" }, out: { type: "string" } } });
+  const { values } = parseArgs({ options: { rpc: { type: 'string' }, out: { type: 'string' } } });
   if (!values.rpc) {
-    console.error("usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)");
+    console.error(
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
+    );
     process.exit(2);
   }
   const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;

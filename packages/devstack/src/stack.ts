@@ -5,19 +5,19 @@
  * Used by `npm start` and by the e2e and benchmark suites, so what a developer runs is what the
  * tests run.
  */
-import { mkdtemp, mkdir, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { startAnvil } from "./anvil.ts";
-import { deploy } from "./deploy.ts";
-import { startPostgres } from "@eterno/server/postgres";
-import { startServer } from "@eterno/server/start";
-import { serveWeb } from "@eterno/web/serve";
-import { freePort } from "./free-port.ts";
-import { startRpcCounter, type RpcCounter } from "./rpc-counter.ts";
+import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startAnvil } from './anvil.ts';
+import { deploy } from './deploy.ts';
+import { startPostgres } from '@eterno/server/postgres';
+import { startServer } from '@eterno/server/start';
+import { serveWeb } from '@eterno/web/serve';
+import { freePort } from './free-port.ts';
+import { startRpcCounter, type RpcCounter } from './rpc-counter.ts';
 
-export const REPO_ROOT = resolve(import.meta.dirname, "../../..");
-export const WEB_DIST = join(REPO_ROOT, "apps/web/dist");
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
 
 export type StackOptions = {
   /** Fixed ports; any left out is chosen free. */
@@ -29,7 +29,7 @@ export type StackOptions = {
    * DESIGN §7 asks of `npm start`) or `postgres` (a throwaway PostgreSQL from the installed
    * binaries; the API then runs in a process of its own). `databaseUrl` overrides both.
    */
-  database?: "embedded" | "postgres";
+  database?: 'embedded' | 'postgres';
   /** PostgreSQL connection string for the server (yours); wins over `database`. */
   databaseUrl?: string;
   /** Route the web app's JSON-RPC through a counting proxy (benchmarks). */
@@ -55,17 +55,17 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
     for (const s of stops.reverse()) await s().catch(() => undefined);
   };
   try {
-    const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), "eterno-stack-")));
+    const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'eterno-stack-')));
     await mkdir(dataDir, { recursive: true });
 
     const anvil = await startAnvil({ port: opts.ports?.anvil, blockTime: opts.blockTime });
     stops.push(anvil.stop);
 
-    const deploymentsFile = join(dataDir, "deployments.json");
+    const deploymentsFile = join(dataDir, 'deployments.json');
     const deployments = await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
 
     let databaseUrl = opts.databaseUrl;
-    if (databaseUrl === undefined && opts.database === "postgres") {
+    if (databaseUrl === undefined && opts.database === 'postgres') {
       const pg = await startPostgres();
       stops.push(pg.stop);
       databaseUrl = pg.url;
@@ -77,7 +77,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       rpcUrl: anvil.rpcUrl,
       deploymentsFile,
       port: opts.ports?.server,
-      dataDir: join(dataDir, "server"),
+      dataDir: join(dataDir, 'server'),
       databaseUrl,
       siweDomains: webHosts,
       corsOrigins: webHosts.map((h) => `http://${h}`),
@@ -95,9 +95,9 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       rpcUrl: rpcCounter?.url ?? anvil.rpcUrl,
       apiUrl: server.url,
       deployments,
-      demoWallet: deployments.network === "local",
+      demoWallet: deployments.network === 'local',
     };
-    await writeFile(join(dataDir, "web-config.json"), JSON.stringify(config, null, 2));
+    await writeFile(join(dataDir, 'web-config.json'), JSON.stringify(config, null, 2));
     const web = await serveWeb({ distDir: WEB_DIST, port: webPort, config });
     stops.push(web.stop);
 

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isTronStyleAccount,
-  shortenAddress,
-  toChecksumAddress,
-  validateAddress,
-} from './address.ts';
+import { isTronStyleAccount, shortenAddress, toChecksumAddress, validateAddress } from './address.ts';
 
 const CHECKSUMMED = '0xA0Cf798816D4b9b9866b5330EEa46a18382f251e';
 

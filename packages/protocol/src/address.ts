@@ -11,9 +11,7 @@ export function isTronStyleAccount(account: string): boolean {
   return account.startsWith('T');
 }
 
-export type AddressValidation =
-  | { ok: true; address: Address }
-  | { ok: false; code: 'INVALID_WALLET_ADDRESS' };
+export type AddressValidation = { ok: true; address: Address } | { ok: false; code: 'INVALID_WALLET_ADDRESS' };
 
 /**
  * Checks a wallet address typed or pasted by a user. Surrounding spaces are ignored; an

@@ -64,8 +64,25 @@ describe('parseAmount', () => {
   });
 
   it('refuses anything that is not a plain decimal', () => {
-    for (const input of ['abc', '.', '-', '1e18', '1,000', '1.2.3', '+1', '0x10', '1 000', 'Infinity', 'NaN', '--1', '١']) {
-      expect(codeOf(() => parseAmount(input, 18)), input).toBe('NOT_A_NUMBER');
+    for (const input of [
+      'abc',
+      '.',
+      '-',
+      '1e18',
+      '1,000',
+      '1.2.3',
+      '+1',
+      '0x10',
+      '1 000',
+      'Infinity',
+      'NaN',
+      '--1',
+      '١',
+    ]) {
+      expect(
+        codeOf(() => parseAmount(input, 18)),
+        input,
+      ).toBe('NOT_A_NUMBER');
     }
   });
 
@@ -94,7 +111,7 @@ describe('parseAmount', () => {
 describe('formatAmount', () => {
   it('shows 8 fraction digits by default and trims trailing zeros', () => {
     expect(formatAmount(E18, 18)).toBe('1');
-    expect(formatAmount(25n * E18 / 10n, 18)).toBe('2.5');
+    expect(formatAmount((25n * E18) / 10n, 18)).toBe('2.5');
     expect(formatAmount(123456789n * 10n ** 10n, 18)).toBe('1.23456789');
     expect(formatAmount(0n, 18)).toBe('0');
   });

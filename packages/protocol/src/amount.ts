@@ -132,11 +132,7 @@ export function formatTokenAmount(
  * 'Trading multiples of 10': `isMultipleOf(parseAmount('30', 18), 10)` is true, 25 and 10.5 are not.
  * Zero is a multiple; callers check a positive amount separately.
  */
-export function isMultipleOf(
-  value: bigint,
-  wholeTokens: bigint | number,
-  decimals: number = TOKEN_DECIMALS,
-): boolean {
+export function isMultipleOf(value: bigint, wholeTokens: bigint | number, decimals: number = TOKEN_DECIMALS): boolean {
   checkDecimals(decimals);
   const step = BigInt(wholeTokens);
   if (step <= 0n) throw new RangeError(`wholeTokens must be positive, got ${wholeTokens}`);

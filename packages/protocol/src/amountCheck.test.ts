@@ -5,7 +5,11 @@ import { atLeast, atMost, checkAmount } from './amountCheck.ts';
 describe('checkAmount', () => {
   it('reports the text problems first, with no amount', () => {
     expect(checkAmount('')).toEqual({ ok: false, problem: 'EMPTY', amount: null });
-    expect(checkAmount('abc', [atMost(1n, 'INSUFFICIENT_BALANCE')])).toEqual({ ok: false, problem: 'NOT_A_NUMBER', amount: null });
+    expect(checkAmount('abc', [atMost(1n, 'INSUFFICIENT_BALANCE')])).toEqual({
+      ok: false,
+      problem: 'NOT_A_NUMBER',
+      amount: null,
+    });
     expect(checkAmount('1.0000000000000000001')).toMatchObject({ ok: false, problem: 'TOO_MANY_DECIMALS' });
   });
 
@@ -14,7 +18,11 @@ describe('checkAmount', () => {
   });
 
   it('then each rule in the order given, with the parsed amount', () => {
-    const rules = [atLeast(parseEther('1')), atMost(parseEther('5'), 'INSUFFICIENT_BALANCE'), atMost(parseEther('3'), 'RESERVE_EXCEEDED')];
+    const rules = [
+      atLeast(parseEther('1')),
+      atMost(parseEther('5'), 'INSUFFICIENT_BALANCE'),
+      atMost(parseEther('3'), 'RESERVE_EXCEEDED'),
+    ];
     expect(checkAmount('0.5', rules)).toEqual({ ok: false, problem: 'BELOW_MINIMUM', amount: parseEther('0.5') });
     expect(checkAmount('6', rules)).toEqual({ ok: false, problem: 'INSUFFICIENT_BALANCE', amount: parseEther('6') });
     expect(checkAmount('4', rules)).toEqual({ ok: false, problem: 'RESERVE_EXCEEDED', amount: parseEther('4') });
@@ -22,7 +30,12 @@ describe('checkAmount', () => {
   });
 
   it('accepts the bounds themselves', () => {
-    expect(checkAmount('1', [atLeast(parseEther('1')), atMost(parseEther('1'), 'EXCEEDS_STAKED')])).toEqual({ ok: true, amount: parseEther('1') });
-    expect(checkAmount('1.000000000000000001', [atMost(parseEther('1'), 'EXCEEDS_STAKED')])).toMatchObject({ problem: 'EXCEEDS_STAKED' });
+    expect(checkAmount('1', [atLeast(parseEther('1')), atMost(parseEther('1'), 'EXCEEDS_STAKED')])).toEqual({
+      ok: true,
+      amount: parseEther('1'),
+    });
+    expect(checkAmount('1.000000000000000001', [atMost(parseEther('1'), 'EXCEEDS_STAKED')])).toMatchObject({
+      problem: 'EXCEEDS_STAKED',
+    });
   });
 });

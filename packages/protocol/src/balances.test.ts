@@ -8,7 +8,14 @@ import {
   type Address,
   type PublicClient,
 } from 'viem';
-import { erc20Artifact, installMulticall3, recordingClient, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
+import {
+  erc20Artifact,
+  installMulticall3,
+  recordingClient,
+  rpc,
+  startAnvil,
+  type Anvil,
+} from '@eterno/devstack/testChain';
 import { MULTICALL3_ADDRESS, defineEternoChain } from './chain.ts';
 import { MulticallCallError, MulticallUnavailableError, readBalances } from './balances.ts';
 

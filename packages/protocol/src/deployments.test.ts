@@ -49,9 +49,7 @@ describe('parseDeployments', () => {
     expect(parsed.startBlock).toBe(0);
     expect(parsed.contracts.Multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
     expect(parsed.contracts.UNITS).toBe(getAddress(address(10)));
-    expect(parsed.accounts).toEqual([
-      { label: 'deployer', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' },
-    ]);
+    expect(parsed.accounts).toEqual([{ label: 'deployer', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }]);
   });
 
   it('keeps further contracts, checked as addresses', () => {
@@ -84,9 +82,7 @@ describe('parseDeployments', () => {
       [(j) => ((j.contracts as Record<string, unknown>).USDT = '0x1234'), 'contracts.USDT'],
       [(j) => ((j.contracts as Record<string, unknown>).ETRO = 12), 'contracts.ETRO'],
       [
-        (j) =>
-          ((j.contracts as Record<string, unknown>).WFON =
-            '0xCA11bde05977b3631167028862bE2a173976CA11'),
+        (j) => ((j.contracts as Record<string, unknown>).WFON = '0xCA11bde05977b3631167028862bE2a173976CA11'),
         'contracts.WFON',
       ],
       [(j) => ((j.contracts as Record<string, unknown>)['bad key'] = address(1)), 'contracts.bad key'],

@@ -74,13 +74,9 @@ describe('error catalogue', () => {
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {
-    expect(errorMessage('BID_TOO_HIGH', { price: '1.5' })).toBe(
-      'Your bid is too high, please do not exceed 1.5!',
-    );
+    expect(errorMessage('BID_TOO_HIGH', { price: '1.5' })).toBe('Your bid is too high, please do not exceed 1.5!');
     expect(errorMessage('BID_TOO_HIGH')).toBe('Your bid is too high, please do not exceed {price}!');
-    expect(errorMessage('BID_TOO_HIGH', { price: '$&' })).toBe(
-      'Your bid is too high, please do not exceed $&!',
-    );
+    expect(errorMessage('BID_TOO_HIGH', { price: '$&' })).toBe('Your bid is too high, please do not exceed $&!');
   });
 });
 

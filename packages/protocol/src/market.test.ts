@@ -1,10 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { deploy } from '@eterno/devstack/deploy';
-import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
+import {
+  SEND_GAS,
+  recordingClient,
+  revertEachTest,
+  rpc,
+  seededAccount,
+  startAnvil,
+  type Anvil,
+} from '@eterno/devstack/testChain';
 import { defineEternoChain } from './chain.ts';
 import type { DeployedContracts } from './deployments.ts';
-import { eternoFarmAbi, eternoStakingAbi, uniswapV2FactoryAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from './generated/abis.ts';
+import {
+  eternoFarmAbi,
+  eternoStakingAbi,
+  uniswapV2FactoryAbi,
+  uniswapV2PairAbi,
+  uniswapV2Router02Abi,
+} from './generated/abis.ts';
 import { MulticallCallError, marketValues, readMarket, type MarketContracts } from './market.ts';
 import { NO_LIQUIDITY, PRICE_SCALE, PairMismatchError } from './pair.ts';
 
@@ -32,8 +46,15 @@ afterAll(async () => {
 
 revertEachTest(() => anvil.rpcUrl);
 
-async function send(from: Address, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }) {
-  const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+async function send(
+  from: Address,
+  call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] },
+) {
+  const wallet = createWalletClient({
+    account: from,
+    chain: defineEternoChain(anvil.rpcUrl),
+    transport: http(anvil.rpcUrl),
+  });
   const hash = await wallet.writeContract({ ...call, gas: SEND_GAS } as Parameters<typeof wallet.writeContract>[0]);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
@@ -58,19 +79,30 @@ describe('readMarket', () => {
     const elp = await usdtReserves(deployed.ELP);
     const fon = await usdtReserves(deployed.WFON_USDT);
     const read = (address: Address, abi: readonly unknown[], functionName: string) =>
-      client.readContract({ address, abi, functionName } as Parameters<typeof client.readContract>[0]) as Promise<bigint>;
-    const [eulpSupply, etroSupply, etroReserve, etroAvailable, eulpReserve, eulpAvailable, emitted, totalEmission, block] =
-      await Promise.all([
-        read(deployed.EULP, uniswapV2PairAbi, 'totalSupply'),
-        read(deployed.ETRO, erc20Abi, 'totalSupply'),
-        read(contracts.StakingETRO, eternoStakingAbi, 'rewardReserve'),
-        read(contracts.StakingETRO, eternoStakingAbi, 'availableRewards'),
-        read(contracts.StakingEULP, eternoStakingAbi, 'rewardReserve'),
-        read(contracts.StakingEULP, eternoStakingAbi, 'availableRewards'),
-        read(contracts.EternoFarm, eternoFarmAbi, 'emitted'),
-        read(contracts.EternoFarm, eternoFarmAbi, 'totalEmission'),
-        client.getBlockNumber({ cacheTime: 0 }),
-      ]);
+      client.readContract({ address, abi, functionName } as Parameters<
+        typeof client.readContract
+      >[0]) as Promise<bigint>;
+    const [
+      eulpSupply,
+      etroSupply,
+      etroReserve,
+      etroAvailable,
+      eulpReserve,
+      eulpAvailable,
+      emitted,
+      totalEmission,
+      block,
+    ] = await Promise.all([
+      read(deployed.EULP, uniswapV2PairAbi, 'totalSupply'),
+      read(deployed.ETRO, erc20Abi, 'totalSupply'),
+      read(contracts.StakingETRO, eternoStakingAbi, 'rewardReserve'),
+      read(contracts.StakingETRO, eternoStakingAbi, 'availableRewards'),
+      read(contracts.StakingEULP, eternoStakingAbi, 'rewardReserve'),
+      read(contracts.StakingEULP, eternoStakingAbi, 'availableRewards'),
+      read(contracts.EternoFarm, eternoFarmAbi, 'emitted'),
+      read(contracts.EternoFarm, eternoFarmAbi, 'totalEmission'),
+      client.getBlockNumber({ cacheTime: 0 }),
+    ]);
 
     expect(market.blockNumber).toBe(block);
     // The seed (docs/decisions/tokens-and-local-seed.md): 1,002,000 ETRO + 501,000 USDT → 0.5 USDT;
@@ -90,7 +122,13 @@ describe('readMarket', () => {
     expect(market.usdtValue).toEqual({ onChain: eulp.usdt + elp.usdt, declared: 0n, total: eulp.usdt + elp.usdt });
     expect(market.etroValue).toEqual({
       kind: 'value',
-      value: { totalSupply: etroSupply, onChain: etroSupply / 2n, declaredEtro: 0n, declared: 0n, total: etroSupply / 2n },
+      value: {
+        totalSupply: etroSupply,
+        onChain: etroSupply / 2n,
+        declaredEtro: 0n,
+        declared: 0n,
+        total: etroSupply / 2n,
+      },
     });
     expect(market.staking).toEqual({
       ETRO: { reserve: etroReserve, available: etroAvailable },
@@ -104,7 +142,12 @@ describe('readMarket', () => {
   it('follows a trade on the pair: the price is the new reserves ratio', async () => {
     const before = await readMarket(client, { contracts });
     const amountIn = parseEther('10000');
-    await send(bob, { address: deployed.USDT, abi: erc20Abi, functionName: 'approve', args: [deployed.UniswapV2Router02, amountIn] });
+    await send(bob, {
+      address: deployed.USDT,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [deployed.UniswapV2Router02, amountIn],
+    });
     await send(bob, {
       address: deployed.UniswapV2Router02,
       abi: uniswapV2Router02Abi,
@@ -161,7 +204,9 @@ describe('readMarket', () => {
   });
 
   it('refuses a pair that does not hold the tokens the deployments name', async () => {
-    const error = await readMarket(client, { contracts: { ...contracts, EULP: contracts.ELP } }).catch((e: unknown) => e);
+    const error = await readMarket(client, { contracts: { ...contracts, EULP: contracts.ELP } }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(PairMismatchError);
     expect(error).toMatchObject({ code: 'PAIR_MISMATCH', pair: contracts.ELP });
   });
@@ -177,7 +222,13 @@ describe('market values', () => {
   it('refuses negative declared amounts', () => {
     const pair = { usdt: 1n, other: 1n };
     expect(() =>
-      marketValues({ eulp: pair, elp: pair, etroPrice: NO_LIQUIDITY, etroTotalSupply: 1n, declared: { offChainUsdt: -1n, offChainEtro: 0n } }),
+      marketValues({
+        eulp: pair,
+        elp: pair,
+        etroPrice: NO_LIQUIDITY,
+        etroTotalSupply: 1n,
+        declared: { offChainUsdt: -1n, offChainEtro: 0n },
+      }),
     ).toThrow(RangeError);
   });
 });

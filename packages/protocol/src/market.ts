@@ -6,14 +6,34 @@ import { erc20Abi, type Address } from 'viem';
 import type { DeployedContracts } from './deployments.ts';
 import { eternoFarmAbi, eternoStakingAbi, uniswapV2PairAbi } from './generated/abis.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from './multicall.ts';
-import { lpStats, NO_LIQUIDITY, orderReserves, pairPrice, priced, valueAt, type LpStats, type Priced, type UsdtPairReserves } from './pair.ts';
+import {
+  lpStats,
+  NO_LIQUIDITY,
+  orderReserves,
+  pairPrice,
+  priced,
+  valueAt,
+  type LpStats,
+  type Priced,
+  type UsdtPairReserves,
+} from './pair.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from './multicall.ts';
 
 /** The deployed contracts `readMarket` reads (keys of the deployments file). */
 export type MarketContracts = Pick<
   DeployedContracts,
-  'Multicall3' | 'USDT' | 'ETRO' | 'EUSD' | 'WFON' | 'EULP' | 'ELP' | 'WFON_USDT' | 'StakingETRO' | 'StakingEULP' | 'EternoFarm'
+  | 'Multicall3'
+  | 'USDT'
+  | 'ETRO'
+  | 'EUSD'
+  | 'WFON'
+  | 'EULP'
+  | 'ELP'
+  | 'WFON_USDT'
+  | 'StakingETRO'
+  | 'StakingEULP'
+  | 'EternoFarm'
 >;
 
 /**
@@ -83,9 +103,14 @@ export function marketValues(args: {
   declared: DeclaredTreasury;
 }): { usdtValue: UsdtValue; etroValue: Priced<EtroValue> } {
   const { declared } = args;
-  if (declared.offChainUsdt < 0n || declared.offChainEtro < 0n) throw new RangeError('declared treasury amounts must not be negative');
+  if (declared.offChainUsdt < 0n || declared.offChainEtro < 0n)
+    throw new RangeError('declared treasury amounts must not be negative');
   const onChainUsdt = args.eulp.usdt + args.elp.usdt;
-  const usdtValue = { onChain: onChainUsdt, declared: declared.offChainUsdt, total: onChainUsdt + declared.offChainUsdt };
+  const usdtValue = {
+    onChain: onChainUsdt,
+    declared: declared.offChainUsdt,
+    total: onChainUsdt + declared.offChainUsdt,
+  };
   if (args.etroPrice.kind === 'noLiquidity') return { usdtValue, etroValue: NO_LIQUIDITY };
   const price = args.etroPrice.value;
   const onChain = valueAt(args.etroTotalSupply, price);

@@ -64,9 +64,7 @@ afterAll(async () => {
 
 describe('multicall3Abi', () => {
   it('has the standard Multicall3 selectors', () => {
-    const selectors = multicall3Abi
-      .filter((item) => item.type === 'function')
-      .map((item) => toFunctionSelector(item));
+    const selectors = multicall3Abi.filter((item) => item.type === 'function').map((item) => toFunctionSelector(item));
     expect(selectors).toEqual(['0xbce38bd7', '0x4d2301cc', '0x42cbb15c', '0x0f28c97d']);
   });
 });
@@ -121,7 +119,12 @@ describe('aggregateStrict', () => {
 
   it('keeps the decoder error as the cause of BAD_DATA', async () => {
     const error = await aggregateStrict(client, MULTICALL3_ADDRESS, {
-      supply: { ...totalSupplyRead(token), decode: () => { throw new Error('boom'); } },
+      supply: {
+        ...totalSupplyRead(token),
+        decode: () => {
+          throw new Error('boom');
+        },
+      },
     }).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ failure: 'BAD_DATA', index: 0 });
     expect((error as Error).cause).toEqual(new Error('boom'));
@@ -132,13 +135,20 @@ describe('viewRead', () => {
   it('encodes the call and decodes its result from the ABI, labelled for errors', async () => {
     const [deployer] = await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts');
     const balance = viewRead('TOKEN.balanceOf', token, erc20Abi, 'balanceOf', [deployer as Address]);
-    expect(balance.callData).toBe(encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deployer as Address] }));
-    const { value, name } = await aggregateStrict(client, MULTICALL3_ADDRESS, { value: balance, name: viewRead('TOKEN.name', token, erc20Abi, 'name', []) });
+    expect(balance.callData).toBe(
+      encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [deployer as Address] }),
+    );
+    const { value, name } = await aggregateStrict(client, MULTICALL3_ADDRESS, {
+      value: balance,
+      name: viewRead('TOKEN.name', token, erc20Abi, 'name', []),
+    });
     expect(value).toBe(parseEther('42'));
     expect(typeof name).toBe('string');
     const ghost = getAddress('0x000000000000000000000000000000000000dead');
     await expect(
-      aggregateStrict(client, MULTICALL3_ADDRESS, { supply: viewRead('GHOST.totalSupply', ghost, erc20Abi, 'totalSupply', []) }),
+      aggregateStrict(client, MULTICALL3_ADDRESS, {
+        supply: viewRead('GHOST.totalSupply', ghost, erc20Abi, 'totalSupply', []),
+      }),
     ).rejects.toMatchObject({ label: 'GHOST.totalSupply', target: ghost, failure: 'NO_DATA' });
   });
 });

@@ -95,7 +95,11 @@ function leaves(tree: ReadTree, path: string[] = []): Array<{ path: string[]; re
  * `aggregateStrict(client, mc, { block: blockNumberRead(mc), supply: viewRead(…) })` → `{ block, supply }`.
  * Throws `MulticallCallError` (its `label` names the read) for the first sub-call that failed.
  */
-export async function aggregateStrict<const R extends ReadTree>(client: CallClient, multicall: Address, reads: R): Promise<ReadResults<R>> {
+export async function aggregateStrict<const R extends ReadTree>(
+  client: CallClient,
+  multicall: Address,
+  reads: R,
+): Promise<ReadResults<R>> {
   const calls = leaves(reads);
   const data = encodeFunctionData({
     abi: multicall3Abi,
@@ -186,7 +190,13 @@ export function viewRead<
   const A extends Abi,
   F extends ViewFunctionName<A>,
   const Args extends ContractFunctionArgs<A, 'view' | 'pure', F>,
->(label: string, target: Address, abi: A, functionName: F, args: Args): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
+>(
+  label: string,
+  target: Address,
+  abi: A,
+  functionName: F,
+  args: Args,
+): MulticallRead<ContractFunctionReturnType<A, 'view' | 'pure', F, Args>> {
   return {
     label,
     target,

@@ -35,7 +35,10 @@ export class PairMismatchError extends EternoError<'PAIR_MISMATCH'> {
   readonly token0: Address;
   readonly token1: Address;
   constructor(label: string, pair: Address, tokens: { token0: Address; token1: Address }) {
-    super('PAIR_MISMATCH', `${label} at ${pair} holds ${tokens.token0} and ${tokens.token1}, not the tokens the deployments name`);
+    super(
+      'PAIR_MISMATCH',
+      `${label} at ${pair} holds ${tokens.token0} and ${tokens.token1}, not the tokens the deployments name`,
+    );
     this.pair = pair;
     this.token0 = tokens.token0;
     this.token1 = tokens.token1;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { verifyMessage } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import {
-  SIGN_IN_STATEMENT,
-  buildSignInMessage,
-  generateSiweNonce,
-  parseSiweMessage,
-} from './siwe.ts';
+import { SIGN_IN_STATEMENT, buildSignInMessage, generateSiweNonce, parseSiweMessage } from './siwe.ts';
 
 const account = privateKeyToAccount(`0x${'22'.repeat(32)}`);
 const issuedAt = new Date('2030-01-01T00:00:00.000Z');

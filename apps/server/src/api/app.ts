@@ -3,27 +3,27 @@
  * query the indexed tables, serialise to the wire format of `@eterno/protocol/indexerApi`).
  * `cache`, when given, runs before each of these routes only (never before sign-in or /account).
  */
-import { Hono, type MiddlewareHandler } from "hono";
-import { farmRoute } from "./routes/farm.ts";
-import { locksRoute } from "./routes/locks.ts";
-import type { ApiDb } from "./routes/page.ts";
-import { stakesRoute } from "./routes/stakes.ts";
-import { tradesRoute } from "./routes/trades.ts";
-import { transfersRoute } from "./routes/transfers.ts";
+import { Hono, type MiddlewareHandler } from 'hono';
+import { farmRoute } from './routes/farm.ts';
+import { locksRoute } from './routes/locks.ts';
+import type { ApiDb } from './routes/page.ts';
+import { stakesRoute } from './routes/stakes.ts';
+import { tradesRoute } from './routes/trades.ts';
+import { transfersRoute } from './routes/transfers.ts';
 
 const ROUTES: ReadonlyArray<readonly [path: string, route: (db: ApiDb) => Hono]> = [
-  ["/transfers", transfersRoute],
-  ["/trades", tradesRoute],
-  ["/stakes", stakesRoute],
-  ["/locks", locksRoute],
-  ["/farm", farmRoute],
+  ['/transfers', transfersRoute],
+  ['/trades', tradesRoute],
+  ['/stakes', stakesRoute],
+  ['/locks', locksRoute],
+  ['/farm', farmRoute],
 ];
 
 export function createIndexerApp(db: ApiDb, { cache }: { cache?: MiddlewareHandler } = {}): Hono {
   const app = new Hono();
   for (const [path, route] of ROUTES) {
     if (cache) app.use(path, cache);
-    app.route("/", route(db));
+    app.route('/', route(db));
   }
   return app;
 }

@@ -18,19 +18,19 @@ export type ServerEnv = {
 };
 
 export class EnvError extends Error {
-  override name = "EnvError";
+  override name = 'EnvError';
 }
 
 const list = (value: string | undefined): string[] =>
-  (value ?? "")
-    .split(",")
+  (value ?? '')
+    .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 
 const HOST_PORT = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/i;
 
 export function dataDirFrom(env: NodeJS.ProcessEnv): string {
-  return env.ETERNO_DATA_DIR || ".data";
+  return env.ETERNO_DATA_DIR || '.data';
 }
 
 export function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
@@ -39,7 +39,7 @@ export function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
 
 export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
   const siweDomains = list(env.ETERNO_SIWE_DOMAINS).map((d) => d.toLowerCase());
-  if (siweDomains.length === 0) throw new EnvError("ETERNO_SIWE_DOMAINS is required (comma-separated host[:port])");
+  if (siweDomains.length === 0) throw new EnvError('ETERNO_SIWE_DOMAINS is required (comma-separated host[:port])');
   const bad = siweDomains.find((d) => !HOST_PORT.test(d));
   if (bad !== undefined) throw new EnvError(`ETERNO_SIWE_DOMAINS: "${bad}" is not a host[:port]`);
   const corsOrigins = list(env.ETERNO_CORS_ORIGINS);

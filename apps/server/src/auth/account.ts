@@ -1,7 +1,7 @@
-import { getAddress, type Address } from "viem";
-import { ApiError } from "../http/errors.ts";
-import type { AccountRow, AuthStore } from "../store/authStore.ts";
-import { hashToken } from "./token.ts";
+import { getAddress, type Address } from 'viem';
+import { ApiError } from '../http/errors.ts';
+import type { AccountRow, AuthStore } from '../store/authStore.ts';
+import { hashToken } from './token.ts';
 
 /**
  * The account info of the spec. The referral registry arrives in a later issue: until then the
@@ -30,13 +30,9 @@ export function accountInfo(row: AccountRow): AccountInfo {
 }
 
 /** The account of a live session token; UNAUTHORIZED when missing, unknown or expired. */
-export async function accountForToken(
-  store: AuthStore,
-  token: string | null,
-  now: Date,
-): Promise<AccountInfo> {
-  if (token === null) throw new ApiError("UNAUTHORIZED");
+export async function accountForToken(store: AuthStore, token: string | null, now: Date): Promise<AccountInfo> {
+  if (token === null) throw new ApiError('UNAUTHORIZED');
   const row = await store.findSessionAccount(hashToken(token), now);
-  if (!row) throw new ApiError("UNAUTHORIZED");
+  if (!row) throw new ApiError('UNAUTHORIZED');
   return accountInfo(row);
 }

@@ -8,15 +8,15 @@
  *
  * Errors are thrown as ApiError and answered by the parent app's handler (src/http/app.ts).
  */
-import { Hono } from "hono";
-import type { ClientKey } from "../http/clientKey.ts";
-import { ApiError } from "../http/errors.ts";
-import { rateLimit } from "../http/rateLimit.ts";
-import type { AuthStore } from "../store/authStore.ts";
-import { accountForToken } from "./account.ts";
-import { issueNonce } from "./nonce.ts";
-import { signIn } from "./signIn.ts";
-import { bearerToken, hashToken } from "./token.ts";
+import { Hono } from 'hono';
+import type { ClientKey } from '../http/clientKey.ts';
+import { ApiError } from '../http/errors.ts';
+import { rateLimit } from '../http/rateLimit.ts';
+import type { AuthStore } from '../store/authStore.ts';
+import { accountForToken } from './account.ts';
+import { issueNonce } from './nonce.ts';
+import { signIn } from './signIn.ts';
+import { bearerToken, hashToken } from './token.ts';
 
 export type RateLimitSetting = { burst: number; refillMs: number };
 
@@ -54,28 +54,28 @@ export function createAuthApp({
   const limited = () => rateLimit({ ...limit, clientKey, now: () => now().getTime() });
   const app = new Hono();
 
-  app.post("/auth/nonce", limited(), async (c) => c.json(await issueNonce(store, now())));
+  app.post('/auth/nonce', limited(), async (c) => c.json(await issueNonce(store, now())));
 
-  app.post("/auth/verify", limited(), async (c) => {
+  app.post('/auth/verify', limited(), async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();
     } catch {
-      throw new ApiError("BAD_REQUEST");
+      throw new ApiError('BAD_REQUEST');
     }
     const result = await signIn({ store, domains: allowedDomains, origins: allowedOrigins, chainId, now: now() }, body);
     return c.json(result);
   });
 
-  app.get("/account", async (c) =>
-    c.json(await accountForToken(store, bearerToken(c.req.header("authorization")), now())),
+  app.get('/account', async (c) =>
+    c.json(await accountForToken(store, bearerToken(c.req.header('authorization')), now())),
   );
 
   // Idempotent: a well-formed token that is unknown or already ended also answers 204 (the
   // answer says nothing about which tokens exist); no or a malformed token is 401.
-  app.post("/auth/sign-out", async (c) => {
-    const token = bearerToken(c.req.header("authorization"));
-    if (token === null) throw new ApiError("UNAUTHORIZED");
+  app.post('/auth/sign-out', async (c) => {
+    const token = bearerToken(c.req.header('authorization'));
+    if (token === null) throw new ApiError('UNAUTHORIZED');
     await store.deleteSession(hashToken(token));
     return c.body(null, 204);
   });

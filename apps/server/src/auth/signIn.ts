@@ -6,12 +6,12 @@
  * builds from its own parsed fields (no extra whitespace, lines or fields, no reordering), and its
  * URI must be on one of the allowed web origins as well as its domain.
  */
-import { getAddress, isAddress, isHex, verifyMessage, type Address, type Hex } from "viem";
-import { createSiweMessage, parseSiweMessage, type SiweMessage } from "viem/siwe";
-import { accountInfo, type AccountInfo } from "./account.ts";
-import { ApiError } from "../http/errors.ts";
-import type { AuthStore } from "../store/authStore.ts";
-import { hashToken, newSessionToken, SESSION_TTL_MS } from "./token.ts";
+import { getAddress, isAddress, isHex, verifyMessage, type Address, type Hex } from 'viem';
+import { createSiweMessage, parseSiweMessage, type SiweMessage } from 'viem/siwe';
+import { accountInfo, type AccountInfo } from './account.ts';
+import { ApiError } from '../http/errors.ts';
+import type { AuthStore } from '../store/authStore.ts';
+import { hashToken, newSessionToken, SESSION_TTL_MS } from './token.ts';
 
 /** How far in the future `issuedAt` / `notBefore` may be (clock skew between wallet and server). */
 export const CLOCK_SKEW_MS = 60 * 1000;
@@ -48,13 +48,13 @@ type Checked = {
 const validDate = (d: Date | undefined): boolean => d === undefined || !Number.isNaN(d.getTime());
 
 function readBody(body: unknown): { message: string; signature: Hex } {
-  if (typeof body !== "object" || body === null) throw new ApiError("BAD_REQUEST");
+  if (typeof body !== 'object' || body === null) throw new ApiError('BAD_REQUEST');
   const { message, signature } = body as Record<string, unknown>;
-  if (typeof message !== "string" || message.length === 0 || message.length > MAX_MESSAGE_LENGTH) {
-    throw new ApiError("BAD_REQUEST");
+  if (typeof message !== 'string' || message.length === 0 || message.length > MAX_MESSAGE_LENGTH) {
+    throw new ApiError('BAD_REQUEST');
   }
-  if (typeof signature !== "string" || !isHex(signature, { strict: true }) || signature.length !== 132) {
-    throw new ApiError("BAD_REQUEST");
+  if (typeof signature !== 'string' || !isHex(signature, { strict: true }) || signature.length !== 132) {
+    throw new ApiError('BAD_REQUEST');
   }
   return { message, signature };
 }
@@ -72,7 +72,7 @@ function canonical(fields: SiweMessage): string | null {
 function originOf(uri: string): string | null {
   try {
     const url = new URL(uri);
-    return url.protocol === "http:" || url.protocol === "https:" ? url.origin.toLowerCase() : null;
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin.toLowerCase() : null;
   } catch {
     return null;
   }
@@ -85,7 +85,7 @@ function parseMessage(message: string): Checked {
     !isAddress(m.address) ||
     !m.domain ||
     !m.uri ||
-    m.version !== "1" ||
+    m.version !== '1' ||
     m.chainId === undefined ||
     !Number.isSafeInteger(m.chainId) ||
     !m.nonce ||
@@ -94,13 +94,21 @@ function parseMessage(message: string): Checked {
     !validDate(m.expirationTime) ||
     !validDate(m.notBefore)
   ) {
-    throw new ApiError("BAD_REQUEST");
+    throw new ApiError('BAD_REQUEST');
   }
   // The required fields named again: the checks above narrowed them (the parse returns a partial).
-  const fields: SiweMessage = { ...m, address: m.address, domain: m.domain, uri: m.uri, version: m.version, chainId: m.chainId, nonce: m.nonce };
-  if (canonical(fields) !== message) throw new ApiError("BAD_REQUEST");
+  const fields: SiweMessage = {
+    ...m,
+    address: m.address,
+    domain: m.domain,
+    uri: m.uri,
+    version: m.version,
+    chainId: m.chainId,
+    nonce: m.nonce,
+  };
+  if (canonical(fields) !== message) throw new ApiError('BAD_REQUEST');
   const origin = originOf(m.uri);
-  if (origin === null) throw new ApiError("BAD_REQUEST");
+  if (origin === null) throw new ApiError('BAD_REQUEST');
   return {
     address: getAddress(m.address),
     domain: m.domain.toLowerCase(),
@@ -126,21 +134,21 @@ export async function signIn(ctx: SignInContext, body: unknown): Promise<SignInR
   const m = parseMessage(message);
   const now = ctx.now.getTime();
 
-  if (!ctx.domains.includes(m.domain) || !ctx.origins.includes(m.origin)) throw new ApiError("WRONG_DOMAIN");
-  if (m.chainId !== ctx.chainId) throw new ApiError("WRONG_CHAIN");
+  if (!ctx.domains.includes(m.domain) || !ctx.origins.includes(m.origin)) throw new ApiError('WRONG_DOMAIN');
+  if (m.chainId !== ctx.chainId) throw new ApiError('WRONG_CHAIN');
   if (m.expirationTime === undefined || m.expirationTime.getTime() <= now) {
-    throw new ApiError("MESSAGE_EXPIRED");
+    throw new ApiError('MESSAGE_EXPIRED');
   }
   const latestStart = now + CLOCK_SKEW_MS;
   if (m.issuedAt.getTime() > latestStart || (m.notBefore && m.notBefore.getTime() > latestStart)) {
-    throw new ApiError("MESSAGE_NOT_YET_VALID");
+    throw new ApiError('MESSAGE_NOT_YET_VALID');
   }
-  if (!(await signatureMatches(m.address, message, signature))) throw new ApiError("BAD_SIGNATURE");
+  if (!(await signatureMatches(m.address, message, signature))) throw new ApiError('BAD_SIGNATURE');
 
   const nonce = await ctx.store.findNonce(m.nonce);
-  if (!nonce) throw new ApiError("NONCE_UNKNOWN");
-  if (nonce.expiresAt.getTime() <= now) throw new ApiError("NONCE_EXPIRED");
-  if (nonce.usedAt !== null) throw new ApiError("NONCE_USED");
+  if (!nonce) throw new ApiError('NONCE_UNKNOWN');
+  if (nonce.expiresAt.getTime() <= now) throw new ApiError('NONCE_EXPIRED');
+  if (nonce.usedAt !== null) throw new ApiError('NONCE_USED');
 
   const token = newSessionToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
@@ -152,7 +160,7 @@ export async function signIn(ctx: SignInContext, body: unknown): Promise<SignInR
     now: ctx.now,
   });
   // Another request consumed the nonce between the check above and this statement.
-  if (!account) throw new ApiError("NONCE_USED");
+  if (!account) throw new ApiError('NONCE_USED');
 
   return { token, address: m.address, expiresAt: expiresAt.toISOString(), account: accountInfo(account) };
 }

@@ -3,11 +3,11 @@
  * the body limit, and the error shape (`{ error: { code, message } }`; 500 adds `requestId`) for
  * thrown errors and unknown routes. Route sub-apps are mounted on it with `app.route("/", sub)`.
  */
-import { Hono } from "hono";
-import { bodyLimit, MAX_BODY_BYTES } from "./bodyLimit.ts";
-import { corsFor } from "./cors.ts";
-import { consoleErrorLog, errorResponse, onApiError, type ErrorLog } from "./errors.ts";
-import { requestId } from "./requestId.ts";
+import { Hono } from 'hono';
+import { bodyLimit, MAX_BODY_BYTES } from './bodyLimit.ts';
+import { corsFor } from './cors.ts';
+import { consoleErrorLog, errorResponse, onApiError, type ErrorLog } from './errors.ts';
+import { requestId } from './requestId.ts';
 
 export type HttpAppOptions = {
   corsOrigins: readonly string[];
@@ -15,12 +15,16 @@ export type HttpAppOptions = {
   log?: ErrorLog;
 };
 
-export function createHttpApp({ corsOrigins, maxBodyBytes = MAX_BODY_BYTES, log = consoleErrorLog }: HttpAppOptions): Hono {
+export function createHttpApp({
+  corsOrigins,
+  maxBodyBytes = MAX_BODY_BYTES,
+  log = consoleErrorLog,
+}: HttpAppOptions): Hono {
   const app = new Hono();
   app.use(requestId());
   app.use(corsFor(corsOrigins));
   app.use(bodyLimit(maxBodyBytes));
   app.onError(onApiError(log));
-  app.notFound((c) => errorResponse(c, "NOT_FOUND"));
+  app.notFound((c) => errorResponse(c, 'NOT_FOUND'));
   return app;
 }

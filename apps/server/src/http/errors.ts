@@ -3,11 +3,11 @@
  * HTTP status of each code the server sends. The body is `{ error: { code, message } }`; a 500
  * also names its request id (`{ error: { code: "INTERNAL", message, requestId } }`).
  */
-import { EternoError, errorBody, type ErrorBody, type ErrorCode } from "@eterno/protocol/errors";
-import type { Context, ErrorHandler } from "hono";
-import { requestIdOf } from "./requestId.ts";
+import { EternoError, errorBody, type ErrorBody, type ErrorCode } from '@eterno/protocol/errors';
+import type { Context, ErrorHandler } from 'hono';
+import { requestIdOf } from './requestId.ts';
 
-export { errorBody } from "@eterno/protocol/errors";
+export { errorBody } from '@eterno/protocol/errors';
 
 const STATUS = {
   BAD_REQUEST: 400,
@@ -44,14 +44,14 @@ export function errorResponse(c: Context, code: ApiErrorCode, headers?: Record<s
   return c.json(errorBody(code), STATUS[code], headers);
 }
 
-export type InternalErrorBody = { error: ErrorBody["error"] & { requestId: string } };
+export type InternalErrorBody = { error: ErrorBody['error'] & { requestId: string } };
 
 /** Writes one JSON line per unexpected error: the request id, the route and the error with its stack. */
 export type ErrorLog = (entry: { requestId: string; method: string; path: string; error: unknown }) => void;
 
 export const consoleErrorLog: ErrorLog = ({ requestId, method, path, error }) => {
   const detail = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
-  console.error(JSON.stringify({ level: "error", msg: "unexpected error", requestId, method, path, error: detail }));
+  console.error(JSON.stringify({ level: 'error', msg: 'unexpected error', requestId, method, path, error: detail }));
 };
 
 /**
@@ -64,7 +64,7 @@ export function onApiError(log: ErrorLog = consoleErrorLog): ErrorHandler {
     if (err instanceof ApiError) return errorResponse(c, err.code);
     const requestId = requestIdOf(c);
     log({ requestId, method: c.req.method, path: c.req.path, error: err });
-    const body: InternalErrorBody = { error: { ...errorBody("INTERNAL").error, requestId } };
+    const body: InternalErrorBody = { error: { ...errorBody('INTERNAL').error, requestId } };
     return c.json(body, 500);
   };
 }

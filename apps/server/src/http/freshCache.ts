@@ -7,7 +7,7 @@
  * round trip, not 50. A 200 answer is kept with the version it was computed at and served
  * again only while the version is exactly the same; any change misses.
  */
-import type { MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from 'hono';
 
 export type ReadVersion = () => Promise<string>;
 
@@ -28,13 +28,15 @@ export function freshReads(read: ReadVersion): ReadVersion {
   return () => {
     if (running === null) return run();
     if (queued === null) {
-      queued = running.then(
-        () => undefined,
-        () => undefined,
-      ).then(() => {
-        queued = null;
-        return run();
-      });
+      queued = running
+        .then(
+          () => undefined,
+          () => undefined,
+        )
+        .then(() => {
+          queued = null;
+          return run();
+        });
     }
     return queued;
   };
@@ -55,7 +57,8 @@ export function freshCache({ version, maxEntries = 10_000 }: FreshCacheOptions):
   const entries = new Map<string, Entry>();
   return async (c, next) => {
     // Only public reads: a request that names a user (a token, a cookie) is never cached.
-    if (c.req.method !== "GET" || c.req.header("authorization") !== undefined || c.req.header("cookie") !== undefined) return next();
+    if (c.req.method !== 'GET' || c.req.header('authorization') !== undefined || c.req.header('cookie') !== undefined)
+      return next();
     const key = c.req.url;
     const at = await current();
     const hit = entries.get(key);
@@ -68,7 +71,8 @@ export function freshCache({ version, maxEntries = 10_000 }: FreshCacheOptions):
     const headers: [string, string][] = [];
     c.res.headers.forEach((value, name) => {
       // Per-response headers (request id, CORS) are set again by the outer middleware.
-      if (name !== "x-request-id" && name !== "access-control-allow-origin" && name !== "vary") headers.push([name, value]);
+      if (name !== 'x-request-id' && name !== 'access-control-allow-origin' && name !== 'vary')
+        headers.push([name, value]);
     });
     if (entries.size >= maxEntries) entries.clear();
     entries.set(key, { version: at, headers, body });

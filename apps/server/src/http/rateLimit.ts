@@ -3,9 +3,9 @@
  * RATE_LIMITED with `Retry-After` (whole seconds until the next request is allowed). In memory,
  * per process: the limit guards one server's database from one client's flood.
  */
-import type { MiddlewareHandler } from "hono";
-import type { ClientKey } from "./clientKey.ts";
-import { errorResponse } from "./errors.ts";
+import type { MiddlewareHandler } from 'hono';
+import type { ClientKey } from './clientKey.ts';
+import { errorResponse } from './errors.ts';
 
 export type RateLimitOptions = {
   burst: number;
@@ -18,7 +18,13 @@ export type RateLimitOptions = {
 
 type Bucket = { tokens: number; at: number };
 
-export function rateLimit({ burst, refillMs, clientKey, now = Date.now, maxClients = 100_000 }: RateLimitOptions): MiddlewareHandler {
+export function rateLimit({
+  burst,
+  refillMs,
+  clientKey,
+  now = Date.now,
+  maxClients = 100_000,
+}: RateLimitOptions): MiddlewareHandler {
   const buckets = new Map<string, Bucket>();
 
   const refill = (bucket: Bucket, t: number): number => Math.min(burst, bucket.tokens + (t - bucket.at) / refillMs);
@@ -39,7 +45,7 @@ export function rateLimit({ burst, refillMs, clientKey, now = Date.now, maxClien
     const tokens = bucket === undefined ? burst : refill(bucket, t);
     if (tokens < 1) {
       const retryAfter = Math.max(1, Math.ceil(((1 - tokens) * refillMs) / 1000));
-      return errorResponse(c, "RATE_LIMITED", { "Retry-After": String(retryAfter) });
+      return errorResponse(c, 'RATE_LIMITED', { 'Retry-After': String(retryAfter) });
     }
     if (bucket === undefined && buckets.size >= maxClients) evict(t);
     buckets.delete(key);

@@ -3,23 +3,23 @@
  * trusted — it would let one request pose as another in the log), sent back in `X-Request-Id` and
  * written beside any unexpected error in the server log.
  */
-import { randomUUID } from "node:crypto";
-import type { Context, MiddlewareHandler } from "hono";
+import { randomUUID } from 'node:crypto';
+import type { Context, MiddlewareHandler } from 'hono';
 
-declare module "hono" {
+declare module 'hono' {
   interface ContextVariableMap {
     requestId: string;
   }
 }
 
-export const REQUEST_ID_HEADER = "X-Request-Id";
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /** The id of this request (made on first use, e.g. when an error happens before the middleware). */
 export function requestIdOf(c: Context): string {
-  let id = c.get("requestId");
+  let id = c.get('requestId');
   if (id === undefined) {
     id = randomUUID();
-    c.set("requestId", id);
+    c.set('requestId', id);
   }
   return id;
 }

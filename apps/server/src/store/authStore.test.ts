@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BACKENDS, snapshotTables } from "../../test/backends.ts";
-import type { Sql } from "./sql.ts";
-import { createAuthStore, type AuthStore } from "./authStore.ts";
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, snapshotTables } from '../../test/backends.ts';
+import type { Sql } from './sql.ts';
+import { createAuthStore, type AuthStore } from './authStore.ts';
 
-const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
+const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
-describe.each(BACKENDS)("sign-in store on $name", (backend) => {
+describe.each(BACKENDS)('sign-in store on $name', (backend) => {
   let sql: Sql;
   let store: AuthStore;
   let stopBackend: () => Promise<void>;
-  const now = new Date("2030-01-01T00:00:00Z");
+  const now = new Date('2030-01-01T00:00:00Z');
   const inFiveMinutes = new Date(now.getTime() + 5 * 60_000);
   const tomorrow = new Date(now.getTime() + 24 * 3600_000);
 
@@ -25,19 +25,19 @@ describe.each(BACKENDS)("sign-in store on $name", (backend) => {
     await stopBackend?.();
   });
 
-  it("runs its migrations again without touching the data", async () => {
-    await store.insertNonce("migrationcheck0001", inFiveMinutes);
+  it('runs its migrations again without touching the data', async () => {
+    await store.insertNonce('migrationcheck0001', inFiveMinutes);
     const before = await snapshotTables(sql);
     await createAuthStore(sql);
     expect(await snapshotTables(sql)).toEqual(before);
   });
 
-  it("consumes a nonce once even when many sign-ins race for it", async () => {
-    await store.insertNonce("racenonce00000001", inFiveMinutes);
+  it('consumes a nonce once even when many sign-ins race for it', async () => {
+    await store.insertNonce('racenonce00000001', inFiveMinutes);
     const attempts = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         store.completeSignIn({
-          nonce: "racenonce00000001",
+          nonce: 'racenonce00000001',
           address: ALICE,
           tokenHash: `race-token-${i}`,
           sessionExpiresAt: tomorrow,
@@ -47,18 +47,18 @@ describe.each(BACKENDS)("sign-in store on $name", (backend) => {
     );
     expect(attempts.filter((a) => a !== null)).toHaveLength(1);
     const tables = await snapshotTables(sql);
-    expect(tables.sessions.filter((s) => s.token_hash.startsWith("race-token-"))).toHaveLength(1);
+    expect(tables.sessions.filter((s) => s.token_hash.startsWith('race-token-'))).toHaveLength(1);
     expect(tables.accounts.filter((a) => a.address === ALICE)).toHaveLength(1);
-    expect((await store.findNonce("racenonce00000001"))?.usedAt?.toISOString()).toBe(now.toISOString());
+    expect((await store.findNonce('racenonce00000001'))?.usedAt?.toISOString()).toBe(now.toISOString());
   });
 
-  it("does not consume an expired nonce and writes nothing", async () => {
-    await store.insertNonce("expirednonce00001", now);
+  it('does not consume an expired nonce and writes nothing', async () => {
+    await store.insertNonce('expirednonce00001', now);
     const before = await snapshotTables(sql);
     const result = await store.completeSignIn({
-      nonce: "expirednonce00001",
-      address: "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
-      tokenHash: "expired-token",
+      nonce: 'expirednonce00001',
+      address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+      tokenHash: 'expired-token',
       sessionExpiresAt: tomorrow,
       now,
     });
@@ -66,18 +66,18 @@ describe.each(BACKENDS)("sign-in store on $name", (backend) => {
     expect(await snapshotTables(sql)).toEqual(before);
   });
 
-  it("finds the account of a session only until it expires", async () => {
-    await store.insertNonce("sessionnonce00001", inFiveMinutes);
+  it('finds the account of a session only until it expires', async () => {
+    await store.insertNonce('sessionnonce00001', inFiveMinutes);
     const account = await store.completeSignIn({
-      nonce: "sessionnonce00001",
+      nonce: 'sessionnonce00001',
       address: ALICE,
-      tokenHash: "session-token",
+      tokenHash: 'session-token',
       sessionExpiresAt: tomorrow,
       now,
     });
     expect(account?.address).toBe(ALICE);
-    expect(await store.findSessionAccount("session-token", now)).toEqual(account);
-    expect(await store.findSessionAccount("session-token", tomorrow)).toBeNull();
-    expect(await store.findSessionAccount("other-token", now)).toBeNull();
+    expect(await store.findSessionAccount('session-token', now)).toEqual(account);
+    expect(await store.findSessionAccount('session-token', tomorrow)).toBeNull();
+    expect(await store.findSessionAccount('other-token', now)).toBeNull();
   });
 });

@@ -3,10 +3,10 @@
  * implementation over the `Sql` adapter (PGlite or PostgreSQL). Not Ponder's database: Ponder's
  * API connection is read-only and its schema is rebuilt on every redeploy.
  */
-import type { Address } from "viem";
-import type { Sql } from "./sql.ts";
+import type { Address } from 'viem';
+import type { Sql } from './sql.ts';
 
-export const SCHEMA = "eterno_offchain";
+export const SCHEMA = 'eterno_offchain';
 
 /** Serialised by an advisory lock so servers starting together on one database don't race. */
 const MIGRATION = `
@@ -128,13 +128,17 @@ export async function createAuthStore(sql: Sql): Promise<AuthStore> {
     },
 
     async deleteSession(tokenHash) {
-      const { rows } = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE token_hash = $1 RETURNING token_hash`, [tokenHash]);
+      const { rows } = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE token_hash = $1 RETURNING token_hash`, [
+        tokenHash,
+      ]);
       return rows.length > 0;
     },
     async purgeExpired(now) {
       const at = now.toISOString();
       const nonces = await sql.query(`DELETE FROM ${SCHEMA}.nonces WHERE expires_at <= $1 RETURNING nonce`, [at]);
-      const sessions = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE expires_at <= $1 RETURNING token_hash`, [at]);
+      const sessions = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE expires_at <= $1 RETURNING token_hash`, [
+        at,
+      ]);
       return { nonces: nonces.rows.length, sessions: sessions.rows.length };
     },
     close: () => sql.close(),

@@ -6,9 +6,9 @@
  * sent over the simple protocol and may hold several statements, which PostgreSQL runs as one
  * implicit transaction (used by the migrations).
  */
-import { mkdir } from "node:fs/promises";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
@@ -41,20 +41,19 @@ export async function openPglite(dir?: string): Promise<Sql> {
 export function openPostgres(connectionString: string): Sql {
   const pool = new pg.Pool({ connectionString, max: 10 });
   // An idle connection that breaks (server restart) must not crash the process; the pool drops it.
-  pool.on("error", (err) => console.error(`offchain store: idle PostgreSQL connection lost: ${err.message}`));
+  pool.on('error', (err) => console.error(`offchain store: idle PostgreSQL connection lost: ${err.message}`));
   let open = 0;
   let allClosed: (() => void) | null = null;
-  pool.on("connect", () => {
+  pool.on('connect', () => {
     open += 1;
   });
-  pool.on("remove", () => {
+  pool.on('remove', () => {
     open -= 1;
     if (open === 0) allClosed?.();
   });
   return {
     async query<R extends Row>(text: string, params?: unknown[]) {
-      const result =
-        params === undefined ? await pool.query(text) : await pool.query(text, params);
+      const result = params === undefined ? await pool.query(text) : await pool.query(text, params);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as R[] };
     },

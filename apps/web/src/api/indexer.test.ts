@@ -18,14 +18,21 @@ function stubFetch(status: number, body: unknown) {
 
 const place = { id: 'e1', blockNumber: '42', timestamp: '1700000000', txHash: TX, logIndex: 3 };
 
-const TRADE = { ...place, trader: alice, isBuy: true, amountIn: '1000000000000000000000', amountOut: '93000000000000000000', fee: '60000000000000000000' };
+const TRADE = {
+  ...place,
+  trader: alice,
+  isBuy: true,
+  amountIn: '1000000000000000000000',
+  amountOut: '93000000000000000000',
+  fee: '60000000000000000000',
+};
 
 afterEach(() => {
   setConfigForTesting(undefined);
 });
 
 describe('fetchTrades', () => {
-  it("GETs {apiUrl}/trades with the query and returns typed records (bigint amounts, checksummed addresses)", async () => {
+  it('GETs {apiUrl}/trades with the query and returns typed records (bigint amounts, checksummed addresses)', async () => {
     const fetch = stubFetch(200, { trades: [TRADE], nextBefore: '42:3' });
     const page = await fetchTrades({ account: ALICE, limit: 5, before: '50:0' }, { apiUrl: 'http://api.test/', fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/trades?account=${ALICE}&limit=5&before=50%3A0`);
@@ -68,7 +75,10 @@ describe('fetchTrades', () => {
     const fetch = stubFetch(200, { trades: [record], nextBefore: null });
     const failure = fetchTrades({}, { apiUrl: 'http://api.test', fetch });
     await expect(failure).rejects.toBeInstanceOf(IndexerResponseError);
-    await expect(failure).rejects.toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining(`.trades[0].${field}`) });
+    await expect(failure).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+      message: expect.stringContaining(`.trades[0].${field}`),
+    });
   });
 
   it('refuses an answer without the list', async () => {
@@ -104,7 +114,15 @@ const STAKED = {
 
 describe('fetchStakes', () => {
   it('GETs /stakes?account&pool and types an open and a left order', async () => {
-    const left = { ...STAKED, orderId: '6', unstaked: true, paidReward: '0', early: true, leftTime: '1700000100', leftTx: TX2 };
+    const left = {
+      ...STAKED,
+      orderId: '6',
+      unstaked: true,
+      paidReward: '0',
+      early: true,
+      leftTime: '1700000100',
+      leftTx: TX2,
+    };
     const fetch = stubFetch(200, { stakes: [STAKED, left], nextBefore: '6' });
     const page = await fetchStakes({ account: ALICE, pool: 'EULP' }, { apiUrl: 'http://api.test', fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/stakes?account=${ALICE}&pool=EULP`);
@@ -126,7 +144,14 @@ describe('fetchStakes', () => {
       leftTime: null,
       leftTx: null,
     });
-    expect(page.items[1]).toMatchObject({ orderId: 6n, unstaked: true, paidReward: 0n, early: true, leftTime: 1_700_000_100, leftTx: TX2 });
+    expect(page.items[1]).toMatchObject({
+      orderId: 6n,
+      unstaked: true,
+      paidReward: 0n,
+      early: true,
+      leftTime: 1_700_000_100,
+      leftTx: TX2,
+    });
   });
 
   it.each([
@@ -135,7 +160,9 @@ describe('fetchStakes', () => {
     ['an open order with exit fields', { ...STAKED, early: false }, 'early'],
   ])('refuses %s', async (_name, record, field) => {
     const fetch = stubFetch(200, { stakes: [record], nextBefore: null });
-    await expect(fetchStakes({ account: ALICE, pool: 'EULP' }, { apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({
+    await expect(
+      fetchStakes({ account: ALICE, pool: 'EULP' }, { apiUrl: 'http://api.test', fetch }),
+    ).rejects.toMatchObject({
       code: 'SERVER_ERROR',
       message: expect.stringContaining(`.stakes[0].${field}`),
     });
@@ -144,14 +171,44 @@ describe('fetchStakes', () => {
 
 describe('fetchLocks', () => {
   it('GETs /locks?account and types credits, claims (with the fee) and revocations', async () => {
-    const credit = { ...place, kind: 'credit', user: alice, writer: SWAP, source: 'swap', index: '0', amount: '5', start: '1700000000', duration: '86400' };
+    const credit = {
+      ...place,
+      kind: 'credit',
+      user: alice,
+      writer: SWAP,
+      source: 'swap',
+      index: '0',
+      amount: '5',
+      start: '1700000000',
+      duration: '86400',
+    };
     const claim = { ...place, id: 'e2', logIndex: 4, kind: 'claim', user: alice, amount: '2', fee: '1' };
-    const revoke = { ...place, id: 'e0', logIndex: 1, kind: 'revoke', user: alice, writer: SWAP, source: 'stakeEULP', index: '1', unreleased: '7' };
+    const revoke = {
+      ...place,
+      id: 'e0',
+      logIndex: 1,
+      kind: 'revoke',
+      user: alice,
+      writer: SWAP,
+      source: 'stakeEULP',
+      index: '1',
+      unreleased: '7',
+    };
     const fetch = stubFetch(200, { records: [claim, credit, revoke], nextBefore: null });
     const page = await fetchLocks({ account: ALICE, limit: 100 }, { apiUrl: 'http://api.test', fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/locks?account=${ALICE}&limit=100`);
     expect(page.items).toEqual([
-      { id: 'e2', blockNumber: 42n, timestamp: 1_700_000_000, txHash: TX, logIndex: 4, kind: 'claim', user: ALICE, amount: 2n, fee: 1n },
+      {
+        id: 'e2',
+        blockNumber: 42n,
+        timestamp: 1_700_000_000,
+        txHash: TX,
+        logIndex: 4,
+        kind: 'claim',
+        user: ALICE,
+        amount: 2n,
+        fee: 1n,
+      },
       {
         id: 'e1',
         blockNumber: 42n,
@@ -185,31 +242,69 @@ describe('fetchLocks', () => {
 
   it('refuses an unknown record kind or source', async () => {
     const fetch = stubFetch(200, { records: [{ ...place, kind: 'burn', user: alice, amount: '1' }], nextBefore: null });
-    await expect(fetchLocks({ account: ALICE }, { apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({ message: expect.stringContaining('.records[0].kind') });
+    await expect(fetchLocks({ account: ALICE }, { apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({
+      message: expect.stringContaining('.records[0].kind'),
+    });
     const badSource = stubFetch(200, {
-      records: [{ ...place, kind: 'credit', user: alice, writer: SWAP, source: 'airdrop', index: '0', amount: '5', start: '1', duration: '0' }],
+      records: [
+        {
+          ...place,
+          kind: 'credit',
+          user: alice,
+          writer: SWAP,
+          source: 'airdrop',
+          index: '0',
+          amount: '5',
+          start: '1',
+          duration: '0',
+        },
+      ],
       nextBefore: null,
     });
-    await expect(fetchLocks({ account: ALICE }, { apiUrl: 'http://api.test', fetch: badSource })).rejects.toMatchObject({
-      message: expect.stringContaining('.records[0].source'),
-    });
+    await expect(fetchLocks({ account: ALICE }, { apiUrl: 'http://api.test', fetch: badSource })).rejects.toMatchObject(
+      {
+        message: expect.stringContaining('.records[0].source'),
+      },
+    );
   });
 });
 
 describe('fetchFarmEvents', () => {
   it('GETs /farm?account and types the events', async () => {
-    const fetch = stubFetch(200, { events: [{ ...place, kind: 'harvest', user: alice, pid: '0', amount: '123' }], nextBefore: null });
+    const fetch = stubFetch(200, {
+      events: [{ ...place, kind: 'harvest', user: alice, pid: '0', amount: '123' }],
+      nextBefore: null,
+    });
     const page = await fetchFarmEvents({ account: ALICE }, { apiUrl: 'http://api.test', fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/farm?account=${ALICE}`);
-    expect(page.items).toEqual([{ id: 'e1', blockNumber: 42n, timestamp: 1_700_000_000, txHash: TX, logIndex: 3, kind: 'harvest', user: ALICE, pid: 0n, amount: 123n }]);
+    expect(page.items).toEqual([
+      {
+        id: 'e1',
+        blockNumber: 42n,
+        timestamp: 1_700_000_000,
+        txHash: TX,
+        logIndex: 3,
+        kind: 'harvest',
+        user: ALICE,
+        pid: 0n,
+        amount: 123n,
+      },
+    ]);
   });
 
   it('refuses an unknown kind and reports no answer as NETWORK_ERROR', async () => {
-    const fetch = stubFetch(200, { events: [{ ...place, kind: 'stake', user: alice, pid: '0', amount: '1' }], nextBefore: null });
-    await expect(fetchFarmEvents({ account: ALICE }, { apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
+    const fetch = stubFetch(200, {
+      events: [{ ...place, kind: 'stake', user: alice, pid: '0', amount: '1' }],
+      nextBefore: null,
+    });
+    await expect(fetchFarmEvents({ account: ALICE }, { apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+    });
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(fetchFarmEvents({ account: ALICE }, { apiUrl: 'http://api.test', fetch: down })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    await expect(fetchFarmEvents({ account: ALICE }, { apiUrl: 'http://api.test', fetch: down })).rejects.toMatchObject(
+      { code: 'NETWORK_ERROR' },
+    );
   });
 });

@@ -134,7 +134,8 @@ class Reader {
   ) {}
 
   static of(value: unknown, path: string, status: number): Reader {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new IndexerResponseError(path, status);
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw new IndexerResponseError(path, status);
     return new Reader(value as Json, path, status);
   }
 
@@ -262,7 +263,8 @@ function stakeOrder(r: Reader): StakeOrder {
 
 function lockRecord(r: Reader): LockRecord {
   const kind = r.oneOf('kind', ['credit', 'claim', 'revoke'] as const);
-  if (kind === 'claim') return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount'), fee: r.bigint('fee') };
+  if (kind === 'claim')
+    return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount'), fee: r.bigint('fee') };
   if (kind === 'revoke') {
     return {
       ...eventPlace(r),
@@ -316,8 +318,17 @@ async function getPage<T>(
 }
 
 /** GET /trades: everyone's recent trades, or one account's exchange records with `account`. */
-export function fetchTrades(query: PageQuery & { readonly account?: string } = {}, deps: Partial<ApiDeps> = {}): Promise<Page<Trade>> {
-  return getPage(deps, '/trades', { account: query.account, limit: query.limit, before: query.before }, 'trades', trade);
+export function fetchTrades(
+  query: PageQuery & { readonly account?: string } = {},
+  deps: Partial<ApiDeps> = {},
+): Promise<Page<Trade>> {
+  return getPage(
+    deps,
+    '/trades',
+    { account: query.account, limit: query.limit, before: query.before },
+    'trades',
+    trade,
+  );
 }
 
 /** GET /stakes: the account's stake orders in one pool, newest first. */
@@ -335,11 +346,29 @@ export function fetchStakes(
 }
 
 /** GET /locks: the account's lock credits and claims (the release records) in one list, newest first. */
-export function fetchLocks(query: PageQuery & { readonly account: string }, deps: Partial<ApiDeps> = {}): Promise<Page<LockRecord>> {
-  return getPage(deps, '/locks', { account: query.account, limit: query.limit, before: query.before }, 'records', lockRecord);
+export function fetchLocks(
+  query: PageQuery & { readonly account: string },
+  deps: Partial<ApiDeps> = {},
+): Promise<Page<LockRecord>> {
+  return getPage(
+    deps,
+    '/locks',
+    { account: query.account, limit: query.limit, before: query.before },
+    'records',
+    lockRecord,
+  );
 }
 
 /** GET /farm: the account's farm deposits, withdrawals, harvests and emergency withdrawals, newest first. */
-export function fetchFarmEvents(query: PageQuery & { readonly account: string }, deps: Partial<ApiDeps> = {}): Promise<Page<FarmEvent>> {
-  return getPage(deps, '/farm', { account: query.account, limit: query.limit, before: query.before }, 'events', farmEvent);
+export function fetchFarmEvents(
+  query: PageQuery & { readonly account: string },
+  deps: Partial<ApiDeps> = {},
+): Promise<Page<FarmEvent>> {
+  return getPage(
+    deps,
+    '/farm',
+    { account: query.account, limit: query.limit, before: query.before },
+    'events',
+    farmEvent,
+  );
 }

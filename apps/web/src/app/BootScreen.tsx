@@ -24,7 +24,12 @@ export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const detail = error instanceof Error ? error.message : isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : String(error);
+  const detail =
+    error instanceof Error
+      ? error.message
+      : isRouteErrorResponse(error)
+        ? `${error.status} ${error.statusText}`
+        : String(error);
   return (
     <div className="full-page-message" role="alert">
       <h1>{t('routeError.title')}</h1>

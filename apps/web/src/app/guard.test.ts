@@ -21,14 +21,17 @@ describe('guard loaders', () => {
   });
 
   it('requireSession redirects without a session, adding the hash the router knows', () => {
-    const response = thrown(() => requireSession(request('/mine/today?x=1'), { getSession: () => null, hashOf: () => '#top' }));
+    const response = thrown(() =>
+      requireSession(request('/mine/today?x=1'), { getSession: () => null, hashOf: () => '#top' }),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get('Location')).toBe(`/login?redirect=${encodeURIComponent('/mine/today?x=1#top')}`);
     expect(requireSession(request('/mine/today'), { getSession: () => SESSION })).toBeNull();
   });
 
   it('cancelLoginWhenSignedIn sends a signed-in user to a same-site target or /home', () => {
-    const to = (path: string) => thrown(() => cancelLoginWhenSignedIn(request(path), { getSession: () => SESSION })).headers.get('Location');
+    const to = (path: string) =>
+      thrown(() => cancelLoginWhenSignedIn(request(path), { getSession: () => SESSION })).headers.get('Location');
     expect(to(`/login?redirect=${encodeURIComponent('/assets/swap?a=1#b')}`)).toBe('/assets/swap?a=1#b');
     expect(to('/login')).toBe('/home');
     expect(to(`/login?redirect=${encodeURIComponent('//evil.example')}`)).toBe('/home');

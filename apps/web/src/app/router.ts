@@ -8,8 +8,14 @@ type PathLike = { pathname: string; search: string; hash: string };
  * The hash of the location a loader is loading: the router's pending navigation, else its
  * current location (the initial load), else `fallback` (before the router exists).
  */
-export function pendingHash(router: DataRouter | undefined, fallback: PathLike | undefined, pathAndSearch: string): string {
-  const location: PathLike | undefined = router ? (router.state.navigation.location ?? router.state.location) : fallback;
+export function pendingHash(
+  router: DataRouter | undefined,
+  fallback: PathLike | undefined,
+  pathAndSearch: string,
+): string {
+  const location: PathLike | undefined = router
+    ? (router.state.navigation.location ?? router.state.location)
+    : fallback;
   if (!location) return '';
   return `${location.pathname}${location.search}` === pathAndSearch ? location.hash : '';
 }
@@ -31,5 +37,9 @@ export function createAppRouterWith(
 }
 
 export function createAppRouter(): DataRouter {
-  return createAppRouterWith((routes) => createBrowserRouter(routes), { getSession }, () => globalThis.location);
+  return createAppRouterWith(
+    (routes) => createBrowserRouter(routes),
+    { getSession },
+    () => globalThis.location,
+  );
 }

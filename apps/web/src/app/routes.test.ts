@@ -90,14 +90,20 @@ describe('the login guard (spec §2)', () => {
     expect(where(router)).toBe(`/login?redirect=${encodeURIComponent('/mine/setting?a=1#lang')}`);
   });
 
-  it.each(['/', '/home/trend', '/finance/stake', '/market/eusd', '/ecology/defi', '/mine/setting', '/assets/swap', '/nowhere'])(
-    'guards %s',
-    async (path) => {
-      const r = await open(path, null);
-      expect(r.state.location.pathname).toBe('/login');
-      expect(new URLSearchParams(r.state.location.search).get('redirect')).toBe(path);
-    },
-  );
+  it.each([
+    '/',
+    '/home/trend',
+    '/finance/stake',
+    '/market/eusd',
+    '/ecology/defi',
+    '/mine/setting',
+    '/assets/swap',
+    '/nowhere',
+  ])('guards %s', async (path) => {
+    const r = await open(path, null);
+    expect(r.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(r.state.location.search).get('redirect')).toBe(path);
+  });
 
   it('does not fetch any guarded page when it redirects (only the login page)', async () => {
     await open('/assets/overview', null);
@@ -120,8 +126,12 @@ describe('/login with a session is cancelled', () => {
 
   it('goes to /home/eterno without a target, or with one that leaves the site', async () => {
     expect(where(await open('/login', SESSION))).toBe('/home/eterno');
-    expect(where(await open(`/login?redirect=${encodeURIComponent('//evil.example/x')}`, SESSION))).toBe('/home/eterno');
-    expect(where(await open(`/login?redirect=${encodeURIComponent('https://evil.example/')}`, SESSION))).toBe('/home/eterno');
+    expect(where(await open(`/login?redirect=${encodeURIComponent('//evil.example/x')}`, SESSION))).toBe(
+      '/home/eterno',
+    );
+    expect(where(await open(`/login?redirect=${encodeURIComponent('https://evil.example/')}`, SESSION))).toBe(
+      '/home/eterno',
+    );
   });
 
   it('shows the login page without a session', async () => {

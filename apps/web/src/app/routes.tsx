@@ -103,7 +103,10 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('finance', [
           { index: true, loader: to('/finance/overview') },
           { path: 'overview', ...empty({ message: 'finance.buy.empty' }) },
-          { path: 'overview/subscribe/:id', ...empty({ title: 'finance.subscribe.title', message: 'finance.subscribe.empty' }) },
+          {
+            path: 'overview/subscribe/:id',
+            ...empty({ title: 'finance.subscribe.title', message: 'finance.subscribe.empty' }),
+          },
           { path: 'rights-issue', ...empty({ message: 'finance.past.empty' }) },
           { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
           { path: 'stake', ...page(lazyPage(() => import('../features/stake/StakeScreen.tsx'))) },
@@ -122,7 +125,12 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
             path: 'invite-register',
             ...empty({
               message: 'mine.invite.empty',
-              tabs: ['mine.invite.tabs.user', 'mine.invite.tabs.records', 'mine.invite.tabs.direct', 'mine.invite.tabs.indirect'],
+              tabs: [
+                'mine.invite.tabs.user',
+                'mine.invite.tabs.records',
+                'mine.invite.tabs.direct',
+                'mine.invite.tabs.indirect',
+              ],
             }),
           },
           {

@@ -106,7 +106,9 @@ describe('AmountField', () => {
   });
 
   it('names the figures of the problems that have some', () => {
-    const { rerender } = render(<Controlled problem="BELOW_MINIMUM" problemValues={{ minimum: { amount: '100', symbol: 'ETRO' } }} />);
+    const { rerender } = render(
+      <Controlled problem="BELOW_MINIMUM" problemValues={{ minimum: { amount: '100', symbol: 'ETRO' } }} />,
+    );
     expect(problem()?.textContent).toBe('The minimum stake is 100 ETRO');
     rerender(<Controlled problem="RESERVE_EXCEEDED" problemValues={{ reserve: { available: '5', reward: '7.5' } }} />);
     expect(problem()?.textContent).toBe("The reward reserve (5 ETRO) cannot cover this stake's reward of 7.5 ETRO");
@@ -114,20 +116,28 @@ describe('AmountField', () => {
     expect(problem()?.textContent).toBe('Insufficient balance');
   });
 
-  it.each(['en', 'zh'] as const)('has a message in %s for every code the checker reports, each its own', async (language) => {
-    await act(async () => setLanguage(language));
-    const { rerender } = render(<Controlled />);
-    const seen = new Set<string>();
-    for (const code of CODES) {
-      rerender(<Controlled problem={code} problemValues={{ minimum: { amount: '1', symbol: 'ETRO' }, reserve: { available: '1', reward: '2' } }} />);
-      const text = problem()?.textContent ?? '';
-      expect(text, code).not.toBe('');
-      expect(text, code).not.toContain('problems.');
-      expect(text, code).not.toContain('{{');
-      seen.add(text);
-    }
-    expect(seen.size).toBe(CODES.length);
-  });
+  it.each(['en', 'zh'] as const)(
+    'has a message in %s for every code the checker reports, each its own',
+    async (language) => {
+      await act(async () => setLanguage(language));
+      const { rerender } = render(<Controlled />);
+      const seen = new Set<string>();
+      for (const code of CODES) {
+        rerender(
+          <Controlled
+            problem={code}
+            problemValues={{ minimum: { amount: '1', symbol: 'ETRO' }, reserve: { available: '1', reward: '2' } }}
+          />,
+        );
+        const text = problem()?.textContent ?? '';
+        expect(text, code).not.toBe('');
+        expect(text, code).not.toContain('problems.');
+        expect(text, code).not.toContain('{{');
+        seen.add(text);
+      }
+      expect(seen.size).toBe(CODES.length);
+    },
+  );
 
   it('speaks Chinese', async () => {
     await act(async () => setLanguage('zh'));

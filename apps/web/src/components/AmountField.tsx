@@ -84,7 +84,13 @@ export function AmountField(props: AmountFieldProps) {
         {props.hint ? <span className="amount-box-hint">{props.hint}</span> : null}
       </div>
       {problem ? (
-        <p id={problemId} className="amount-box-problem" data-testid={id('problem')} data-problem={problem} role="alert">
+        <p
+          id={problemId}
+          className="amount-box-problem"
+          data-testid={id('problem')}
+          data-problem={problem}
+          role="alert"
+        >
           {amountProblemText(t, problem, props.problemValues)}
         </p>
       ) : null}

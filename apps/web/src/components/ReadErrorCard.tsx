@@ -1,7 +1,13 @@
 import { useTranslation } from 'react-i18next';
 
 /** A screen's failed chain read: the message in the user's language, the raw detail, and Retry. */
-export function ReadErrorCard({ failure, onRetry }: { failure: { message: string; detail: string }; onRetry: () => void }) {
+export function ReadErrorCard({
+  failure,
+  onRetry,
+}: {
+  failure: { message: string; detail: string };
+  onRetry: () => void;
+}) {
   const { t } = useTranslation('common');
   return (
     <div className="error-card" role="alert">

@@ -22,9 +22,15 @@ export function amountProblemText(
     case 'INSUFFICIENT_BALANCE':
       return t('errors:INSUFFICIENT_BALANCE');
     case 'BELOW_MINIMUM':
-      return t('amount:problems.BELOW_MINIMUM', { amount: values.minimum?.amount ?? '…', symbol: values.minimum?.symbol ?? '' });
+      return t('amount:problems.BELOW_MINIMUM', {
+        amount: values.minimum?.amount ?? '…',
+        symbol: values.minimum?.symbol ?? '',
+      });
     case 'RESERVE_EXCEEDED':
-      return t('amount:problems.RESERVE_EXCEEDED', { available: values.reserve?.available ?? '…', reward: values.reserve?.reward ?? '…' });
+      return t('amount:problems.RESERVE_EXCEEDED', {
+        available: values.reserve?.available ?? '…',
+        reward: values.reserve?.reward ?? '…',
+      });
     default:
       return t(`amount:problems.${problem}`);
   }

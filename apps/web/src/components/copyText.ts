@@ -2,7 +2,11 @@
  * Copies `text` to the clipboard. Uses the async Clipboard API when the page may (secure context),
  * else a hidden textarea and `execCommand('copy')` (wallet in-app browsers on plain http).
  */
-export async function copyText(text: string, doc: Document = document, nav: Navigator | undefined = globalThis.navigator): Promise<void> {
+export async function copyText(
+  text: string,
+  doc: Document = document,
+  nav: Navigator | undefined = globalThis.navigator,
+): Promise<void> {
   if (nav?.clipboard && globalThis.isSecureContext !== false) {
     await nav.clipboard.writeText(text);
     return;

@@ -1,6 +1,7 @@
 /** A unix time (seconds, from the chain or the indexer) as a date and time in the user's language. */
 export function formatDateTime(seconds: bigint | number, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', { dateStyle: 'medium', timeStyle: 'short' }).format(
-    new Date(Number(seconds) * 1000),
-  );
+  return new Intl.DateTimeFormat(language === 'zh' ? 'zh-CN' : 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(Number(seconds) * 1000));
 }

@@ -1,7 +1,13 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { isLanguage, LANG_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language.ts';
-import { FEATURE_BUNDLES, FEATURE_NAMESPACES, resources, type AllResources, type FeatureNamespace } from './resources.ts';
+import {
+  FEATURE_BUNDLES,
+  FEATURE_NAMESPACES,
+  resources,
+  type AllResources,
+  type FeatureNamespace,
+} from './resources.ts';
 
 export { LANGUAGES, type Language } from './language.ts';
 

@@ -14,7 +14,8 @@ function leaves(value: unknown, prefix = ''): Map<string, string> {
     out.set(prefix, value);
     return out;
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${prefix}: not a string or object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${prefix}: not a string or object`);
   for (const [key, child] of Object.entries(value)) {
     for (const [path, text] of leaves(child, prefix ? `${prefix}.${key}` : key)) out.set(path, text);
   }

@@ -56,4 +56,7 @@ export type AllResources = (typeof resources)['en'] & {
 
 export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;
 export const FEATURE_NAMESPACES = Object.keys(FEATURE_BUNDLES) as FeatureNamespace[];
-export const NAMESPACES = [...(Object.keys(resources.en) as (keyof typeof resources.en)[]), ...FEATURE_NAMESPACES] as const;
+export const NAMESPACES = [
+  ...(Object.keys(resources.en) as (keyof typeof resources.en)[]),
+  ...FEATURE_NAMESPACES,
+] as const;

@@ -28,7 +28,11 @@ export function applyLayout(layout: AppLayout, box: HTMLElement, html: HTMLEleme
  * Sizes the app box now and on every resize, orientation or pointer change. Returns the
  * function that stops listening.
  */
-export function installLayout(box: HTMLElement, win: LayoutWindow = window, html: HTMLElement = document.documentElement): () => void {
+export function installLayout(
+  box: HTMLElement,
+  win: LayoutWindow = window,
+  html: HTMLElement = document.documentElement,
+): () => void {
   const coarse = win.matchMedia('(pointer: coarse)');
   const update = (): void => {
     applyLayout(

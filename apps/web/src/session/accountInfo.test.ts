@@ -3,7 +3,15 @@ import { getAccountInfo } from './accountInfo.ts';
 import { getSession, setSession } from './session.ts';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-const INFO = { id: 2, is_original: false, is_service: 0, inviter_id: 1, inviter: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', ep: null, wallet_address: ALICE };
+const INFO = {
+  id: 2,
+  is_original: false,
+  is_service: 0,
+  inviter_id: 1,
+  inviter: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  ep: null,
+  wallet_address: ALICE,
+};
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,7 +40,10 @@ describe('getAccountInfo', () => {
   it('clears the session when the server no longer accepts the token (401)', async () => {
     setSession({ address: ALICE, token: 'stale' });
     const fetch = vi.fn(async () => json(401, { error: { code: 'UNAUTHORIZED', message: 'Please sign in again' } }));
-    await expect(getAccountInfo({ apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({ code: 'UNAUTHORIZED', status: 401 });
+    await expect(getAccountInfo({ apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({
+      code: 'UNAUTHORIZED',
+      status: 401,
+    });
     expect(getSession()).toBeNull();
   });
 

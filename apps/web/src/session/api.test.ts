@@ -29,22 +29,28 @@ describe('apiRequest', () => {
 
   it('reports an error code this build does not know as SERVER_ERROR', async () => {
     const fetch = vi.fn(async () => json(400, { error: { code: 'SOMETHING_NEW', message: 'new' } }));
-    await expect(apiRequest({ apiUrl: 'http://api.test', fetch }, { method: 'GET', path: '/x' })).rejects.toMatchObject({
-      code: 'SERVER_ERROR',
-      status: 400,
-    });
+    await expect(apiRequest({ apiUrl: 'http://api.test', fetch }, { method: 'GET', path: '/x' })).rejects.toMatchObject(
+      {
+        code: 'SERVER_ERROR',
+        status: 400,
+      },
+    );
   });
 
   it('reports a failure without an error body as SERVER_ERROR, and no answer as NETWORK_ERROR', async () => {
     const html = vi.fn(async () => new Response('<h1>bad gateway</h1>', { status: 502 }));
-    await expect(apiRequest({ apiUrl: 'http://api.test', fetch: html }, { method: 'GET', path: '/x' })).rejects.toMatchObject({
+    await expect(
+      apiRequest({ apiUrl: 'http://api.test', fetch: html }, { method: 'GET', path: '/x' }),
+    ).rejects.toMatchObject({
       code: 'SERVER_ERROR',
       status: 502,
     });
     const down = vi.fn(async () => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiRequest({ apiUrl: 'http://api.test', fetch: down }, { method: 'GET', path: '/x' })).rejects.toMatchObject({
+    await expect(
+      apiRequest({ apiUrl: 'http://api.test', fetch: down }, { method: 'GET', path: '/x' }),
+    ).rejects.toMatchObject({
       code: 'NETWORK_ERROR',
     });
   });

@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, createSessionStore, getSession, SESSION_ADDRESS_KEY, setSession, subscribeSession } from './session.ts';
+import {
+  clearSession,
+  createSessionStore,
+  getSession,
+  SESSION_ADDRESS_KEY,
+  setSession,
+  subscribeSession,
+} from './session.ts';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
@@ -50,7 +57,10 @@ describe('session', () => {
 
   it('reads as logged out once the token expired', () => {
     let now = Date.parse('2030-01-01T00:00:00Z');
-    const store = createSessionStore(() => sessionStorage, () => now);
+    const store = createSessionStore(
+      () => sessionStorage,
+      () => now,
+    );
     store.set({ address: ALICE, token: 'tok-1', expiresAt: '2030-01-01T00:10:00Z' });
     expect(store.get()).not.toBeNull();
     now += 10 * 60 * 1000;

@@ -21,7 +21,8 @@ function server(verify: (body: { message: string; signature: Hex }) => Response)
   const fetch = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const body: unknown = init?.body ? JSON.parse(String(init.body)) : undefined;
     requests.push({ url: String(url), body });
-    if (String(url).endsWith('/auth/nonce')) return json(200, { nonce: 'n0nce1234abcd', expiresAt: '2030-05-01T12:05:00.000Z' });
+    if (String(url).endsWith('/auth/nonce'))
+      return json(200, { nonce: 'n0nce1234abcd', expiresAt: '2030-05-01T12:05:00.000Z' });
     if (String(url).endsWith('/auth/verify')) return verify(body as { message: string; signature: Hex });
     return json(404, { error: { code: 'NOT_FOUND', message: 'no route' } });
   });
@@ -36,7 +37,12 @@ const signingWallet = () =>
     },
   });
 
-const deps = (fetch: SignInDeps['fetch']): SignInDeps => ({ apiUrl: 'http://api.test', fetch, location: LOCATION, now: () => NOW });
+const deps = (fetch: SignInDeps['fetch']): SignInDeps => ({
+  apiUrl: 'http://api.test',
+  fetch,
+  location: LOCATION,
+  now: () => NOW,
+});
 
 describe('signIn', () => {
   beforeEach(() => {
@@ -47,13 +53,21 @@ describe('signIn', () => {
     let signed: { message: string; signature: Hex } | undefined;
     const { fetch, requests } = server((body) => {
       signed = body;
-      return json(200, { token: 'session-token', address: alice.address, expiresAt: '2030-05-02T12:00:00.000Z', account: null });
+      return json(200, {
+        token: 'session-token',
+        address: alice.address,
+        expiresAt: '2030-05-02T12:00:00.000Z',
+        account: null,
+      });
     });
     const provider = signingWallet();
 
     const result = await signIn({ provider, account: alice.address }, deps(fetch));
 
-    expect(requests.map((request) => request.url)).toEqual(['http://api.test/auth/nonce', 'http://api.test/auth/verify']);
+    expect(requests.map((request) => request.url)).toEqual([
+      'http://api.test/auth/nonce',
+      'http://api.test/auth/verify',
+    ]);
     const message = parseSiweMessage(signed!.message);
     expect(message).toMatchObject({
       domain: LOCATION.host,
@@ -68,7 +82,9 @@ describe('signIn', () => {
     expect(message.expirationTime?.toISOString()).toBe('2030-05-01T12:10:00.000Z');
     const [signedData] = provider.calls[0]!.params;
     expect(hexToString(signedData as Hex)).toBe(signed!.message);
-    expect(await verifyMessage({ address: alice.address, message: signed!.message, signature: signed!.signature })).toBe(true);
+    expect(
+      await verifyMessage({ address: alice.address, message: signed!.message, signature: signed!.signature }),
+    ).toBe(true);
     expect(result).toEqual({ address: alice.address, token: 'session-token', account: null });
     expect(getSession()).toEqual({ address: alice.address, token: 'session-token' });
   });
@@ -82,13 +98,18 @@ describe('signIn', () => {
     });
     const result = signIn({ provider, account: alice.address }, deps(fetch));
     await expect(result).rejects.toBeInstanceOf(WalletError);
-    await expect(result).rejects.toMatchObject({ code: 'REFUSED_TRANSACTION_REQUEST', message: 'Refused transaction request' });
+    await expect(result).rejects.toMatchObject({
+      code: 'REFUSED_TRANSACTION_REQUEST',
+      message: 'Refused transaction request',
+    });
     expect(requests).toHaveLength(1);
     expect(getSession()).toBeNull();
   });
 
-  it("maps a server refusal to its error code and keeps the user logged out", async () => {
-    const { fetch } = server(() => json(401, { error: { code: 'NONCE_USED', message: 'The sign-in nonce has already been used.' } }));
+  it('maps a server refusal to its error code and keeps the user logged out', async () => {
+    const { fetch } = server(() =>
+      json(401, { error: { code: 'NONCE_USED', message: 'The sign-in nonce has already been used.' } }),
+    );
     const result = signIn({ provider: signingWallet(), account: alice.address }, deps(fetch));
     await expect(result).rejects.toBeInstanceOf(ApiError);
     await expect(result).rejects.toMatchObject({ code: 'NONCE_USED', status: 401 });

@@ -13,7 +13,10 @@ export async function signOut(deps: Partial<ApiDeps> = {}): Promise<void> {
     if (session) {
       const doFetch = deps.fetch ?? globalThis.fetch.bind(globalThis);
       const apiUrl = (deps.apiUrl ?? getConfig().apiUrl).replace(/\/+$/, '');
-      await doFetch(`${apiUrl}/auth/sign-out`, { method: 'POST', headers: { authorization: `Bearer ${session.token}` } });
+      await doFetch(`${apiUrl}/auth/sign-out`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${session.token}` },
+      });
     }
   } catch {
     // Nothing to tell the user: they are signed out here either way.

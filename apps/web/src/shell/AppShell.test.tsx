@@ -6,7 +6,9 @@ import { setConfigForTesting } from '../config.ts';
 import { testAppConfig } from '../testing/appConfig.ts';
 import { clearSession, getSession, setSession } from '../session/session.ts';
 
-const restore = vi.hoisted(() => ({ result: null as null | { provider: { request: () => Promise<unknown> }; account: `0x${string}` } }));
+const restore = vi.hoisted(() => ({
+  result: null as null | { provider: { request: () => Promise<unknown> }; account: `0x${string}` },
+}));
 vi.mock('../wallet/restore.ts', () => ({
   restoreWallet: async () => restore.result,
   getConnectedProvider: () => undefined,

@@ -20,7 +20,12 @@ export function Header({ address }: { address: string | undefined }) {
     if (!address) return;
     copyText(address).then(
       () => setCopied(true),
-      (error: unknown) => modal.show({ title: t('notice'), message: error instanceof Error ? error.message : String(error), confirmText: t('ok') }),
+      (error: unknown) =>
+        modal.show({
+          title: t('notice'),
+          message: error instanceof Error ? error.message : String(error),
+          confirmText: t('ok'),
+        }),
     );
   };
 

@@ -6,7 +6,9 @@ import type { SectionId } from '../app/sections.ts';
 import SectionLayout from './SectionLayout.tsx';
 
 function renderSection(section: SectionId, path: string) {
-  const router = createMemoryRouter([{ path: `/${section}/*`, element: <SectionLayout section={section} /> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: `/${section}/*`, element: <SectionLayout section={section} /> }], {
+    initialEntries: [path],
+  });
   render(<RouterProvider router={router} />);
   return within(screen.getByRole('navigation', { name: 'Section navigation' }));
 }
@@ -18,7 +20,10 @@ describe('<SectionLayout/> sub-tabs (spec §2 screen contents)', () => {
     ['market', ['EUSD market', 'Orders']],
     ['assets', ['Assets overview', 'Income rewards', 'Data index', 'Contribution bill']],
     ['ecology', ['Overview', 'DeFi', 'NFT']],
-    ['mine', ["Today's volume", 'Invite register', 'First-level network', 'Framework network', 'Team network', 'Settings']],
+    [
+      'mine',
+      ["Today's volume", 'Invite register', 'First-level network', 'Framework network', 'Team network', 'Settings'],
+    ],
   ])('%s shows %j', (section, labels) => {
     const nav = renderSection(section, `/${section}/x`);
     expect(nav.getAllByRole('link').map((link) => link.textContent)).toEqual(labels);

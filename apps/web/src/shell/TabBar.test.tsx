@@ -21,18 +21,31 @@ describe('<TabBar/> (spec §2)', () => {
     const nav = renderAt('/home/eterno');
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Home', 'Kits', 'Market', 'Assets', 'Ecology', 'Mine']);
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/home', '/finance', '/market', '/assets', '/ecology', '/mine']);
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/home',
+      '/finance',
+      '/market',
+      '/assets',
+      '/ecology',
+      '/mine',
+    ]);
   });
 
   it('labels them in Chinese', async () => {
     await act(() => setLanguage('zh'));
     const nav = renderAt('/home/eterno');
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['首页', '理财', '市场', '资产', '生态', '我的']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['首页', '理财', '市场', '资产', '生态', '我的']);
   });
 
   it('marks the tab of the current section active', () => {
     const nav = renderAt('/assets/overview/units');
-    const active = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    const active = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
     expect(active.map((link) => link.textContent)).toEqual(['Assets']);
   });
 });

@@ -6,7 +6,9 @@ import type { AppConfig } from '../config.ts';
  * placeholder address (through the real deployments parser), nothing listening at the URLs.
  */
 export function testAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  const contracts = Object.fromEntries(CONTRACT_KEYS.map((key, i) => [key, `0x${(i + 1).toString(16).padStart(40, '0')}`]));
+  const contracts = Object.fromEntries(
+    CONTRACT_KEYS.map((key, i) => [key, `0x${(i + 1).toString(16).padStart(40, '0')}`]),
+  );
   return {
     chainId: 201022,
     rpcUrl: 'http://127.0.0.1:9',

@@ -36,7 +36,16 @@ describe('transaction state', () => {
 
   it('maps errors to the catalogue, with the decoded revert as the reason', () => {
     expect(errorKey(new TxRefusedError(0))).toEqual({ code: 'REFUSED_TRANSACTION_REQUEST', params: {} });
-    expect(errorKey(new TxSimulationError(1, { kind: 'custom', name: 'BelowMinimum', args: [1n, 2n], inputs: ['amount', 'minimum'] }))).toEqual({
+    expect(
+      errorKey(
+        new TxSimulationError(1, {
+          kind: 'custom',
+          name: 'BelowMinimum',
+          args: [1n, 2n],
+          inputs: ['amount', 'minimum'],
+        }),
+      ),
+    ).toEqual({
       code: 'TX_SIMULATION_FAILED',
       params: { reason: 'BelowMinimum(amount: 1, minimum: 2)' },
     });

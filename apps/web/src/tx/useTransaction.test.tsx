@@ -73,7 +73,12 @@ function BuyForm({ amount, minOut, onDone }: { amount: bigint; minOut: bigint; o
       await tx.run(() =>
         planWrite({
           action: 'swap.buy',
-          call: { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amount, minOut, maxUint256] },
+          call: {
+            address: contracts.EtroSwap,
+            abi: etroSwapAbi,
+            functionName: 'swap',
+            args: [amount, minOut, maxUint256],
+          },
           spend: { token: contracts.USDT, symbol: 'USDT', spender: contracts.EtroSwap, amount, balance, allowance },
         }),
       ),
@@ -90,10 +95,19 @@ function BuyForm({ amount, minOut, onDone }: { amount: bigint; minOut: bigint; o
 }
 
 function renderBuy(wallet: ReturnType<typeof anvilWallet>, amount: bigint, minOut = 1n) {
-  setConfigForTesting({ chainId: 201022, rpcUrl: anvil.rpcUrl, apiUrl: 'http://127.0.0.1:9', deployments, demoWallet: false });
+  setConfigForTesting({
+    chainId: 201022,
+    rpcUrl: anvil.rpcUrl,
+    apiUrl: 'http://127.0.0.1:9',
+    deployments,
+    demoWallet: false,
+  });
   const outcomes: TxOutcome[] = [];
   render(
-    <WagmiProvider config={createWagmiConfig({ rpcUrl: anvil.rpcUrl, pollingInterval: 60_000 })} reconnectOnMount={false}>
+    <WagmiProvider
+      config={createWagmiConfig({ rpcUrl: anvil.rpcUrl, pollingInterval: 60_000 })}
+      reconnectOnMount={false}
+    >
       <QueryClientProvider client={new QueryClient()}>
         <WalletContext.Provider value={{ account: alice, provider: wallet.provider }}>
           <BuyForm amount={amount} minOut={minOut} onDone={(o) => outcomes.push(o)} />
@@ -114,13 +128,17 @@ describe('useTransaction (real anvil, wallet over anvil)', () => {
     const { outcomes } = renderBuy(wallet, parseEther('20'));
     await act(async () => fireEvent.click(screen.getByText('buy')));
     await waitFor(() => expect(outcomes).toEqual(['confirmed']), { timeout: 30_000 });
-    expect(toastText()).toEqual([expect.stringMatching(/^Buy ETRO: Submitted successfullyTransaction 0x[0-9a-f]{6}…[0-9a-f]{6}×$/)]);
+    expect(toastText()).toEqual([
+      expect.stringMatching(/^Buy ETRO: Submitted successfullyTransaction 0x[0-9a-f]{6}…[0-9a-f]{6}×$/),
+    ]);
 
     const progress = screen.getByTestId('tx-progress');
     expect(progress.dataset.phase).toBe('confirmed');
     expect(progress.textContent).toContain('Step 1 of 2 Approve USDT');
     expect(progress.textContent).toContain('Step 2 of 2 Buy ETRO');
-    const hashes = [...progress.querySelectorAll<HTMLElement>('[data-hash]')].map((el) => el.dataset.hash as `0x${string}`);
+    const hashes = [...progress.querySelectorAll<HTMLElement>('[data-hash]')].map(
+      (el) => el.dataset.hash as `0x${string}`,
+    );
     expect(hashes).toHaveLength(2);
     const c = client();
     for (const hash of hashes) {
@@ -129,7 +147,9 @@ describe('useTransaction (real anvil, wallet over anvil)', () => {
       expect(tx.gas).toBe(GAS_LIMIT);
       expect(tx.gasPrice).toBe(GAS_PRICE);
     }
-    expect(await c.readContract({ ...usdt(), functionName: 'allowance', args: [alice, deployments.contracts.EtroSwap] })).toBe(0n);
+    expect(
+      await c.readContract({ ...usdt(), functionName: 'allowance', args: [alice, deployments.contracts.EtroSwap] }),
+    ).toBe(0n);
     expect(wallet.methods.filter((m) => m === 'eth_sendTransaction')).toHaveLength(2);
   }, 60_000);
 
@@ -139,7 +159,9 @@ describe('useTransaction (real anvil, wallet over anvil)', () => {
     const { outcomes } = renderBuy(wallet, parseEther('1'));
     await act(async () => fireEvent.click(screen.getByText('buy')));
     await waitFor(() => expect(outcomes).toEqual(['refused']), { timeout: 30_000 });
-    expect(within(screen.getByTestId('tx-progress')).getByRole('alert').textContent).toBe('Refused transaction request');
+    expect(within(screen.getByTestId('tx-progress')).getByRole('alert').textContent).toBe(
+      'Refused transaction request',
+    );
     expect(await client().getTransactionCount({ address: alice })).toBe(before);
   }, 60_000);
 
@@ -158,13 +180,25 @@ describe('useTransaction (real anvil, wallet over anvil)', () => {
     // Approved already (the test before used it up, so approve again here), then an impossible minOut.
     await wallet.provider.request({
       method: 'eth_sendTransaction',
-      params: [{ from: alice, to: deployments.contracts.USDT, data: (await import('viem')).encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [deployments.contracts.EtroSwap, parseEther('5')] }) }],
+      params: [
+        {
+          from: alice,
+          to: deployments.contracts.USDT,
+          data: (await import('viem')).encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [deployments.contracts.EtroSwap, parseEther('5')],
+          }),
+        },
+      ],
     });
     wallet.methods.length = 0;
     const { outcomes } = renderBuy(wallet, parseEther('5'), maxUint256);
     await act(async () => fireEvent.click(screen.getByText('buy')));
     await waitFor(() => expect(outcomes).toEqual(['failed']), { timeout: 30_000 });
-    expect(within(screen.getByTestId('tx-progress')).getByRole('alert').textContent).toMatch(/^The transaction would fail: InsufficientOutput\(amountOut: \d+, minOut: \d+\)$/);
+    expect(within(screen.getByTestId('tx-progress')).getByRole('alert').textContent).toMatch(
+      /^The transaction would fail: InsufficientOutput\(amountOut: \d+, minOut: \d+\)$/,
+    );
     expect(wallet.methods).not.toContain('eth_sendTransaction');
   }, 60_000);
 });

@@ -55,7 +55,12 @@ export function useTransaction(deps: TransactionDeps = {}): Transaction {
       };
       const notify = (tone: 'info' | 'success' | 'error', message: string) => {
         const hash = currentHash(current);
-        toastId = store.show({ ...(toastId !== undefined ? { id: toastId } : {}), tone, message, ...(hash ? { hash } : {}) });
+        toastId = store.show({
+          ...(toastId !== undefined ? { id: toastId } : {}),
+          tone,
+          message,
+          ...(hash ? { hash } : {}),
+        });
       };
       const label = (next: TxState) => {
         const step = next.steps[next.stepIndex];
@@ -74,8 +79,10 @@ export function useTransaction(deps: TransactionDeps = {}): Transaction {
           });
         await executeSteps(steps, clients, (event) => {
           update(advance(current, event));
-          if (event.phase === 'signing') notify('info', t('tx:notice', { label: label(current), status: t('common:submitting') }));
-          if (event.phase === 'pending') notify('info', t('tx:notice', { label: label(current), status: t('common:confirming') }));
+          if (event.phase === 'signing')
+            notify('info', t('tx:notice', { label: label(current), status: t('common:submitting') }));
+          if (event.phase === 'pending')
+            notify('info', t('tx:notice', { label: label(current), status: t('common:confirming') }));
         });
         notify('success', t('tx:notice', { label: label(current), status: t('common:submitted') }));
         await refreshChainReads();

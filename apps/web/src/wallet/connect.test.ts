@@ -25,7 +25,9 @@ describe('connectWallet (spec §4)', () => {
   });
 
   it('asks for accounts with eth_requestAccounts and returns the first account on the right chain', async () => {
-    const { provider, deps } = setup({ eth_requestAccounts: () => [ALICE, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'] });
+    const { provider, deps } = setup({
+      eth_requestAccounts: () => [ALICE, '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'],
+    });
     const result = await connectWallet(deps);
     expect(result).toMatchObject({ status: 'connected', account: ALICE, provider, kind: { type: 'injected' } });
     expect(provider.calls.map((call) => call.method)).toEqual(['eth_requestAccounts', 'eth_chainId']);
@@ -121,7 +123,10 @@ describe('connectWallet (spec §4)', () => {
 
   it('with switching disabled, connects on another chain', async () => {
     const { deps } = setup({ eth_requestAccounts: () => [ALICE], eth_chainId: () => '0x1' });
-    await expect(connectWallet({ ...deps, switchChain: false })).resolves.toMatchObject({ status: 'connected', account: ALICE });
+    await expect(connectWallet({ ...deps, switchChain: false })).resolves.toMatchObject({
+      status: 'connected',
+      account: ALICE,
+    });
   });
 
   it('on the right chain attaches accountsChanged and chainChanged listeners', async () => {

@@ -26,7 +26,12 @@ export interface ConnectDeps extends FindProviderOptions {
   readonly reload?: () => void;
 }
 
-async function requestSwitch(provider: Eip1193Provider, chainId: number, rpcUrl: string, logger: Pick<Console, 'warn'>): Promise<void> {
+async function requestSwitch(
+  provider: Eip1193Provider,
+  chainId: number,
+  rpcUrl: string,
+  logger: Pick<Console, 'warn'>,
+): Promise<void> {
   try {
     await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainIdHex(chainId) }] });
   } catch (error) {

@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, stringToHex } from 'viem';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { createDemoWallet, DEMO_AUTHORIZED_KEY } from './demoWallet.ts';
-import { announceDemoWalletIfAllowed, DEMO_WALLET_NAME, DEMO_WALLET_RDNS, type DemoWalletConfig } from './demoWalletGate.ts';
+import {
+  announceDemoWalletIfAllowed,
+  DEMO_WALLET_NAME,
+  DEMO_WALLET_RDNS,
+  type DemoWalletConfig,
+} from './demoWalletGate.ts';
 import type { Eip6963ProviderDetail } from './eip6963.ts';
 import { watchAnnouncedProviders } from './eip6963.ts';
 import { memoryStorage } from './testing/memoryStorage.ts';
@@ -54,9 +59,13 @@ describe('demo wallet provider', () => {
 
   it('refuses to sign for an unauthorized site or another address (4100)', async () => {
     const { wallet } = authorizedWallet();
-    await expect(wallet.request({ method: 'personal_sign', params: ['0x01', ALICE] })).rejects.toMatchObject({ code: 4100 });
+    await expect(wallet.request({ method: 'personal_sign', params: ['0x01', ALICE] })).rejects.toMatchObject({
+      code: 4100,
+    });
     await wallet.request({ method: 'eth_requestAccounts' });
-    await expect(wallet.request({ method: 'personal_sign', params: ['0x01', BOB] })).rejects.toMatchObject({ code: 4100 });
+    await expect(wallet.request({ method: 'personal_sign', params: ['0x01', BOB] })).rejects.toMatchObject({
+      code: 4100,
+    });
   });
 
   it('eth_signTypedData_v4 signs JSON typed data with string integers as their values', async () => {
@@ -85,15 +94,24 @@ describe('demo wallet provider', () => {
       domain,
       message: { user: ALICE, amounts: ['1000000000000000000', 5], deadline: '1900000000' },
     });
-    const signature = (await wallet.request({ method: 'eth_signTypedData_v4', params: [ALICE, json] })) as `0x${string}`;
-    expect(await verifyTypedData({ address: ALICE, domain, types, primaryType: 'Withdraw', message, signature })).toBe(true);
+    const signature = (await wallet.request({
+      method: 'eth_signTypedData_v4',
+      params: [ALICE, json],
+    })) as `0x${string}`;
+    expect(await verifyTypedData({ address: ALICE, domain, types, primaryType: 'Withdraw', message, signature })).toBe(
+      true,
+    );
   });
 
   it('accepts switching to 201022 only', async () => {
     const { wallet } = authorizedWallet();
     await expect(wallet.request({ method: 'eth_chainId' })).resolves.toBe('0x3113e');
-    await expect(wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x3113e' }] })).resolves.toBeNull();
-    await expect(wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] })).rejects.toMatchObject({
+    await expect(
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x3113e' }] }),
+    ).resolves.toBeNull();
+    await expect(
+      wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] }),
+    ).rejects.toMatchObject({
       code: 4902,
     });
     await expect(
@@ -137,7 +155,9 @@ describe('demo wallet gate', () => {
 
   function listen(win: EventTarget) {
     const seen: string[] = [];
-    const watcher = watchAnnouncedProviders(win, (list) => seen.splice(0, seen.length, ...list.map((d) => d.info.rdns)));
+    const watcher = watchAnnouncedProviders(win, (list) =>
+      seen.splice(0, seen.length, ...list.map((d) => d.info.rdns)),
+    );
     return { seen, stop: watcher.stop };
   }
 
@@ -155,7 +175,9 @@ describe('demo wallet gate', () => {
     const { seen } = listen(win);
     const load = vi.fn();
     const fetch = chainIdFetch('0x3113e');
-    await expect(announceDemoWalletIfAllowed({ config: local('http://127.0.0.1:1', { demoWallet: false }), win, fetch, load })).resolves.toBe(false);
+    await expect(
+      announceDemoWalletIfAllowed({ config: local('http://127.0.0.1:1', { demoWallet: false }), win, fetch, load }),
+    ).resolves.toBe(false);
     expect(fetch).not.toHaveBeenCalled();
     expect(load).not.toHaveBeenCalled();
     expect(seen).toEqual([]);
@@ -164,7 +186,10 @@ describe('demo wallet gate', () => {
   it.each([
     ['the RPC is not on loopback', local('https://rpc.eterno.example')],
     ['the RPC host only looks like loopback', local('http://127.0.0.1.evil.example:8545')],
-    ['the deployments are not the local network', local('http://127.0.0.1:8545', { deployments: { network: 'mainnet' } })],
+    [
+      'the deployments are not the local network',
+      local('http://127.0.0.1:8545', { deployments: { network: 'mainnet' } }),
+    ],
   ])('is not announced when %s', async (_case, config) => {
     const load = vi.fn();
     const fetch = chainIdFetch('0x3113e');
@@ -178,7 +203,9 @@ describe('demo wallet gate', () => {
     const { seen } = listen(win);
     const load = vi.fn();
     const fetch = chainIdFetch('0x7a69');
-    await expect(announceDemoWalletIfAllowed({ config: local('http://127.0.0.1:1'), win, fetch, load })).resolves.toBe(false);
+    await expect(announceDemoWalletIfAllowed({ config: local('http://127.0.0.1:1'), win, fetch, load })).resolves.toBe(
+      false,
+    );
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(load).not.toHaveBeenCalled();
     expect(seen).toEqual([]);
@@ -187,7 +214,9 @@ describe('demo wallet gate', () => {
   it('announces a stand-in with the demo info that loads the wallet only on its first request', async () => {
     const win = new EventTarget();
     const details: Eip6963ProviderDetail[] = [];
-    win.addEventListener('eip6963:announceProvider', (event) => details.push((event as CustomEvent<Eip6963ProviderDetail>).detail));
+    win.addEventListener('eip6963:announceProvider', (event) =>
+      details.push((event as CustomEvent<Eip6963ProviderDetail>).detail),
+    );
     const load = vi.fn(() => import('./demoWallet.ts'));
     await expect(announceDemoWalletIfAllowed({ config: local(anvil.rpcUrl), win, load })).resolves.toBe(true);
     expect(details).toHaveLength(1);

@@ -44,7 +44,8 @@ export function createDemoWallet(options: DemoWalletOptions): DemoWallet {
     emit('accountsChanged', [account.address]);
   };
   const requireAuthorized = (): void => {
-    if (!isAuthorized()) throw new ProviderRpcError(PROVIDER_ERROR.unauthorized, 'the demo wallet has not authorized this site');
+    if (!isAuthorized())
+      throw new ProviderRpcError(PROVIDER_ERROR.unauthorized, 'the demo wallet has not authorized this site');
   };
   const permissions = (): unknown[] =>
     isAuthorized() ? [{ parentCapability: 'eth_accounts', invoker: globalThis.location?.origin, caveats: [] }] : [];

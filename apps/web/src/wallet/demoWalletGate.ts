@@ -95,7 +95,12 @@ export function announceDemoWalletIfAllowed(deps: DemoWalletGateDeps): Promise<b
     if (chainId !== ETERNO_CHAIN_ID) return false;
     const load = deps.load ?? (() => import('./demoWallet.ts'));
     announceProvider(deps.win, {
-      info: { uuid: globalThis.crypto.randomUUID(), name: DEMO_WALLET_NAME, icon: DEMO_WALLET_ICON, rdns: DEMO_WALLET_RDNS },
+      info: {
+        uuid: globalThis.crypto.randomUUID(),
+        name: DEMO_WALLET_NAME,
+        icon: DEMO_WALLET_ICON,
+        rdns: DEMO_WALLET_RDNS,
+      },
       provider: lazyDemoWallet(() => load().then((m) => m.createDemoWallet({ rpcUrl }))),
     });
     return true;

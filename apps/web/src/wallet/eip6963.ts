@@ -31,7 +31,11 @@ function isProviderDetail(value: unknown): value is Eip6963ProviderDetail {
 export function watchAnnouncedProviders(
   win: WalletWindow,
   onChange: (providers: readonly Eip6963ProviderDetail[]) => void,
-): { readonly providers: () => readonly Eip6963ProviderDetail[]; readonly request: () => void; readonly stop: () => void } {
+): {
+  readonly providers: () => readonly Eip6963ProviderDetail[];
+  readonly request: () => void;
+  readonly stop: () => void;
+} {
   const byRdns = new Map<string, Eip6963ProviderDetail>();
   let list: readonly Eip6963ProviderDetail[] = [];
 

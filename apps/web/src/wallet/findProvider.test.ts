@@ -113,7 +113,10 @@ describe('findProvider', () => {
     expect(lookups.reads()).toBe(9);
     await vi.advanceTimersByTimeAsync(1);
     await expect(result).rejects.toBeInstanceOf(WalletError);
-    await expect(result).rejects.toMatchObject({ code: 'CAN_NOT_FIND_WEB3_PROVIDER', message: 'can not find web3 provider' });
+    await expect(result).rejects.toMatchObject({
+      code: 'CAN_NOT_FIND_WEB3_PROVIDER',
+      message: 'can not find web3 provider',
+    });
     expect(lookups.reads()).toBe(10);
     await vi.advanceTimersByTimeAsync(1000);
     expect(lookups.reads()).toBe(10);

@@ -1,19 +1,17 @@
 import { watchAnnouncedProviders, type Eip6963ProviderDetail } from './eip6963.ts';
 import { WalletError } from './WalletError.ts';
-import {
-  isEip1193Provider,
-  readPath,
-  type FoundProvider,
-  type ProviderKind,
-  type WalletWindow,
-} from './types.ts';
+import { isEip1193Provider, readPath, type FoundProvider, type ProviderKind, type WalletWindow } from './types.ts';
 
 /**
  * Second-party wallets: wallets that inject an object of their own next to (or instead of)
  * `window.ethereum` — typically the in-app browsers of mobile wallets. They are preferred over
  * `window.ethereum`, which another extension may have taken over. Order = preference.
  */
-export const SECOND_PARTY_WALLETS: readonly { readonly key: string; readonly name: string; readonly path: readonly string[] }[] = [
+export const SECOND_PARTY_WALLETS: readonly {
+  readonly key: string;
+  readonly name: string;
+  readonly path: readonly string[];
+}[] = [
   { key: 'okxwallet', name: 'OKX Wallet', path: ['okxwallet'] },
   { key: 'bitkeep', name: 'Bitget Wallet', path: ['bitkeep', 'ethereum'] },
   { key: 'trustwallet', name: 'Trust Wallet', path: ['trustwallet'] },

@@ -43,11 +43,7 @@ export function readPath(win: WalletWindow, path: readonly string[]): unknown {
 }
 
 export function isEip1193Provider(value: unknown): value is Eip1193Provider {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { request?: unknown }).request === 'function'
-  );
+  return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function';
 }
 
 /**
@@ -59,6 +55,8 @@ export function hasProviderErrorCode(error: unknown, code: number): boolean {
   const own = error as { code?: unknown; data?: unknown; cause?: unknown };
   if (own.code === code) return true;
   const nested =
-    typeof own.data === 'object' && own.data !== null ? (own.data as { originalError?: unknown }).originalError : undefined;
+    typeof own.data === 'object' && own.data !== null
+      ? (own.data as { originalError?: unknown }).originalError
+      : undefined;
   return hasProviderErrorCode(nested, code) || hasProviderErrorCode(own.cause, code);
 }

@@ -31,7 +31,15 @@ describe('checkFarmAmount', () => {
       problem: 'INSUFFICIENT_BALANCE',
       amount: balance + 1n,
     });
-    expect(checkFarmAmount('10', 'retrieve', parseEther('9.99'))).toEqual({ ok: false, problem: 'EXCEEDS_STAKED', amount: parseEther('10') });
-    expect(checkFarmAmount('1', 'retrieve', 0n)).toEqual({ ok: false, problem: 'EXCEEDS_STAKED', amount: parseEther('1') });
+    expect(checkFarmAmount('10', 'retrieve', parseEther('9.99'))).toEqual({
+      ok: false,
+      problem: 'EXCEEDS_STAKED',
+      amount: parseEther('10'),
+    });
+    expect(checkFarmAmount('1', 'retrieve', 0n)).toEqual({
+      ok: false,
+      problem: 'EXCEEDS_STAKED',
+      amount: parseEther('1'),
+    });
   });
 });

@@ -59,7 +59,10 @@ describe('poolAprBps', () => {
   it('values a pool of another pair by that pair', () => {
     // ELP: 100,000 EUSD + 100,000 USDT, 100,000 LP, all staked: TVL 200,000 USDT.
     // 1.6 ETRO a block × 10,512,000 × 0.5 = 8,409,600 USDT a year: 42.048× = 420,480 bps.
-    const elp: LpPair = { reserves: { usdt: parseEther('100000'), other: parseEther('100000') }, totalSupply: parseEther('100000') };
+    const elp: LpPair = {
+      reserves: { usdt: parseEther('100000'), other: parseEther('100000') },
+      totalSupply: parseEther('100000'),
+    };
     expect(
       poolAprBps({
         etroPerBlock: parseEther('4'),

@@ -19,7 +19,13 @@ describe('miningProgress', () => {
     // Block 100 + 864,000 + 216,000: a quarter into stage 1.
     const block = 100n + 864_000n + 216_000n;
     const emitted = 864_000n * e18('4') + 216_000n * e18('3');
-    const p = miningProgress({ stages: schedule(100n), currentStage: 1n, blockNumber: block, emitted, totalEmission: total });
+    const p = miningProgress({
+      stages: schedule(100n),
+      currentStage: 1n,
+      blockNumber: block,
+      emitted,
+      totalEmission: total,
+    });
     expect(p.started).toBe(true);
     expect(p.finished).toBe(false);
     expect(p.currentStage).toBe(1);
@@ -39,7 +45,13 @@ describe('miningProgress', () => {
       emitted: 7n * e18('4'),
       totalEmission: total,
     });
-    expect(p.stages[0]).toMatchObject({ index: 0, status: 'current', minedBlocks: 7n, totalBlocks: 864_000n, progressBps: 0n });
+    expect(p.stages[0]).toMatchObject({
+      index: 0,
+      status: 'current',
+      minedBlocks: 7n,
+      totalBlocks: 864_000n,
+      progressBps: 0n,
+    });
     expect(p.etroPerBlock).toBe(e18('4'));
   });
 
@@ -68,13 +80,25 @@ describe('miningProgress', () => {
   });
 
   it('shows a stage that starts in the future as current with nothing mined', () => {
-    const p = miningProgress({ stages: schedule(1_000n), currentStage: 0n, blockNumber: 10n, emitted: 0n, totalEmission: total });
+    const p = miningProgress({
+      stages: schedule(1_000n),
+      currentStage: 0n,
+      blockNumber: 10n,
+      emitted: 0n,
+      totalEmission: total,
+    });
     expect(p.stages[0]).toMatchObject({ status: 'current', minedBlocks: 0n, progressBps: 0n });
   });
 
   it('refuses a schedule that is not 4 stages', () => {
     expect(() =>
-      miningProgress({ stages: schedule(1n).slice(0, 3), currentStage: 0n, blockNumber: 1n, emitted: 0n, totalEmission: total }),
+      miningProgress({
+        stages: schedule(1n).slice(0, 3),
+        currentStage: 0n,
+        blockNumber: 1n,
+        emitted: 0n,
+        totalEmission: total,
+      }),
     ).toThrow(RangeError);
   });
 });

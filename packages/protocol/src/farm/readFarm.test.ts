@@ -44,8 +44,21 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-async function send(from: Address, address: Address, abi: typeof erc20Abi | typeof eternoFarmAbi, functionName: string, args: unknown[]) {
-  const hash = await wallet.writeContract({ account: from, chain: wallet.chain, address, abi, functionName, args } as never);
+async function send(
+  from: Address,
+  address: Address,
+  abi: typeof erc20Abi | typeof eternoFarmAbi,
+  functionName: string,
+  args: unknown[],
+) {
+  const hash = await wallet.writeContract({
+    account: from,
+    chain: wallet.chain,
+    address,
+    abi,
+    functionName,
+    args,
+  } as never);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
 }
@@ -66,9 +79,22 @@ describe('readFarm', () => {
     expect(view.etroPriceUsdt).toBe(parseEther('0.5'));
 
     const [eulp, elp] = view.pools;
-    expect(eulp).toMatchObject({ pid: 0, symbol: 'EULP', lpToken: contracts.EULP, allocPoint: 60n, lpSupply: 0n, staked: 0n, pending: 0n });
+    expect(eulp).toMatchObject({
+      pid: 0,
+      symbol: 'EULP',
+      lpToken: contracts.EULP,
+      allocPoint: 60n,
+      lpSupply: 0n,
+      staked: 0n,
+      pending: 0n,
+    });
     expect(elp).toMatchObject({ pid: 1, symbol: 'ELP', lpToken: contracts.ELP, allocPoint: 40n, lpSupply: 0n });
-    const aliceEulp = await client.readContract({ address: contracts.EULP, abi: erc20Abi, functionName: 'balanceOf', args: [alice] });
+    const aliceEulp = await client.readContract({
+      address: contracts.EULP,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [alice],
+    });
     expect(aliceEulp).toBeGreaterThan(0n);
     expect(eulp.lpBalance).toBe(aliceEulp);
     expect(eulp.allowance).toBe(0n);
@@ -117,10 +143,22 @@ describe('readFarm', () => {
     expect(eulp.pending).toBe(await farmRead<bigint>('pendingEtro', [0n, alice]));
 
     // TVL and APR from the pair as the chain has it (USDT sorted by address as the factory does).
-    const [r0, r1] = await client.readContract({ address: contracts.EULP, abi: uniswapV2PairAbi, functionName: 'getReserves' });
-    const token0 = await client.readContract({ address: contracts.EULP, abi: uniswapV2PairAbi, functionName: 'token0' });
+    const [r0, r1] = await client.readContract({
+      address: contracts.EULP,
+      abi: uniswapV2PairAbi,
+      functionName: 'getReserves',
+    });
+    const token0 = await client.readContract({
+      address: contracts.EULP,
+      abi: uniswapV2PairAbi,
+      functionName: 'token0',
+    });
     const [usdt, etro] = token0 === contracts.USDT ? [r0, r1] : [r1, r0];
-    const supply = await client.readContract({ address: contracts.EULP, abi: uniswapV2PairAbi, functionName: 'totalSupply' });
+    const supply = await client.readContract({
+      address: contracts.EULP,
+      abi: uniswapV2PairAbi,
+      functionName: 'totalSupply',
+    });
     expect(eulp.tvlUsdt).toBe((2n * usdt * amount) / supply);
     expect(eulp.stakedUsdt).toBe(eulp.tvlUsdt);
     const yearlyUsdt = parseEther('2.4') * FARM_BLOCKS_PER_YEAR * usdt * supply * 10_000n;
@@ -142,7 +180,12 @@ describe('readFarm', () => {
     const swapped = { ...contracts, EULP: contracts.ELP, ELP: contracts.EULP };
     const error = await readFarm(client, { contracts: swapped, account: alice }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(FarmPoolMismatchError);
-    expect(error).toMatchObject({ code: 'FARM_POOL_MISMATCH', pid: 0, expected: contracts.ELP, actual: contracts.EULP });
+    expect(error).toMatchObject({
+      code: 'FARM_POOL_MISMATCH',
+      pid: 0,
+      expected: contracts.ELP,
+      actual: contracts.EULP,
+    });
   });
 
   it('throws when a pair does not hold USDT and the token the deployments name', async () => {
@@ -155,13 +198,15 @@ describe('readFarm', () => {
 
   it('throws a MulticallCallError, never zeros, when the farm address has no contract', async () => {
     const ghost = '0x000000000000000000000000000000000000dEaD' as Address;
-    await expect(readFarm(client, { contracts: { ...contracts, EternoFarm: ghost }, account: alice })).rejects.toMatchObject({
+    await expect(
+      readFarm(client, { contracts: { ...contracts, EternoFarm: ghost }, account: alice }),
+    ).rejects.toMatchObject({
       name: 'MulticallCallError',
       label: 'EternoFarm.totalAllocPoint',
       failure: 'NO_DATA',
     });
-    await expect(readFarm(client, { contracts: { ...contracts, EternoFarm: ghost }, account: alice })).rejects.toBeInstanceOf(
-      MulticallCallError,
-    );
+    await expect(
+      readFarm(client, { contracts: { ...contracts, EternoFarm: ghost }, account: alice }),
+    ).rejects.toBeInstanceOf(MulticallCallError);
   });
 });

@@ -20,7 +20,10 @@ export const FARM_POOLS = [
 export type FarmLpSymbol = (typeof FARM_POOLS)[number]['symbol'];
 
 /** The deployed contracts `readFarm` reads (a deployments file's `contracts` fits). */
-export type FarmContracts = Pick<DeployedContracts, 'Multicall3' | 'EternoFarm' | 'USDT' | 'ETRO' | 'EUSD' | 'EULP' | 'ELP'>;
+export type FarmContracts = Pick<
+  DeployedContracts,
+  'Multicall3' | 'EternoFarm' | 'USDT' | 'ETRO' | 'EUSD' | 'EULP' | 'ELP'
+>;
 
 /** One pool as the DeFi screen shows it. Amounts in base units (18 decimals). */
 export type FarmPoolView = FarmPoolPosition & {
@@ -115,15 +118,19 @@ export async function readFarm(
   const { contracts: c, account } = args;
   const farm = c.EternoFarm;
   const [eulp, elp] = FARM_POOLS;
-  const { totalAllocPoint, currentStage, emitted, totalEmission, blockNumber, stages, pools } = await aggregateStrict(client, c.Multicall3, {
-    totalAllocPoint: viewRead('EternoFarm.totalAllocPoint', farm, eternoFarmAbi, 'totalAllocPoint', []),
-    currentStage: viewRead('EternoFarm.currentStage', farm, eternoFarmAbi, 'currentStage', []),
-    emitted: viewRead('EternoFarm.emitted', farm, eternoFarmAbi, 'emitted', []),
-    totalEmission: viewRead('EternoFarm.totalEmission', farm, eternoFarmAbi, 'totalEmission', []),
-    blockNumber: blockNumberRead(c.Multicall3),
-    stages: { s0: stageRead(farm, 0), s1: stageRead(farm, 1), s2: stageRead(farm, 2), s3: stageRead(farm, 3) },
-    pools: { EULP: poolReads(c, eulp, account), ELP: poolReads(c, elp, account) },
-  });
+  const { totalAllocPoint, currentStage, emitted, totalEmission, blockNumber, stages, pools } = await aggregateStrict(
+    client,
+    c.Multicall3,
+    {
+      totalAllocPoint: viewRead('EternoFarm.totalAllocPoint', farm, eternoFarmAbi, 'totalAllocPoint', []),
+      currentStage: viewRead('EternoFarm.currentStage', farm, eternoFarmAbi, 'currentStage', []),
+      emitted: viewRead('EternoFarm.emitted', farm, eternoFarmAbi, 'emitted', []),
+      totalEmission: viewRead('EternoFarm.totalEmission', farm, eternoFarmAbi, 'totalEmission', []),
+      blockNumber: blockNumberRead(c.Multicall3),
+      stages: { s0: stageRead(farm, 0), s1: stageRead(farm, 1), s2: stageRead(farm, 2), s3: stageRead(farm, 3) },
+      pools: { EULP: poolReads(c, eulp, account), ELP: poolReads(c, elp, account) },
+    },
+  );
   const progress = miningProgress({
     stages: [stages.s0, stages.s1, stages.s2, stages.s3],
     currentStage,
@@ -137,7 +144,13 @@ export async function readFarm(
     if (!isAddressEqual(lpToken, c[pool.symbol])) throw new FarmPoolMismatchError(pool.pid, c[pool.symbol], lpToken);
   }
   const pairOf = (pool: (typeof FARM_POOLS)[number], r: PoolResults): LpPair => ({
-    reserves: orderReserves(pool.symbol, c[pool.symbol], r.reserves, { token0: r.token0, token1: r.token1 }, { usdt: c.USDT, other: c[pool.pairedWith] }),
+    reserves: orderReserves(
+      pool.symbol,
+      c[pool.symbol],
+      r.reserves,
+      { token0: r.token0, token1: r.token1 },
+      { usdt: c.USDT, other: c[pool.pairedWith] },
+    ),
     totalSupply: r.totalSupply,
   });
   const etroUsdt = pairOf(eulp, pools.EULP).reserves;

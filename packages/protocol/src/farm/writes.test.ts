@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { getAddress, parseEther } from 'viem';
 import { eternoFarmAbi } from '../generated/abis.ts';
 import { InsufficientBalanceError } from '../tx/steps.ts';
-import { ExceedsStakedError, NothingToHarvestError, planFarmDeposit, planFarmHarvest, planFarmWithdraw } from './writes.ts';
+import {
+  ExceedsStakedError,
+  NothingToHarvestError,
+  planFarmDeposit,
+  planFarmHarvest,
+  planFarmWithdraw,
+} from './writes.ts';
 
 const farm = getAddress('0x00000000000000000000000000000000000fa4a1');
 const lpToken = getAddress('0x00000000000000000000000000000000000e01b0');

@@ -4,7 +4,12 @@ import { BPS } from '../swap/quoteMath.ts';
  * One LockLedger entry: `amount` ETRO released linearly from `start` over `duration` seconds; a revoked
  * entry (an EULP order left early) released what it had by then and nothing more.
  */
-export type LockEntry = { readonly amount: bigint; readonly start: bigint; readonly duration: bigint; readonly revoked: boolean };
+export type LockEntry = {
+  readonly amount: bigint;
+  readonly start: bigint;
+  readonly duration: bigint;
+  readonly revoked: boolean;
+};
 
 /** LockLedger `summaryOf(user)`: credited, released (claimed or not), claimed (claim fees included). */
 export type LockSummary = { readonly credited: bigint; readonly released: bigint; readonly claimed: bigint };
@@ -33,7 +38,12 @@ export type LockProgress = LockSummary & {
  * The lock balance card's figures from the ledger's summary, entries and claim quote, read in the same
  * block (`now` is that block's timestamp). Pure bigint arithmetic.
  */
-export function lockProgress(summary: LockSummary, entries: readonly LockEntry[], claim: ClaimQuote, now: bigint): LockProgress {
+export function lockProgress(
+  summary: LockSummary,
+  entries: readonly LockEntry[],
+  claim: ClaimQuote,
+  now: bigint,
+): LockProgress {
   const { credited, released, claimed } = summary;
   if (claimed > released || released > credited) {
     throw new RangeError('lockProgress: expected claimed <= released <= credited');

@@ -22,7 +22,12 @@ export type LockAnswers = ReadResults<ReturnType<typeof lockReads>>;
 export function lockFromAnswers({ summary, entries: rawEntries, quote }: LockAnswers, now: bigint): LockProgress {
   const [credited, released, claimed] = summary;
   const entries = rawEntries.map(
-    (entry): LockEntry => ({ amount: entry.amount, start: BigInt(entry.start), duration: BigInt(entry.duration), revoked: entry.revoked }),
+    (entry): LockEntry => ({
+      amount: entry.amount,
+      start: BigInt(entry.start),
+      duration: BigInt(entry.duration),
+      revoked: entry.revoked,
+    }),
   );
   return lockProgress({ credited, released, claimed }, entries, { amount: quote[0], fee: quote[1] }, now);
 }

@@ -28,8 +28,18 @@ describe('stakePoolContracts', () => {
   const contracts = { ETRO: address(1), EULP: address(3), StakingETRO: address(2), StakingEULP: address(4) };
 
   it('gives each pool its token and staking contract', () => {
-    expect(stakePoolContracts(contracts, 'ETRO')).toEqual({ pool: 'ETRO', symbol: 'ETRO', token: address(1), staking: address(2) });
-    expect(stakePoolContracts(contracts, 'EULP')).toEqual({ pool: 'EULP', symbol: 'EULP', token: address(3), staking: address(4) });
+    expect(stakePoolContracts(contracts, 'ETRO')).toEqual({
+      pool: 'ETRO',
+      symbol: 'ETRO',
+      token: address(1),
+      staking: address(2),
+    });
+    expect(stakePoolContracts(contracts, 'EULP')).toEqual({
+      pool: 'EULP',
+      symbol: 'EULP',
+      token: address(3),
+      staking: address(4),
+    });
   });
 });
 
@@ -37,11 +47,21 @@ describe('planEnterStake', () => {
   it('approves exactly the amount to the staking contract, then calls enterStaking_{days}', () => {
     const steps = planEnterStake(view, 90, parseEther('250'));
     expect(steps).toHaveLength(2);
-    expect(steps[0]).toEqual({ kind: 'approve', token: address(1), symbol: 'ETRO', spender: address(2), amount: parseEther('250') });
+    expect(steps[0]).toEqual({
+      kind: 'approve',
+      token: address(1),
+      symbol: 'ETRO',
+      spender: address(2),
+      amount: parseEther('250'),
+    });
     const call = steps[1];
     if (call?.kind !== 'call') throw new Error('expected a call step');
     expect(call.action).toBe('stake.enter');
-    expect(call.call).toMatchObject({ address: address(2), functionName: 'enterStaking_90', args: [parseEther('250')] });
+    expect(call.call).toMatchObject({
+      address: address(2),
+      functionName: 'enterStaking_90',
+      args: [parseEther('250')],
+    });
   });
 
   it('skips the approval when the allowance covers the amount', () => {
@@ -58,7 +78,7 @@ describe('planEnterStake', () => {
     if (step?.kind !== 'call') throw new Error('expected a call step');
     const { functionName, args } = decodeFunctionData({
       abi: eternoStakingAbi,
-      data: `${toFunctionSelector('enterStaking_210(uint256)')}${(5n).toString(16).padStart(64, '0')}`,
+      data: `${toFunctionSelector('enterStaking_210(uint256)')}${5n.toString(16).padStart(64, '0')}`,
     });
     expect([functionName, args]).toEqual([step.call.functionName, step.call.args]);
   });
@@ -67,7 +87,11 @@ describe('planEnterStake', () => {
 describe('planLeaveStake', () => {
   it('is one leaveStaking(id) call with no approval', () => {
     expect(planLeaveStake(view, 12n)).toEqual([
-      { kind: 'call', action: 'stake.leave', call: expect.objectContaining({ address: address(2), functionName: 'leaveStaking', args: [12n] }) },
+      {
+        kind: 'call',
+        action: 'stake.leave',
+        call: expect.objectContaining({ address: address(2), functionName: 'leaveStaking', args: [12n] }),
+      },
     ]);
   });
 });

@@ -42,21 +42,28 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-const wallet = () => createWalletClient({ account: alice, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+const wallet = () =>
+  createWalletClient({ account: alice, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
 
 /** Sends the planned steps from alice, one after the other, each mined before the next. */
 async function send(steps: TxStep[]): Promise<void> {
   for (const step of steps) {
     const hash =
       step.kind === 'approve'
-        ? await wallet().writeContract({ address: step.token, abi: erc20Abi, functionName: 'approve', args: [step.spender, step.amount] })
+        ? await wallet().writeContract({
+            address: step.token,
+            abi: erc20Abi,
+            functionName: 'approve',
+            args: [step.spender, step.amount],
+          })
         : await wallet().writeContract(step.call as never);
     const receipt = await client.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
   }
 }
 
-const view = (pool: StakePool, account: Address = alice.address) => readStake(client, { contracts: deployments.contracts, pool, account });
+const view = (pool: StakePool, account: Address = alice.address) =>
+  readStake(client, { contracts: deployments.contracts, pool, account });
 
 async function advanceTo(timestamp: bigint): Promise<void> {
   await rpc(anvil.rpcUrl, 'evm_setNextBlockTimestamp', [Number(timestamp)]);
@@ -68,7 +75,8 @@ async function advance(seconds: number): Promise<void> {
   await rpc(anvil.rpcUrl, 'evm_mine');
 }
 
-const stakingOf = (pool: StakePool) => deployments.contracts[pool === 'ETRO' ? 'StakingETRO' : 'StakingEULP'] as Address;
+const stakingOf = (pool: StakePool) =>
+  deployments.contracts[pool === 'ETRO' ? 'StakingETRO' : 'StakingEULP'] as Address;
 
 /**
  * What the contract itself says about `ids` — `earnedReward(id)`, `quoteLeave(id)` — next to
@@ -77,7 +85,8 @@ const stakingOf = (pool: StakePool) => deployments.contracts[pool === 'ETRO' ? '
 async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
   const staking = stakingOf(pool);
   const label = (name: string) => `Staking${pool}.${name}`;
-  const byId = <T>(make: (id: bigint) => MulticallRead<T>) => Object.fromEntries(ids.map((id) => [String(id), make(id)]));
+  const byId = <T>(make: (id: bigint) => MulticallRead<T>) =>
+    Object.fromEntries(ids.map((id) => [String(id), make(id)]));
   const r = await aggregateStrict(client, deployments.contracts.Multicall3, {
     timestamp: blockTimestampRead(deployments.contracts.Multicall3),
     accrual: viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
@@ -135,7 +144,11 @@ describe('readStake', () => {
     expect(etro.timestamp).toBeGreaterThanOrEqual(latest.timestamp);
 
     const eulp = await view('EULP', stranger);
-    expect(eulp).toMatchObject({ token: deployments.contracts.EULP, minStakeAmount: parseEther('1'), accrual: 'perSecond' });
+    expect(eulp).toMatchObject({
+      token: deployments.contracts.EULP,
+      minStakeAmount: parseEther('1'),
+      accrual: 'perSecond',
+    });
   });
 
   it('reads the account balance of the pool token (alice holds ETRO and EULP)', async () => {
@@ -148,49 +161,67 @@ describe('readStake', () => {
     expect(eulp.balance).toBeGreaterThan(parseEther('1'));
   });
 
-  it.each(['ETRO', 'EULP'] as const)('%s: a stake made from the plan shows as a record that agrees with the contract over time', async (pool) => {
-    const before = await view(pool);
-    const amount = pool === 'ETRO' ? parseEther('1000') : parseEther('10');
-    const steps = planEnterStake(before, 60, amount);
-    expect(steps.map((step) => step.kind)).toEqual(['approve', 'call']);
-    await send(steps);
+  it.each(['ETRO', 'EULP'] as const)(
+    '%s: a stake made from the plan shows as a record that agrees with the contract over time',
+    async (pool) => {
+      const before = await view(pool);
+      const amount = pool === 'ETRO' ? parseEther('1000') : parseEther('10');
+      const steps = planEnterStake(before, 60, amount);
+      expect(steps.map((step) => step.kind)).toEqual(['approve', 'call']);
+      await send(steps);
 
-    const after = await view(pool);
-    expect(after.balance).toBe(before.balance - amount);
-    expect(after.allowance).toBe(0n);
-    expect(after.availableRewards).toBe(before.availableRewards - (amount * 250n) / 10_000n);
-    expect(after.records).toHaveLength(before.records.length + 1);
-    const record = after.records[0];
-    expect(record).toMatchObject({
-      amount,
-      days: 60,
-      rateBps: 250,
-      reward: (amount * 250n) / 10_000n,
-      status: 'locked',
-      timeLeft: { days: 60, hours: 0 },
-      leave: { principal: amount, reward: 0n, early: true },
-    });
-
-    // The records' figures are the contract's own answers, whatever the time: an hour in, a day and
-    // a half in, one second before the unlock, at it, and long after.
-    if (!record) throw new Error('no record');
-    const unlock = record.unlockTime;
-    for (const time of [record.stakingTime + 3_600n, record.stakingTime + 129_600n, unlock - 1n, unlock, unlock + 100n * 86_400n]) {
-      await advanceTo(time);
-      const answers = await contractAnswers(pool, answersIds(after));
-      expect(answers.timestamp).toBe(time);
-      answers.orders.forEach(({ id, order }, i) => {
-        const mine = stakeRecord(id, order, answers.timestamp, answers.accrual);
-        expect(mine.revenue, `earned of ${id} at ${time}`).toBe(answers.earned[i]);
-        const [principal, reward, early, unlockTime] = answers.quotes[i] as readonly [bigint, bigint, boolean, bigint];
-        expect(mine.leave).toEqual({ principal, reward, early });
-        expect(mine.unlockTime).toBe(unlockTime);
+      const after = await view(pool);
+      expect(after.balance).toBe(before.balance - amount);
+      expect(after.allowance).toBe(0n);
+      expect(after.availableRewards).toBe(before.availableRewards - (amount * 250n) / 10_000n);
+      expect(after.records).toHaveLength(before.records.length + 1);
+      const record = after.records[0];
+      expect(record).toMatchObject({
+        amount,
+        days: 60,
+        rateBps: 250,
+        reward: (amount * 250n) / 10_000n,
+        status: 'locked',
+        timeLeft: { days: 60, hours: 0 },
+        leave: { principal: amount, reward: 0n, early: true },
       });
-      const shown = (await view(pool)).records[0];
-      expect(shown?.revenue).toBe(answers.earned[answers.orders.length - 1]);
-    }
-    expect((await view(pool)).records[0]).toMatchObject({ status: 'unlocked', timeLeft: null, revenue: record?.reward });
-  });
+
+      // The records' figures are the contract's own answers, whatever the time: an hour in, a day and
+      // a half in, one second before the unlock, at it, and long after.
+      if (!record) throw new Error('no record');
+      const unlock = record.unlockTime;
+      for (const time of [
+        record.stakingTime + 3_600n,
+        record.stakingTime + 129_600n,
+        unlock - 1n,
+        unlock,
+        unlock + 100n * 86_400n,
+      ]) {
+        await advanceTo(time);
+        const answers = await contractAnswers(pool, answersIds(after));
+        expect(answers.timestamp).toBe(time);
+        answers.orders.forEach(({ id, order }, i) => {
+          const mine = stakeRecord(id, order, answers.timestamp, answers.accrual);
+          expect(mine.revenue, `earned of ${id} at ${time}`).toBe(answers.earned[i]);
+          const [principal, reward, early, unlockTime] = answers.quotes[i] as readonly [
+            bigint,
+            bigint,
+            boolean,
+            bigint,
+          ];
+          expect(mine.leave).toEqual({ principal, reward, early });
+          expect(mine.unlockTime).toBe(unlockTime);
+        });
+        const shown = (await view(pool)).records[0];
+        expect(shown?.revenue).toBe(answers.earned[answers.orders.length - 1]);
+      }
+      expect((await view(pool)).records[0]).toMatchObject({
+        status: 'unlocked',
+        timeLeft: null,
+        revenue: record?.reward,
+      });
+    },
+  );
 
   it('ETRO: daily accrual shows no revenue before a whole day, EULP: revenue by the second', async () => {
     await send(planEnterStake(await view('ETRO'), 30, parseEther('300')));
@@ -207,22 +238,35 @@ describe('readStake', () => {
     const ledger = deployments.contracts.LockLedger as Address;
     const before = await view('EULP');
     await send(planEnterStake(before, 60, parseEther('2')));
-    const reward = parseEther('2') * 250n / 10_000n;
+    const reward = (parseEther('2') * 250n) / 10_000n;
     const first = await view('EULP');
     expect(first.lock.credited).toBe(before.lock.credited + reward);
     await advance(10);
     const later = await view('EULP');
     expect(later.lock.released).toBeGreaterThan(first.lock.released);
     const [released, [amount, fee]] = await Promise.all([
-      client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'released', args: [alice.address], blockNumber: later.blockNumber }),
-      client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'quoteClaim', args: [alice.address], blockNumber: later.blockNumber }),
+      client.readContract({
+        address: ledger,
+        abi: lockLedgerAbi,
+        functionName: 'released',
+        args: [alice.address],
+        blockNumber: later.blockNumber,
+      }),
+      client.readContract({
+        address: ledger,
+        abi: lockLedgerAbi,
+        functionName: 'quoteClaim',
+        args: [alice.address],
+        blockNumber: later.blockNumber,
+      }),
     ]);
     expect(later.lock).toMatchObject({ released, claimable: amount, claimFee: fee });
   });
 
   it('leaving: after the unlock the reward goes to the lock ledger; early leave returns the principal only', async () => {
     const ledger = deployments.contracts.LockLedger as Address;
-    const credited = () => client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'credited', args: [alice.address] });
+    const credited = () =>
+      client.readContract({ address: ledger, abi: lockLedgerAbi, functionName: 'credited', args: [alice.address] });
     await send(planEnterStake(await view('ETRO'), 30, parseEther('200')));
     const locked = await view('ETRO');
     const early = locked.records[0];
@@ -231,7 +275,13 @@ describe('readStake', () => {
     await send(planLeaveStake(locked, early.id));
     const afterEarly = await view('ETRO');
     expect(afterEarly.balance).toBe(locked.balance + parseEther('200'));
-    expect(afterEarly.records[0]).toMatchObject({ id: early.id, status: 'left', revenue: 0n, leave: null, timeLeft: null });
+    expect(afterEarly.records[0]).toMatchObject({
+      id: early.id,
+      status: 'left',
+      revenue: 0n,
+      leave: null,
+      timeLeft: null,
+    });
     expect(await credited()).toBe(creditedBefore);
 
     const matured = afterEarly.records.find((r) => r.status === 'unlocked');
@@ -239,13 +289,19 @@ describe('readStake', () => {
     await send(planLeaveStake(afterEarly, matured.id));
     const afterLeave = await view('ETRO');
     expect(afterLeave.balance).toBe(afterEarly.balance + matured.amount);
-    expect(afterLeave.records.find((r) => r.id === matured.id)).toMatchObject({ status: 'left', revenue: null, leave: null });
+    expect(afterLeave.records.find((r) => r.id === matured.id)).toMatchObject({
+      status: 'left',
+      revenue: null,
+      leave: null,
+    });
     expect(await credited()).toBe(creditedBefore + matured.reward);
   });
 
   it('throws a labelled MulticallCallError when the staking address is not a staking contract', async () => {
     const contracts = { ...deployments.contracts, StakingEULP: deployments.contracts.USDT };
-    const error = await readStake(client, { contracts, pool: 'EULP', account: alice.address }).catch((caught: unknown) => caught);
+    const error = await readStake(client, { contracts, pool: 'EULP', account: alice.address }).catch(
+      (caught: unknown) => caught,
+    );
     expect(error).toBeInstanceOf(MulticallCallError);
     expect(error).toMatchObject({ label: 'StakingEULP.minStakeAmount', failure: 'REVERTED' });
   });

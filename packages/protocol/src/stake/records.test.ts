@@ -38,7 +38,9 @@ describe('earnedReward (the contract formula)', () => {
 
   it('per-second accrual grows every second', () => {
     expect(earnedReward(order(), at(1), 'perSecond')).toBe(parseEther('3') / BigInt(30 * DAY));
-    expect(earnedReward(order(), at(DAY - 1), 'perSecond')).toBe((parseEther('3') * BigInt(DAY - 1)) / BigInt(30 * DAY));
+    expect(earnedReward(order(), at(DAY - 1), 'perSecond')).toBe(
+      (parseEther('3') * BigInt(DAY - 1)) / BigInt(30 * DAY),
+    );
   });
 
   it('caps at the full-term reward from the unlock on, and is 0 once left', () => {
@@ -107,14 +109,28 @@ describe('stakeRecord', () => {
       revenue: 0n,
       leave: null,
     });
-    expect(stakeRecord(1n, order({ unstaked: true }), at(31 * DAY), 'daily')).toMatchObject({ status: 'left', revenue: null });
+    expect(stakeRecord(1n, order({ unstaked: true }), at(31 * DAY), 'daily')).toMatchObject({
+      status: 'left',
+      revenue: null,
+    });
     // An early EULP leave kept what it had released: only the indexer knows how much.
-    expect(stakeRecord(1n, order({ unstaked: true }), at(DAY), 'perSecond')).toMatchObject({ status: 'left', revenue: null });
+    expect(stakeRecord(1n, order({ unstaked: true }), at(DAY), 'perSecond')).toMatchObject({
+      status: 'left',
+      revenue: null,
+    });
   });
 
   it('an EULP order left early keeps the reward released so far (quoteLeave)', () => {
-    expect(stakeRecord(1n, order(), at(10 * DAY), 'perSecond').leave).toEqual({ principal: parseEther('300'), reward: parseEther('1'), early: true });
-    expect(stakeRecord(1n, order(), at(10 * DAY), 'daily').leave).toEqual({ principal: parseEther('300'), reward: 0n, early: true });
+    expect(stakeRecord(1n, order(), at(10 * DAY), 'perSecond').leave).toEqual({
+      principal: parseEther('300'),
+      reward: parseEther('1'),
+      early: true,
+    });
+    expect(stakeRecord(1n, order(), at(10 * DAY), 'daily').leave).toEqual({
+      principal: parseEther('300'),
+      reward: 0n,
+      early: true,
+    });
   });
 
   it('takes the period from the lock time (360 days)', () => {
@@ -127,7 +143,9 @@ describe('stakeRecord', () => {
 
   it('refuses a lock that is not one of the eight periods', () => {
     expect(() => stakeRecord(1n, order({ lockTime: 45 * DAY }), at(0), 'daily')).toThrow(StakeContractMismatchError);
-    expect(() => stakeRecord(1n, order({ lockTime: 30 * DAY + 1 }), at(0), 'daily')).toThrow(StakeContractMismatchError);
+    expect(() => stakeRecord(1n, order({ lockTime: 30 * DAY + 1 }), at(0), 'daily')).toThrow(
+      StakeContractMismatchError,
+    );
   });
 });
 

@@ -10,8 +10,16 @@ const limits: StakeLimits = {
 
 describe('checkStakeAmount', () => {
   it('accepts an amount from the minimum to the balance, with its reward at maturity', () => {
-    expect(checkStakeAmount('100', limits, 1000)).toEqual({ ok: true, amount: parseEther('100'), reward: parseEther('10') });
-    expect(checkStakeAmount(' 500 ', limits, 100)).toEqual({ ok: true, amount: parseEther('500'), reward: parseEther('5') });
+    expect(checkStakeAmount('100', limits, 1000)).toEqual({
+      ok: true,
+      amount: parseEther('100'),
+      reward: parseEther('10'),
+    });
+    expect(checkStakeAmount(' 500 ', limits, 100)).toEqual({
+      ok: true,
+      amount: parseEther('500'),
+      reward: parseEther('5'),
+    });
     expect(checkStakeAmount('123.000000000000000001', limits, 0)).toMatchObject({ ok: true, reward: 0n });
   });
 
@@ -47,7 +55,11 @@ describe('checkStakeAmount', () => {
   });
 
   it('refuses a stake whose full-term reward the free reserve cannot cover (equal is enough)', () => {
-    expect(checkStakeAmount('500', limits, 1000)).toEqual({ ok: true, amount: parseEther('500'), reward: parseEther('50') });
+    expect(checkStakeAmount('500', limits, 1000)).toEqual({
+      ok: true,
+      amount: parseEther('500'),
+      reward: parseEther('50'),
+    });
     expect(checkStakeAmount('500', { ...limits, availableRewards: parseEther('50') - 1n }, 1000)).toEqual({
       ok: false,
       problem: 'RESERVE_EXCEEDED',

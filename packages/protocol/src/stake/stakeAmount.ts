@@ -8,11 +8,7 @@ import { rewardAtMaturity } from './records.ts';
  * the free reward reserve (the contract refuses a stake whose full-term reward the reserve cannot
  * cover).
  */
-export type StakeAmountProblem =
-  | AmountErrorCodeOrZero
-  | 'BELOW_MINIMUM'
-  | 'INSUFFICIENT_BALANCE'
-  | 'RESERVE_EXCEEDED';
+export type StakeAmountProblem = AmountErrorCodeOrZero | 'BELOW_MINIMUM' | 'INSUFFICIENT_BALANCE' | 'RESERVE_EXCEEDED';
 
 export type StakeAmountCheck =
   | { ok: true; amount: bigint; reward: bigint }

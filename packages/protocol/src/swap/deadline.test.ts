@@ -20,14 +20,17 @@ describe('parseDeadlineMinutes', () => {
     expect(parseDeadlineMinutes(text)).toBe(minutes);
   });
 
-  it.each(['', ' ', 'abc', '1.5', '-5', '+5', '1e3', '20 min', '0x10', '١٢', '9999999999'])('refuses %j as not a whole number of minutes', (text) => {
-    expect(() => parseDeadlineMinutes(text)).toThrow(DeadlineError);
-    try {
-      parseDeadlineMinutes(text);
-    } catch (error) {
-      expect((error as DeadlineError).code).toBe('DEADLINE_INVALID');
-    }
-  });
+  it.each(['', ' ', 'abc', '1.5', '-5', '+5', '1e3', '20 min', '0x10', '١٢', '9999999999'])(
+    'refuses %j as not a whole number of minutes',
+    (text) => {
+      expect(() => parseDeadlineMinutes(text)).toThrow(DeadlineError);
+      try {
+        parseDeadlineMinutes(text);
+      } catch (error) {
+        expect((error as DeadlineError).code).toBe('DEADLINE_INVALID');
+      }
+    },
+  );
 
   it.each(['0', '00', '4321', '100000'])('refuses %j as out of range', (text) => {
     try {

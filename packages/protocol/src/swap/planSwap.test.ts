@@ -1,5 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, erc20Abi, http, maxUint256, parseEther, type Address, type PublicClient } from 'viem';
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  maxUint256,
+  parseEther,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { deploy } from '@eterno/devstack/deploy';
 import { SEND_GAS, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
@@ -31,14 +42,22 @@ revertEachTest(() => anvil.rpcUrl);
 
 /** Runs the steps as the app does (simulate, then send and wait), from an anvil-unlocked account. */
 async function run(steps: TxStep[], from: Address = alice): Promise<void> {
-  const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+  const wallet = createWalletClient({
+    account: from,
+    chain: defineEternoChain(anvil.rpcUrl),
+    transport: http(anvil.rpcUrl),
+  });
   for (const step of steps) {
     const call =
       step.kind === 'approve'
         ? { address: step.token, abi: erc20Abi, functionName: 'approve', args: [step.spender, step.amount] }
         : step.call;
-    const { request } = await client.simulateContract({ ...call, account: from } as Parameters<typeof client.simulateContract>[0]);
-    const hash = await wallet.writeContract({ ...(request as object), gas: SEND_GAS } as Parameters<typeof wallet.writeContract>[0]);
+    const { request } = await client.simulateContract({ ...call, account: from } as Parameters<
+      typeof client.simulateContract
+    >[0]);
+    const hash = await wallet.writeContract({ ...(request as object), gas: SEND_GAS } as Parameters<
+      typeof wallet.writeContract
+    >[0]);
     const receipt = await client.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
   }
@@ -54,7 +73,15 @@ async function plan(direction: SwapDirection, amountIn: bigint, slippageBps: big
     read,
     minOut,
     deadline,
-    steps: planSwap({ contracts, direction, amountIn, minOut, deadline, balance: read.balances[input], allowance: read.allowance }),
+    steps: planSwap({
+      contracts,
+      direction,
+      amountIn,
+      minOut,
+      deadline,
+      balance: read.balances[input],
+      allowance: read.allowance,
+    }),
   };
 }
 
@@ -62,7 +89,9 @@ async function plan(direction: SwapDirection, amountIn: bigint, slippageBps: big
 async function revertName(promise: Promise<unknown>): Promise<string | undefined> {
   const error = await promise.catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(BaseError);
-  const revert = (error as BaseError).walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+  const revert = (error as BaseError).walk(
+    (e) => e instanceof ContractFunctionRevertedError,
+  ) as ContractFunctionRevertedError | null;
   return revert?.data?.errorName;
 }
 
@@ -72,8 +101,18 @@ describe('planSwap', () => {
     const { read, minOut, deadline, steps } = await plan('buy', amountIn, 50n);
     expect(deadline).toBe(read.blockTimestamp + 20n * 60n);
     expect(steps.map((s) => s.kind)).toEqual(['approve', 'call']);
-    expect(steps[0]).toMatchObject({ kind: 'approve', token: contracts.USDT, symbol: 'USDT', spender: contracts.EtroSwap, amount: amountIn });
-    expect(steps[1]).toMatchObject({ kind: 'call', action: 'swap.buy', call: { address: contracts.EtroSwap, functionName: 'swap', args: [amountIn, minOut, deadline] } });
+    expect(steps[0]).toMatchObject({
+      kind: 'approve',
+      token: contracts.USDT,
+      symbol: 'USDT',
+      spender: contracts.EtroSwap,
+      amount: amountIn,
+    });
+    expect(steps[1]).toMatchObject({
+      kind: 'call',
+      action: 'swap.buy',
+      call: { address: contracts.EtroSwap, functionName: 'swap', args: [amountIn, minOut, deadline] },
+    });
     await run(steps);
     const after = await readSwap(client, { contracts, account: alice, direction: 'buy' });
     expect(after.lock.credited).toBe(read.quote!.amountOut);
@@ -86,7 +125,10 @@ describe('planSwap', () => {
     const amountIn = parseEther('400');
     const { read, minOut, deadline, steps } = await plan('sell', amountIn, 100n);
     expect(steps[0]).toMatchObject({ kind: 'approve', token: contracts.ETRO, symbol: 'ETRO', amount: amountIn });
-    expect(steps[1]).toMatchObject({ action: 'swap.sell', call: { functionName: 'sell', args: [amountIn, minOut, deadline] } });
+    expect(steps[1]).toMatchObject({
+      action: 'swap.sell',
+      call: { functionName: 'sell', args: [amountIn, minOut, deadline] },
+    });
     await run(steps);
     const after = await readSwap(client, { contracts, account: alice, direction: 'sell' });
     expect(after.balances.USDT).toBe(read.balances.USDT + read.quote!.amountOut);
@@ -104,10 +146,26 @@ describe('planSwap', () => {
   it('refuses more than the balance before anything is simulated or sent', async () => {
     const read = await readSwap(client, { contracts, account: alice, direction: 'buy' });
     expect(() =>
-      planSwap({ contracts, direction: 'buy', amountIn: read.balances.USDT + 1n, minOut: 0n, deadline: maxUint256, balance: read.balances.USDT, allowance: 0n }),
+      planSwap({
+        contracts,
+        direction: 'buy',
+        amountIn: read.balances.USDT + 1n,
+        minOut: 0n,
+        deadline: maxUint256,
+        balance: read.balances.USDT,
+        allowance: 0n,
+      }),
     ).toThrow(InsufficientBalanceError);
     expect(() =>
-      planSwap({ contracts, direction: 'buy', amountIn: 1n, minOut: 0n, deadline: 0n, balance: read.balances.USDT, allowance: 0n }),
+      planSwap({
+        contracts,
+        direction: 'buy',
+        amountIn: 1n,
+        minOut: 0n,
+        deadline: 0n,
+        balance: read.balances.USDT,
+        allowance: 0n,
+      }),
     ).toThrow(RangeError);
   });
 
@@ -127,7 +185,15 @@ describe('planSwap', () => {
     const bob = (await rpc<Address[]>(anvil.rpcUrl, 'eth_accounts'))[2] as Address;
     const bobPlan = await readSwap(client, { contracts, account: bob, direction: 'buy', amountIn: parseEther('5000') });
     await run(
-      planSwap({ contracts, direction: 'buy', amountIn: parseEther('5000'), minOut: 0n, deadline: maxUint256, balance: bobPlan.balances.USDT, allowance: 0n }),
+      planSwap({
+        contracts,
+        direction: 'buy',
+        amountIn: parseEther('5000'),
+        minOut: 0n,
+        deadline: maxUint256,
+        balance: bobPlan.balances.USDT,
+        allowance: 0n,
+      }),
       bob,
     );
     expect(await revertName(run(steps.slice(1)))).toBe('InsufficientOutput');
@@ -149,7 +215,13 @@ describe('planClaim', () => {
     expect(before.lock.claimFee).toBe((before.lock.claimable * 500n) / 10_000n);
     expect(before.lock.claimReceive).toBe(before.lock.claimable - before.lock.claimFee);
     const claim = planClaim({ contracts, claimable: before.lock.claimable });
-    expect(claim).toEqual([{ kind: 'call', action: 'lock.claim', call: expect.objectContaining({ address: contracts.LockLedger, functionName: 'claim', args: [] }) }]);
+    expect(claim).toEqual([
+      {
+        kind: 'call',
+        action: 'lock.claim',
+        call: expect.objectContaining({ address: contracts.LockLedger, functionName: 'claim', args: [] }),
+      },
+    ]);
     await run(claim);
     const after = await readSwap(client, { contracts, account: alice, direction: 'buy' });
     expect(after.balances.ETRO).toBe(before.balances.ETRO + before.lock.claimReceive);

@@ -32,6 +32,13 @@ export function planSwap(args: {
       functionName: direction === 'buy' ? 'swap' : 'sell',
       args: [amountIn, minOut, deadline],
     },
-    spend: { token, symbol: input, spender: contracts.EtroSwap, amount: amountIn, balance: args.balance, allowance: args.allowance },
+    spend: {
+      token,
+      symbol: input,
+      spender: contracts.EtroSwap,
+      amount: amountIn,
+      balance: args.balance,
+      allowance: args.allowance,
+    },
   });
 }

@@ -12,7 +12,9 @@ describe('priceImpactBps', () => {
 
   it('is the pool fee and a hair (30.000…1 bps, rounded up to 31) for a tiny trade', () => {
     const amountIn = parseEther('0.001');
-    expect(priceImpactBps({ amountIn, amountOut: amountOut(amountIn, reserveIn, reserveOut), reserveIn, reserveOut })).toBe(31n);
+    expect(
+      priceImpactBps({ amountIn, amountOut: amountOut(amountIn, reserveIn, reserveOut), reserveIn, reserveOut }),
+    ).toBe(31n);
   });
 
   it('grows with the trade size: 1 % of the reserve costs about 1.3 %', () => {

@@ -1,7 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletClient, erc20Abi, getAddress, http, maxUint256, parseEther, type Address, type PublicClient } from 'viem';
+import {
+  createWalletClient,
+  erc20Abi,
+  getAddress,
+  http,
+  maxUint256,
+  parseEther,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { deploy } from '@eterno/devstack/deploy';
-import { SEND_GAS, recordingClient, revertEachTest, rpc, seededAccount, startAnvil, type Anvil } from '@eterno/devstack/testChain';
+import {
+  SEND_GAS,
+  recordingClient,
+  revertEachTest,
+  rpc,
+  seededAccount,
+  startAnvil,
+  type Anvil,
+} from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
 import { etroSwapAbi, lockLedgerAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';
@@ -33,8 +50,15 @@ afterAll(async () => {
 revertEachTest(() => anvil.rpcUrl);
 
 /** Sends a contract call from an anvil-unlocked account and waits for it to be mined. */
-async function send(from: Address, call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] }) {
-  const wallet = createWalletClient({ account: from, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
+async function send(
+  from: Address,
+  call: { address: Address; abi: readonly unknown[]; functionName: string; args: readonly unknown[] },
+) {
+  const wallet = createWalletClient({
+    account: from,
+    chain: defineEternoChain(anvil.rpcUrl),
+    transport: http(anvil.rpcUrl),
+  });
   const hash = await wallet.writeContract({ ...call, gas: SEND_GAS } as Parameters<typeof wallet.writeContract>[0]);
   const receipt = await client.waitForTransactionReceipt({ hash });
   expect(receipt.status).toBe('success');
@@ -42,8 +66,18 @@ async function send(from: Address, call: { address: Address; abi: readonly unkno
 }
 
 async function buy(from: Address, amountIn: bigint): Promise<void> {
-  await send(from, { address: contracts.USDT, abi: erc20Abi, functionName: 'approve', args: [contracts.EtroSwap, amountIn] });
-  await send(from, { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'swap', args: [amountIn, 0n, maxUint256] });
+  await send(from, {
+    address: contracts.USDT,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [contracts.EtroSwap, amountIn],
+  });
+  await send(from, {
+    address: contracts.EtroSwap,
+    abi: etroSwapAbi,
+    functionName: 'swap',
+    args: [amountIn, 0n, maxUint256],
+  });
 }
 
 const read = (address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[] = []) =>
@@ -57,7 +91,8 @@ describe('readSwap', () => {
 
     const [r0, r1] = (await read(contracts.EULP, uniswapV2PairAbi, 'getReserves')) as [bigint, bigint, number];
     const token0 = (await read(contracts.EULP, uniswapV2PairAbi, 'token0')) as Address;
-    const expected = getAddress(token0) === getAddress(contracts.USDT) ? { usdt: r0, etro: r1 } : { usdt: r1, etro: r0 };
+    const expected =
+      getAddress(token0) === getAddress(contracts.USDT) ? { usdt: r0, etro: r1 } : { usdt: r1, etro: r0 };
     expect(result.reserves).toEqual(expected);
     // the seed: 501,000 USDT + 1,002,000 ETRO, 1 ETRO = 0.5 USDT
     expect(result.reserves).toEqual({ usdt: parseEther('501000'), etro: parseEther('1002000') });
@@ -71,7 +106,14 @@ describe('readSwap', () => {
     expect(result.feeBps).toBe(600n);
     expect(result.vestingDuration).toBe(86_400n);
     expect(result.quote).toBeNull();
-    expect(result.lock).toMatchObject({ credited: 0n, released: 0n, claimed: 0n, claimable: 0n, locked: 0n, nextFullRelease: null });
+    expect(result.lock).toMatchObject({
+      credited: 0n,
+      released: 0n,
+      claimed: 0n,
+      claimable: 0n,
+      locked: 0n,
+      nextFullRelease: null,
+    });
     const block = await client.getBlock();
     expect(result.blockNumber).toBe(block.number);
     expect(result.blockTimestamp).toBe(block.timestamp);
@@ -98,7 +140,10 @@ describe('readSwap', () => {
   it('follows the 24 h release: half after 12 h, everything after 24 h, then the claim', async () => {
     await buy(alice, parseEther('2000'));
     const start = await readSwap(client, { contracts, account: alice, direction: 'buy' });
-    const [entry] = (await read(contracts.LockLedger, lockLedgerAbi, 'entriesOf', [alice])) as { start: bigint; duration: bigint }[];
+    const [entry] = (await read(contracts.LockLedger, lockLedgerAbi, 'entriesOf', [alice])) as {
+      start: bigint;
+      duration: bigint;
+    }[];
     expect(start.lock.nextFullRelease).toBe(BigInt(entry!.start) + 86_400n);
     expect(start.lock.allReleasedAt).toBe(start.lock.nextFullRelease);
     expect(start.lock.locked).toBe(start.lock.credited);
@@ -111,7 +156,10 @@ describe('readSwap', () => {
     expect(half.lock.progressBps).toBe((half.lock.released * 10_000n) / start.lock.credited);
     expect(half.lock.progressBps === 4_999n || half.lock.progressBps === 5_000n).toBe(true);
     expect(half.lock.claimable).toBe(half.lock.released);
-    const [quoted, quotedFee] = (await read(contracts.LockLedger, lockLedgerAbi, 'quoteClaim', [alice])) as [bigint, bigint];
+    const [quoted, quotedFee] = (await read(contracts.LockLedger, lockLedgerAbi, 'quoteClaim', [alice])) as [
+      bigint,
+      bigint,
+    ];
     expect(half.lock).toMatchObject({ claimable: quoted, claimFee: quotedFee, claimReceive: quoted - quotedFee });
     expect(quotedFee).toBe((quoted * 500n) / 10_000n);
     expect(half.lock.locked).toBe(start.lock.credited - half.lock.released);
@@ -120,7 +168,13 @@ describe('readSwap', () => {
     await rpc(anvil.rpcUrl, 'evm_increaseTime', [43_200]);
     await rpc(anvil.rpcUrl, 'evm_mine');
     const full = await readSwap(client, { contracts, account: alice, direction: 'buy' });
-    expect(full.lock).toMatchObject({ released: start.lock.credited, claimable: start.lock.credited, locked: 0n, progressBps: 10_000n, nextFullRelease: null });
+    expect(full.lock).toMatchObject({
+      released: start.lock.credited,
+      claimable: start.lock.credited,
+      locked: 0n,
+      progressBps: 10_000n,
+      nextFullRelease: null,
+    });
 
     await send(alice, { address: contracts.LockLedger, abi: lockLedgerAbi, functionName: 'claim', args: [] });
     const claimed = await readSwap(client, { contracts, account: alice, direction: 'buy' });
@@ -130,7 +184,12 @@ describe('readSwap', () => {
 
   it('reads a sell: the ETRO allowance and quoteSell, no fee', async () => {
     const amountIn = parseEther('500');
-    await send(alice, { address: contracts.ETRO, abi: erc20Abi, functionName: 'approve', args: [contracts.EtroSwap, parseEther('123')] });
+    await send(alice, {
+      address: contracts.ETRO,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [contracts.EtroSwap, parseEther('123')],
+    });
     const result = await readSwap(client, { contracts, account: alice, direction: 'sell', amountIn });
     expect(result.allowance).toBe(parseEther('123'));
     const out = (await read(contracts.EtroSwap, etroSwapAbi, 'quoteSell', [amountIn])) as bigint;
@@ -152,17 +211,21 @@ describe('readSwap', () => {
 
   it('throws a MulticallCallError naming the sub-call when a contract is missing, never zeros', async () => {
     const ghost = getAddress('0x000000000000000000000000000000000000dead');
-    await expect(readSwap(client, { contracts: { ...contracts, LockLedger: ghost }, account: alice, direction: 'buy' })).rejects.toMatchObject({
+    await expect(
+      readSwap(client, { contracts: { ...contracts, LockLedger: ghost }, account: alice, direction: 'buy' }),
+    ).rejects.toMatchObject({
       name: 'MulticallCallError',
       label: 'LockLedger.summaryOf',
     });
-    await expect(readSwap(client, { contracts: { ...contracts, EULP: ghost }, account: alice, direction: 'sell' })).rejects.toBeInstanceOf(
-      MulticallCallError,
-    );
+    await expect(
+      readSwap(client, { contracts: { ...contracts, EULP: ghost }, account: alice, direction: 'sell' }),
+    ).rejects.toBeInstanceOf(MulticallCallError);
   });
 
   it('refuses an amount it cannot quote', async () => {
-    await expect(readSwap(client, { contracts, account: alice, direction: 'buy', amountIn: MAX_QUOTE_INPUT + 1n })).rejects.toBeInstanceOf(RangeError);
+    await expect(
+      readSwap(client, { contracts, account: alice, direction: 'buy', amountIn: MAX_QUOTE_INPUT + 1n }),
+    ).rejects.toBeInstanceOf(RangeError);
     const max = await readSwap(client, { contracts, account: alice, direction: 'buy', amountIn: MAX_QUOTE_INPUT });
     expect(max.quote!.amountOut).toBeLessThan(max.reserves.etro);
     expect(max.quote!.priceImpactBps).toBeGreaterThan(9_900n);

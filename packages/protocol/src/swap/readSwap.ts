@@ -1,13 +1,7 @@
 import { erc20Abi, isAddressEqual, type Address } from 'viem';
 import { etroSwapAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import type { DeployedContracts } from '../deployments.ts';
-import {
-  aggregateStrict,
-  blockNumberRead,
-  blockTimestampRead,
-  viewRead,
-  type CallClient,
-} from '../multicall.ts';
+import { aggregateStrict, blockNumberRead, blockTimestampRead, viewRead, type CallClient } from '../multicall.ts';
 import type { LockProgress } from '../lock/lockProgress.ts';
 import { lockFromAnswers, lockReads } from '../lock/readLock.ts';
 import { pairPrice } from '../pair.ts';
@@ -30,7 +24,10 @@ export function swapTokens(direction: SwapDirection): { input: SwapToken; output
 export const MAX_QUOTE_INPUT = 2n ** 112n - 1n;
 
 /** The deployed contracts the swap panel uses (a deployments file's `contracts` fits). */
-export type SwapContracts = Pick<DeployedContracts, 'Multicall3' | 'USDT' | 'ETRO' | 'EULP' | 'EtroSwap' | 'LockLedger'>;
+export type SwapContracts = Pick<
+  DeployedContracts,
+  'Multicall3' | 'USDT' | 'ETRO' | 'EULP' | 'EtroSwap' | 'LockLedger'
+>;
 
 export type SwapQuote = {
   direction: SwapDirection;
@@ -96,7 +93,10 @@ export async function readSwap(
     token0: viewRead('EULP.token0', c.EULP, uniswapV2PairAbi, 'token0', []),
     usdtBalance: viewRead('USDT.balanceOf', c.USDT, erc20Abi, 'balanceOf', [account]),
     etroBalance: viewRead('ETRO.balanceOf', c.ETRO, erc20Abi, 'balanceOf', [account]),
-    allowance: viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [account, c.EtroSwap]),
+    allowance: viewRead(`${swapTokens(direction).input}.allowance`, inputToken, erc20Abi, 'allowance', [
+      account,
+      c.EtroSwap,
+    ]),
     feeBps: viewRead('EtroSwap.feeBps', c.EtroSwap, etroSwapAbi, 'feeBps', []),
     vestingDuration: viewRead('EtroSwap.vestingDuration', c.EtroSwap, etroSwapAbi, 'vestingDuration', []),
     lock: lockReads(c.LockLedger, account),
@@ -108,12 +108,15 @@ export async function readSwap(
   const [reserve0, reserve1] = r.reserves;
   const quoteAnswer = 'quote' in r ? r.quote : undefined;
 
-  const reserves: Reserves = isAddressEqual(token0, c.USDT) ? { usdt: reserve0, etro: reserve1 } : { usdt: reserve1, etro: reserve0 };
+  const reserves: Reserves = isAddressEqual(token0, c.USDT)
+    ? { usdt: reserve0, etro: reserve1 }
+    : { usdt: reserve1, etro: reserve0 };
 
   let quote: SwapQuote | null = null;
   if (quoteAnswer !== undefined) {
     const [fee, amountOut] = typeof quoteAnswer === 'bigint' ? [0n, quoteAnswer] : quoteAnswer;
-    const [reserveIn, reserveOut] = direction === 'buy' ? [reserves.usdt, reserves.etro] : [reserves.etro, reserves.usdt];
+    const [reserveIn, reserveOut] =
+      direction === 'buy' ? [reserves.usdt, reserves.etro] : [reserves.etro, reserves.usdt];
     quote = {
       direction,
       amountIn,

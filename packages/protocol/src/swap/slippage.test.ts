@@ -38,14 +38,26 @@ describe('tradePolicy', () => {
   it('follows the slippage tolerance when the price impact is below 15 %', () => {
     expect(tradePolicy({ slippageBps: 50n, priceImpactBps: 1_499n })).toEqual({ level: 'ok', reason: null });
     expect(tradePolicy({ slippageBps: 500n, priceImpactBps: 30n })).toEqual({ level: 'warn', reason: 'slippage' });
-    expect(tradePolicy({ slippageBps: 1_000n, priceImpactBps: null })).toEqual({ level: 'confirm', reason: 'slippage' });
+    expect(tradePolicy({ slippageBps: 1_000n, priceImpactBps: null })).toEqual({
+      level: 'confirm',
+      reason: 'slippage',
+    });
     expect(tradePolicy({ slippageBps: 1_500n, priceImpactBps: 0n })).toEqual({ level: 'refuse', reason: 'slippage' });
   });
 
   it('refuses a trade whose price impact is 15 % or more, whatever the tolerance', () => {
-    expect(tradePolicy({ slippageBps: 50n, priceImpactBps: 1_500n })).toEqual({ level: 'refuse', reason: 'priceImpact' });
-    expect(tradePolicy({ slippageBps: 1_000n, priceImpactBps: 4_000n })).toEqual({ level: 'refuse', reason: 'priceImpact' });
-    expect(tradePolicy({ slippageBps: 2_000n, priceImpactBps: 1_500n })).toEqual({ level: 'refuse', reason: 'priceImpact' });
+    expect(tradePolicy({ slippageBps: 50n, priceImpactBps: 1_500n })).toEqual({
+      level: 'refuse',
+      reason: 'priceImpact',
+    });
+    expect(tradePolicy({ slippageBps: 1_000n, priceImpactBps: 4_000n })).toEqual({
+      level: 'refuse',
+      reason: 'priceImpact',
+    });
+    expect(tradePolicy({ slippageBps: 2_000n, priceImpactBps: 1_500n })).toEqual({
+      level: 'refuse',
+      reason: 'priceImpact',
+    });
   });
 });
 

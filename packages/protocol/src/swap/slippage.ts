@@ -55,7 +55,10 @@ export type SlippageErrorCode = 'SLIPPAGE_INVALID' | 'SLIPPAGE_TOO_HIGH';
 /** A custom slippage the panel cannot use: not a percentage with at most 2 decimals, or 100 % and more. */
 export class SlippageError extends EternoError<SlippageErrorCode> {
   constructor(code: SlippageErrorCode) {
-    super(code, code === 'SLIPPAGE_INVALID' ? 'Enter a percentage with at most 2 decimals' : 'The slippage must be below 100 %');
+    super(
+      code,
+      code === 'SLIPPAGE_INVALID' ? 'Enter a percentage with at most 2 decimals' : 'The slippage must be below 100 %',
+    );
   }
 }
 

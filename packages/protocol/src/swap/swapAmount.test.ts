@@ -28,7 +28,11 @@ describe('checkSwapAmount', () => {
   });
 
   it("says 'Insufficient balance' above the balance, keeping the amount", () => {
-    expect(checkSwapAmount('100.000000000000000001', balance)).toEqual({ ok: false, problem: 'INSUFFICIENT_BALANCE', amount: balance + 1n });
+    expect(checkSwapAmount('100.000000000000000001', balance)).toEqual({
+      ok: false,
+      problem: 'INSUFFICIENT_BALANCE',
+      amount: balance + 1n,
+    });
   });
 
   it('checks only the text while the balance is unknown', () => {

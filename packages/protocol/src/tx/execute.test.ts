@@ -56,7 +56,12 @@ const clients = (overrides: Partial<TxClients> = {}): TxClients => ({
 });
 const nonce = () => publicClient.getTransactionCount({ address: alice });
 const usdtOf = async () => ({
-  balance: await publicClient.readContract({ address: contracts.USDT, abi: erc20Abi, functionName: 'balanceOf', args: [alice] }),
+  balance: await publicClient.readContract({
+    address: contracts.USDT,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [alice],
+  }),
   allowance: await publicClient.readContract({
     address: contracts.USDT,
     abi: erc20Abi,
@@ -83,8 +88,14 @@ describe('executeSteps on anvil', () => {
 
     expect(hashes).toHaveLength(2);
     expect(events.map((e) => `${e.stepIndex}:${e.phase}`)).toEqual([
-      '0:simulating', '0:signing', '0:pending', '0:mined',
-      '1:simulating', '1:signing', '1:pending', '1:mined',
+      '0:simulating',
+      '0:signing',
+      '0:pending',
+      '0:mined',
+      '1:simulating',
+      '1:signing',
+      '1:pending',
+      '1:mined',
     ]);
     const approval = await publicClient.getTransactionReceipt({ hash: hashes[0] as Hex });
     const swap = await publicClient.getTransactionReceipt({ hash: hashes[1] as Hex });
@@ -115,20 +126,36 @@ describe('executeSteps on anvil', () => {
     const amount = parseEther('100');
     // Already approved, so the swap itself is simulated: minOut = everything in the pool cannot be met.
     await wallet.writeContract({
-      account: alice, chain: chain(), address: contracts.USDT, abi: erc20Abi, functionName: 'approve', args: [contracts.EtroSwap, amount],
+      account: alice,
+      chain: chain(),
+      address: contracts.USDT,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [contracts.EtroSwap, amount],
     });
     const steps = await buyPlan(amount, maxUint256);
     expect(steps).toHaveLength(1);
     const error = await executeSteps(steps, clients()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TxSimulationError);
-    expect((error as TxSimulationError).reason).toMatchObject({ kind: 'custom', name: 'InsufficientOutput', inputs: ['amountOut', 'minOut'] });
-    expect((error as TxSimulationError).message).toMatch(/^The transaction would fail: InsufficientOutput\(amountOut: \d+, minOut: \d+\)$/);
+    expect((error as TxSimulationError).reason).toMatchObject({
+      kind: 'custom',
+      name: 'InsufficientOutput',
+      inputs: ['amountOut', 'minOut'],
+    });
+    expect((error as TxSimulationError).message).toMatch(
+      /^The transaction would fail: InsufficientOutput\(amountOut: \d+, minOut: \d+\)$/,
+    );
     expect(await nonce()).toBe(before + 1);
   });
 
   it('decodes an error raised by a contract the call reaches (the token inside the swap)', async () => {
     const before = await nonce();
-    const call = { address: contracts.EtroSwap, abi: etroSwapAbi, functionName: 'sell', args: [parseEther('5'), 1n, maxUint256] } as const;
+    const call = {
+      address: contracts.EtroSwap,
+      abi: etroSwapAbi,
+      functionName: 'sell',
+      args: [parseEther('5'), 1n, maxUint256],
+    } as const;
     const error = await executeSteps(planWrite({ action: 'swap.sell', call }), clients()).catch((e: unknown) => e);
     expect((error as TxSimulationError).reason).toMatchObject({ kind: 'custom', name: 'ERC20InsufficientAllowance' });
     expect(await nonce()).toBe(before);
@@ -140,15 +167,14 @@ describe('executeSteps on anvil', () => {
       chain: chain(),
       transport: custom({
         request: async ({ method }) => {
-          if (method === 'eth_sendTransaction') throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
+          if (method === 'eth_sendTransaction')
+            throw Object.assign(new Error('User rejected the request.'), { code: 4001 });
           return rpc(anvil.rpcUrl, method);
         },
       }),
     });
     const steps = await buyPlan(parseEther('1'), 1n);
-    const error = await executeSteps(steps, clients({ walletClient: refusing })).catch(
-      (e: unknown) => e,
-    );
+    const error = await executeSteps(steps, clients({ walletClient: refusing })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TxRefusedError);
     expect(error).toMatchObject({ code: 'REFUSED_TRANSACTION_REQUEST', stepIndex: 0 });
     expect(isUserRejection(error instanceof Error ? error.cause : undefined)).toBe(true);
@@ -168,10 +194,16 @@ describe('executeSteps on anvil', () => {
           data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [contracts.EtroSwap, maxUint256] }),
         }),
     };
-    const call = { address: contracts.USDT, abi: erc20Abi, functionName: 'transfer', args: [contracts.EtroSwap, 1n] } as const;
-    const error = await executeSteps(planWrite({ action: 'swap.buy', call }), clients({ walletClient: swapping })).catch(
-      (e: unknown) => e,
-    );
+    const call = {
+      address: contracts.USDT,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [contracts.EtroSwap, 1n],
+    } as const;
+    const error = await executeSteps(
+      planWrite({ action: 'swap.buy', call }),
+      clients({ walletClient: swapping }),
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TxFailedError);
     const hash = (error as TxFailedError).hash as Hex;
     expect((await publicClient.getTransactionReceipt({ hash })).status).toBe('reverted');

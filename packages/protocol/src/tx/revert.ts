@@ -6,7 +6,12 @@ type AbiError = Extract<Abi[number], { type: 'error' }>;
 /** Why a call reverted, as far as it can be decoded. */
 export type RevertReason =
   /** A custom error of one of our contracts (or OpenZeppelin's, which they inherit). */
-  | { readonly kind: 'custom'; readonly name: string; readonly args: readonly unknown[]; readonly inputs: readonly string[] }
+  | {
+      readonly kind: 'custom';
+      readonly name: string;
+      readonly args: readonly unknown[];
+      readonly inputs: readonly string[];
+    }
   /** `require(cond, "message")` / `Error(string)`. */
   | { readonly kind: 'message'; readonly message: string }
   /** `Panic(uint256)`: overflow, division by zero, … */

@@ -5,7 +5,14 @@ import { InsufficientBalanceError, planWrite, type ContractCall } from './steps.
 const token = getAddress('0x00000000000000000000000000000000000000a1');
 const spender = getAddress('0x00000000000000000000000000000000000000b2');
 const call: ContractCall = { address: spender, abi: erc20Abi, functionName: 'totalSupply', args: [] };
-const spend = (amount: bigint, balance: bigint, allowance: bigint) => ({ token, symbol: 'USDT', spender, amount, balance, allowance });
+const spend = (amount: bigint, balance: bigint, allowance: bigint) => ({
+  token,
+  symbol: 'USDT',
+  spender,
+  amount,
+  balance,
+  allowance,
+});
 
 describe('planWrite', () => {
   it('is the call alone when nothing is spent', () => {

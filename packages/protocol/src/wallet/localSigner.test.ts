@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, http, isHex, parseEther, stringToHex, verifyMessage, verifyTypedData, type Hex } from 'viem';
+import {
+  createPublicClient,
+  http,
+  isHex,
+  parseEther,
+  stringToHex,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+} from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { LOCAL_TEST_MNEMONIC } from '../chain.ts';
@@ -14,7 +23,10 @@ let signer: LocalSigner;
 
 beforeAll(async () => {
   anvil = await startAnvil();
-  signer = createLocalSigner({ account: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 }), rpcUrl: anvil.rpcUrl });
+  signer = createLocalSigner({
+    account: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 }),
+    rpcUrl: anvil.rpcUrl,
+  });
 }, 30_000);
 
 afterAll(async () => {
@@ -35,17 +47,25 @@ describe('createLocalSigner', () => {
   it('personal_sign signs with the key, in MetaMask’s order and the reversed one', async () => {
     const message = 'Sign in to ETERNO\nnonce: abc';
     const first = signature(await signer.request({ method: 'personal_sign', params: [stringToHex(message), ALICE] }));
-    const second = signature(await signer.request({ method: 'personal_sign', params: [ALICE.toLowerCase(), stringToHex(message)] }));
+    const second = signature(
+      await signer.request({ method: 'personal_sign', params: [ALICE.toLowerCase(), stringToHex(message)] }),
+    );
     expect(await verifyMessage({ address: ALICE, message, signature: first })).toBe(true);
     expect(second).toBe(first);
     expect(await verifyMessage({ address: BOB, message, signature: first })).toBe(false);
   });
 
   it('signs only for its own address (4100) and refuses a missing message (-32602)', async () => {
-    await expect(signer.request({ method: 'personal_sign', params: ['0x01', BOB] })).rejects.toMatchObject({ code: 4100 });
-    await expect(signer.request({ method: 'eth_signTypedData_v4', params: [BOB, '{}'] })).rejects.toMatchObject({ code: 4100 });
+    await expect(signer.request({ method: 'personal_sign', params: ['0x01', BOB] })).rejects.toMatchObject({
+      code: 4100,
+    });
+    await expect(signer.request({ method: 'eth_signTypedData_v4', params: [BOB, '{}'] })).rejects.toMatchObject({
+      code: 4100,
+    });
     await expect(signer.request({ method: 'personal_sign', params: [ALICE] })).rejects.toMatchObject({ code: -32602 });
-    await expect(signer.request({ method: 'eth_signTypedData_v4', params: [ALICE, '{"types":1}'] })).rejects.toMatchObject({
+    await expect(
+      signer.request({ method: 'eth_signTypedData_v4', params: [ALICE, '{"types":1}'] }),
+    ).rejects.toMatchObject({
       code: -32602,
     });
   });
@@ -75,14 +95,19 @@ describe('createLocalSigner', () => {
       message: { user: ALICE, amounts: ['1000000000000000000', 5], deadline: '1900000000' },
     });
     const signed = signature(await signer.request({ method: 'eth_signTypedData_v4', params: [ALICE, json] }));
-    expect(await verifyTypedData({ address: ALICE, domain, types, primaryType: 'Withdraw', message, signature: signed })).toBe(true);
+    expect(
+      await verifyTypedData({ address: ALICE, domain, types, primaryType: 'Withdraw', message, signature: signed }),
+    ).toBe(true);
   });
 
   it('eth_sendTransaction signs locally and sends raw: EIP-1559 by default, legacy with a gasPrice', async () => {
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const before = await client.getBalance({ address: BOB });
     const hash1559 = signature(
-      await signer.request({ method: 'eth_sendTransaction', params: [{ from: ALICE.toLowerCase(), to: BOB, value: `0x${parseEther('1.5').toString(16)}` }] }),
+      await signer.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: ALICE.toLowerCase(), to: BOB, value: `0x${parseEther('1.5').toString(16)}` }],
+      }),
     );
     const gasPrice = await client.getGasPrice();
     const hashLegacy = signature(
@@ -103,10 +128,14 @@ describe('createLocalSigner', () => {
   it('refuses to send for another address (4100) or to a malformed recipient (-32602); nothing reaches the chain', async () => {
     const client = createPublicClient({ transport: http(anvil.rpcUrl) });
     const nonce = await client.getTransactionCount({ address: ALICE });
-    await expect(signer.request({ method: 'eth_sendTransaction', params: [{ from: BOB, to: ALICE, value: '0x1' }] })).rejects.toMatchObject({
+    await expect(
+      signer.request({ method: 'eth_sendTransaction', params: [{ from: BOB, to: ALICE, value: '0x1' }] }),
+    ).rejects.toMatchObject({
       code: 4100,
     });
-    await expect(signer.request({ method: 'eth_sendTransaction', params: [{ from: ALICE, to: '0x12', value: '0x1' }] })).rejects.toMatchObject({
+    await expect(
+      signer.request({ method: 'eth_sendTransaction', params: [{ from: ALICE, to: '0x12', value: '0x1' }] }),
+    ).rejects.toMatchObject({
       code: -32602,
     });
     expect(await client.getTransactionCount({ address: ALICE })).toBe(nonce);
@@ -115,7 +144,9 @@ describe('createLocalSigner', () => {
   it('forwards reads with the node’s own answer and error, and refuses blind signing and other methods (4200)', async () => {
     const balance = await signer.request({ method: 'eth_getBalance', params: [ALICE, 'latest'] });
     expect(BigInt(String(balance))).toBeGreaterThan(0n);
-    const failed = await signer.request({ method: 'eth_getBalance', params: ['not an address'] }).catch((error: unknown) => error);
+    const failed = await signer
+      .request({ method: 'eth_getBalance', params: ['not an address'] })
+      .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(ProviderRpcError);
     expect(failed).toMatchObject({ code: -32602 });
     for (const method of ['eth_sign', 'eth_signTransaction', 'wallet_watchAsset', 'anvil_mine']) {

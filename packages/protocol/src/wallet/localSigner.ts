@@ -59,7 +59,9 @@ function normalizeTypedValue(type: string, value: unknown, types: TypeFields): u
   if (/^u?int\d*$/.test(type) && (typeof value === 'string' || typeof value === 'number')) return BigInt(value);
   const fields = types[type];
   if (fields && isRecord(value)) {
-    return Object.fromEntries(fields.map((field) => [field.name, normalizeTypedValue(field.type, value[field.name], types)]));
+    return Object.fromEntries(
+      fields.map((field) => [field.name, normalizeTypedValue(field.type, value[field.name], types)]),
+    );
   }
   return value;
 }
@@ -88,7 +90,12 @@ export function parseTypedData(raw: unknown): TypedDataDefinition {
   );
   const message = normalizeTypedValue(data.primaryType, data.message, types);
   // JSON typed data is checked by viem as it hashes it (unknown types and bad values throw).
-  return { domain, types, primaryType: data.primaryType, message: isRecord(message) ? message : {} } as TypedDataDefinition;
+  return {
+    domain,
+    types,
+    primaryType: data.primaryType,
+    message: isRecord(message) ? message : {},
+  } as TypedDataDefinition;
 }
 
 function quantity(value: unknown): bigint | undefined {
@@ -106,7 +113,8 @@ async function forward(rpcUrl: string, method: string, params: readonly unknown[
     body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
   });
   const body: unknown = await response.json();
-  if (!isRecord(body)) throw new ProviderRpcError(PROVIDER_ERROR.internal, `${method}: the node answered no JSON-RPC object`);
+  if (!isRecord(body))
+    throw new ProviderRpcError(PROVIDER_ERROR.internal, `${method}: the node answered no JSON-RPC object`);
   if (isRecord(body.error)) {
     const code = typeof body.error.code === 'number' ? body.error.code : PROVIDER_ERROR.internal;
     throw new ProviderRpcError(code, String(body.error.message ?? 'RPC error'), body.error.data);
@@ -120,7 +128,11 @@ export function paramsList(params: unknown): readonly unknown[] {
 }
 
 export function createLocalSigner({ account, rpcUrl }: LocalSignerOptions): LocalSigner {
-  const walletClient = createWalletClient({ account, chain: defineEternoChain(rpcUrl), transport: http(rpcUrl, { retryCount: 0 }) });
+  const walletClient = createWalletClient({
+    account,
+    chain: defineEternoChain(rpcUrl),
+    transport: http(rpcUrl, { retryCount: 0 }),
+  });
 
   const requireOwn = (value: unknown): void => {
     if (typeof value !== 'string' || !isAddress(value, { strict: false }) || !isAddressEqual(value, account.address)) {
@@ -131,8 +143,14 @@ export function createLocalSigner({ account, rpcUrl }: LocalSignerOptions): Loca
   const sendTransaction = async (raw: unknown): Promise<Hex> => {
     const tx = isRecord(raw) ? raw : {};
     requireOwn(tx.from);
-    const to = tx.to === undefined || tx.to === null ? null : typeof tx.to === 'string' && isAddress(tx.to, { strict: false }) ? tx.to : undefined;
-    if (to === undefined) throw new ProviderRpcError(PROVIDER_ERROR.invalidParams, `eth_sendTransaction: bad "to" ${String(tx.to)}`);
+    const to =
+      tx.to === undefined || tx.to === null
+        ? null
+        : typeof tx.to === 'string' && isAddress(tx.to, { strict: false })
+          ? tx.to
+          : undefined;
+    if (to === undefined)
+      throw new ProviderRpcError(PROVIDER_ERROR.invalidParams, `eth_sendTransaction: bad "to" ${String(tx.to)}`);
     const nonce = quantity(tx.nonce);
     const base = {
       account,
@@ -160,7 +178,8 @@ export function createLocalSigner({ account, rpcUrl }: LocalSignerOptions): Loca
         const [a, b] = params;
         const [data, address] = typeof b === 'string' && isAddress(b, { strict: false }) ? [a, b] : [b, a];
         requireOwn(address);
-        if (typeof data !== 'string') throw new ProviderRpcError(PROVIDER_ERROR.invalidParams, 'personal_sign expects a message');
+        if (typeof data !== 'string')
+          throw new ProviderRpcError(PROVIDER_ERROR.invalidParams, 'personal_sign expects a message');
         return account.signMessage({ message: isHex(data) ? { raw: data } : data });
       }
       case 'eth_signTypedData_v4': {

@@ -6,27 +6,42 @@ import {
   type LockRecordJson,
   type LockRevokeJson,
   type LocksResponseJson,
-} from "@eterno/protocol/indexerApi";
-import { Hono } from "hono";
-import { and, desc, eq } from "ponder";
-import { lockClaim, lockEntry, lockRevoke } from "../../../ponder.schema.ts";
-import type { Address } from "viem";
-import { cutPage, known, formatEventCursor, newestFirst, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
+} from '@eterno/protocol/indexerApi';
+import { Hono } from 'hono';
+import { and, desc, eq } from 'ponder';
+import { lockClaim, lockEntry, lockRevoke } from '../../../ponder.schema.ts';
+import type { Address } from 'viem';
+import {
+  cutPage,
+  known,
+  formatEventCursor,
+  newestFirst,
+  olderThan,
+  parseAccount,
+  parseEventCursor,
+  parseLimit,
+  type ApiDb,
+  type EventCursor,
+} from './page.ts';
 
 export type LocksQuery = { account: Address; limit: number; before: EventCursor | undefined };
 
 /** Validates `GET /locks?account=0x…&limit=&before=`. */
 export function parseLocksQuery(query: { account?: string; limit?: string; before?: string }): LocksQuery {
-  return { account: parseAccount(query.account), limit: parseLimit(query.limit), before: parseEventCursor(query.before) };
+  return {
+    account: parseAccount(query.account),
+    limit: parseLimit(query.limit),
+    before: parseEventCursor(query.before),
+  };
 }
 
 export function lockCreditJson(row: typeof lockEntry.$inferSelect): LockCreditJson {
   return {
-    kind: "credit",
+    kind: 'credit',
     id: row.id,
     user: row.user,
     writer: row.writer,
-    source: known(LOCK_SOURCES, row.source, "lock_entry.source"),
+    source: known(LOCK_SOURCES, row.source, 'lock_entry.source'),
     index: row.index.toString(),
     amount: row.amount.toString(),
     start: row.start.toString(),
@@ -40,7 +55,7 @@ export function lockCreditJson(row: typeof lockEntry.$inferSelect): LockCreditJs
 
 export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson {
   return {
-    kind: "claim",
+    kind: 'claim',
     id: row.id,
     user: row.user,
     amount: row.amount.toString(),
@@ -54,11 +69,11 @@ export function lockClaimJson(row: typeof lockClaim.$inferSelect): LockClaimJson
 
 export function lockRevokeJson(row: typeof lockRevoke.$inferSelect): LockRevokeJson {
   return {
-    kind: "revoke",
+    kind: 'revoke',
     id: row.id,
     user: row.user,
     writer: row.writer,
-    source: known(LOCK_SOURCES, row.source, "lock_revoke.source"),
+    source: known(LOCK_SOURCES, row.source, 'lock_revoke.source'),
     index: row.index.toString(),
     unreleased: row.unreleased.toString(),
     blockNumber: row.blockNumber.toString(),
@@ -80,14 +95,18 @@ export function mergeLockRecords(
   revokes: ReadonlyArray<typeof lockRevoke.$inferSelect>,
   limit: number,
 ): LocksResponseJson {
-  const all: LockRecordJson[] = [...credits.map(lockCreditJson), ...claims.map(lockClaimJson), ...revokes.map(lockRevokeJson)];
+  const all: LockRecordJson[] = [
+    ...credits.map(lockCreditJson),
+    ...claims.map(lockClaimJson),
+    ...revokes.map(lockRevokeJson),
+  ];
   all.sort((a, b) => newestFirst(place(a), place(b)));
   const { items, nextBefore } = cutPage(all, limit, (r) => formatEventCursor(place(r)));
   return { records: items, nextBefore };
 }
 
 export function locksRoute(db: ApiDb): Hono {
-  return new Hono().get("/locks", async (c) => {
+  return new Hono().get('/locks', async (c) => {
     const query = parseLocksQuery(c.req.query());
     const [credits, claims, revokes] = await Promise.all([
       db

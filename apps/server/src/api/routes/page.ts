@@ -3,13 +3,13 @@
  * the account, the page size and the `before` cursor; and the page cut that computes `nextBefore`.
  * Wire format and paging rules: `@eterno/protocol/indexerApi`.
  */
-import { toChecksumAddress } from "@eterno/protocol/address";
-import { INDEXER_DEFAULT_LIMIT, INDEXER_MAX_LIMIT } from "@eterno/protocol/indexerApi";
-import { and, eq, lt, or } from "ponder";
-import type { db } from "ponder:api";
-import type { farmEvent, lockClaim, lockEntry, lockRevoke, trade } from "../../../ponder.schema.ts";
-import type { Address } from "viem";
-import { ApiError } from "../../http/errors.ts";
+import { toChecksumAddress } from '@eterno/protocol/address';
+import { INDEXER_DEFAULT_LIMIT, INDEXER_MAX_LIMIT } from '@eterno/protocol/indexerApi';
+import { and, eq, lt, or } from 'ponder';
+import type { db } from 'ponder:api';
+import type { farmEvent, lockClaim, lockEntry, lockRevoke, trade } from '../../../ponder.schema.ts';
+import type { Address } from 'viem';
+import { ApiError } from '../../http/errors.ts';
 
 /** The read-only database of Ponder's API (`ponder:api`), which the routes query. */
 export type ApiDb = typeof db;
@@ -22,18 +22,18 @@ export type EventCursor = { blockNumber: bigint; logIndex: number };
  * checksum) → INVALID_WALLET_ADDRESS. Returned lower-case, as Ponder stores hex.
  */
 export function parseAccount(value: string | undefined): Address {
-  if (value === undefined) throw new ApiError("BAD_REQUEST");
+  if (value === undefined) throw new ApiError('BAD_REQUEST');
   const address = toChecksumAddress(value);
-  if (address === null) throw new ApiError("INVALID_WALLET_ADDRESS");
+  if (address === null) throw new ApiError('INVALID_WALLET_ADDRESS');
   return address.toLowerCase() as Address;
 }
 
 /** `limit`: an integer 1–100, default 20; anything else → BAD_REQUEST. */
 export function parseLimit(value: string | undefined): number {
   if (value === undefined) return INDEXER_DEFAULT_LIMIT;
-  if (!/^\d{1,3}$/.test(value)) throw new ApiError("BAD_REQUEST");
+  if (!/^\d{1,3}$/.test(value)) throw new ApiError('BAD_REQUEST');
   const n = Number(value);
-  if (n < 1 || n > INDEXER_MAX_LIMIT) throw new ApiError("BAD_REQUEST");
+  if (n < 1 || n > INDEXER_MAX_LIMIT) throw new ApiError('BAD_REQUEST');
   return n;
 }
 
@@ -41,7 +41,7 @@ export function parseLimit(value: string | undefined): number {
 export function parseEventCursor(value: string | undefined): EventCursor | undefined {
   if (value === undefined) return undefined;
   const match = /^(\d{1,20}):(\d{1,9})$/.exec(value);
-  if (match === null) throw new ApiError("BAD_REQUEST");
+  if (match === null) throw new ApiError('BAD_REQUEST');
   return { blockNumber: BigInt(match[1]!), logIndex: Number(match[2]) };
 }
 
@@ -59,7 +59,11 @@ export function newestFirst(a: EventCursor, b: EventCursor): number {
  * Cuts rows fetched with `limit + 1` (newest first) to one page: `nextBefore` is the cursor of the
  * page's last row when a further row exists, else null.
  */
-export function cutPage<T>(rows: readonly T[], limit: number, cursorOf: (row: T) => string): { items: T[]; nextBefore: string | null } {
+export function cutPage<T>(
+  rows: readonly T[],
+  limit: number,
+  cursorOf: (row: T) => string,
+): { items: T[]; nextBefore: string | null } {
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
   return { items, nextBefore: rows.length > limit && last !== undefined ? cursorOf(last) : null };

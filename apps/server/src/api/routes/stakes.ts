@@ -1,11 +1,11 @@
 /** `GET /stakes?account=&pool=&limit=&before=`: one account's orders in one pool, newest first. */
-import { STAKE_POOLS, type StakeOrderJson, type StakePool, type StakesResponseJson } from "@eterno/protocol/indexerApi";
-import { Hono } from "hono";
-import { and, desc, eq, lt } from "ponder";
-import { stakeOrder } from "../../../ponder.schema.ts";
-import type { Address } from "viem";
-import { ApiError } from "../../http/errors.ts";
-import { cutPage, known, parseAccount, parseLimit, type ApiDb } from "./page.ts";
+import { STAKE_POOLS, type StakeOrderJson, type StakePool, type StakesResponseJson } from '@eterno/protocol/indexerApi';
+import { Hono } from 'hono';
+import { and, desc, eq, lt } from 'ponder';
+import { stakeOrder } from '../../../ponder.schema.ts';
+import type { Address } from 'viem';
+import { ApiError } from '../../http/errors.ts';
+import { cutPage, known, parseAccount, parseLimit, type ApiDb } from './page.ts';
 
 export type StakesQuery = { account: Address; pool: StakePool; limit: number; before: bigint | undefined };
 
@@ -13,13 +13,18 @@ export type StakesQuery = { account: Address; pool: StakePool; limit: number; be
  * Validates `GET /stakes?account=0x…&pool=ETRO|EULP&limit=&before=`; `before` is an order id
  * (orders with a smaller id). A missing or unknown pool → BAD_REQUEST.
  */
-export function parseStakesQuery(query: { account?: string; pool?: string; limit?: string; before?: string }): StakesQuery {
+export function parseStakesQuery(query: {
+  account?: string;
+  pool?: string;
+  limit?: string;
+  before?: string;
+}): StakesQuery {
   const account = parseAccount(query.account);
   const pool = STAKE_POOLS.find((p) => p === query.pool);
-  if (pool === undefined) throw new ApiError("BAD_REQUEST");
+  if (pool === undefined) throw new ApiError('BAD_REQUEST');
   let before: bigint | undefined;
   if (query.before !== undefined) {
-    if (!/^\d{1,78}$/.test(query.before)) throw new ApiError("BAD_REQUEST");
+    if (!/^\d{1,78}$/.test(query.before)) throw new ApiError('BAD_REQUEST');
     before = BigInt(query.before);
   }
   return { account, pool, limit: parseLimit(query.limit), before };
@@ -27,7 +32,7 @@ export function parseStakesQuery(query: { account?: string; pool?: string; limit
 
 export function stakeOrderJson(row: typeof stakeOrder.$inferSelect): StakeOrderJson {
   return {
-    pool: known(STAKE_POOLS, row.pool, "stake_order.pool"),
+    pool: known(STAKE_POOLS, row.pool, 'stake_order.pool'),
     orderId: row.orderId.toString(),
     owner: row.owner,
     amount: row.amount.toString(),
@@ -46,7 +51,7 @@ export function stakeOrderJson(row: typeof stakeOrder.$inferSelect): StakeOrderJ
 }
 
 export function stakesRoute(db: ApiDb): Hono {
-  return new Hono().get("/stakes", async (c) => {
+  return new Hono().get('/stakes', async (c) => {
     const query = parseStakesQuery(c.req.query());
     const rows = await db
       .select()

@@ -1,14 +1,14 @@
-import { describe, expect, it } from "vitest";
-import { ApiError } from "../../http/errors.ts";
-import { parseTradesQuery, tradeJson } from "./trades.ts";
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../http/errors.ts';
+import { parseTradesQuery, tradeJson } from './trades.ts';
 
-const ALICE = "0x70997970C51812dc3A010C7d01b50e0d17dc79C8";
-const TX = `0x${"ab".repeat(32)}` as const;
+const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+const TX = `0x${'ab'.repeat(32)}` as const;
 
-describe("parseTradesQuery", () => {
+describe('parseTradesQuery', () => {
   it("lists everyone's trades without an account, one trader's with it", () => {
     expect(parseTradesQuery({})).toEqual({ account: undefined, limit: 20, before: undefined });
-    expect(parseTradesQuery({ account: ALICE, limit: "5", before: "10:2" })).toEqual({
+    expect(parseTradesQuery({ account: ALICE, limit: '5', before: '10:2' })).toEqual({
       account: ALICE.toLowerCase(),
       limit: 5,
       before: { blockNumber: 10n, logIndex: 2 },
@@ -16,21 +16,21 @@ describe("parseTradesQuery", () => {
   });
 
   it.each([
-    [{ account: "0x12" }, "INVALID_WALLET_ADDRESS"],
-    [{ account: "" }, "INVALID_WALLET_ADDRESS"],
-    [{ limit: "0" }, "BAD_REQUEST"],
-    [{ limit: "101" }, "BAD_REQUEST"],
-    [{ before: "10" }, "BAD_REQUEST"],
-  ])("refuses %j with %s", (query, code) => {
+    [{ account: '0x12' }, 'INVALID_WALLET_ADDRESS'],
+    [{ account: '' }, 'INVALID_WALLET_ADDRESS'],
+    [{ limit: '0' }, 'BAD_REQUEST'],
+    [{ limit: '101' }, 'BAD_REQUEST'],
+    [{ before: '10' }, 'BAD_REQUEST'],
+  ])('refuses %j with %s', (query, code) => {
     expect(() => parseTradesQuery(query)).toThrow(ApiError);
     expect(() => parseTradesQuery(query)).toThrow(expect.objectContaining({ code, status: 400 }));
   });
 });
 
-describe("tradeJson", () => {
-  it("writes bigints as decimal strings", () => {
+describe('tradeJson', () => {
+  it('writes bigints as decimal strings', () => {
     const row = {
-      id: "e1",
+      id: 'e1',
       trader: ALICE.toLowerCase() as `0x${string}`,
       isBuy: true,
       amountIn: 10n ** 21n,
@@ -42,14 +42,14 @@ describe("tradeJson", () => {
       logIndex: 5,
     };
     expect(tradeJson(row)).toEqual({
-      id: "e1",
+      id: 'e1',
       trader: ALICE.toLowerCase(),
       isBuy: true,
-      amountIn: "1000000000000000000000",
-      amountOut: "1860000000000000000000",
-      fee: "60000000000000000000",
-      blockNumber: "77",
-      timestamp: "1700000000",
+      amountIn: '1000000000000000000000',
+      amountOut: '1860000000000000000000',
+      fee: '60000000000000000000',
+      blockNumber: '77',
+      timestamp: '1700000000',
       txHash: TX,
       logIndex: 5,
     });

@@ -1,10 +1,19 @@
 /** `GET /trades?account=&limit=&before=`: the swap's trades, newest first (everyone's without `account`). */
-import type { TradeJson, TradesResponseJson } from "@eterno/protocol/indexerApi";
-import { Hono } from "hono";
-import { and, desc, eq } from "ponder";
-import { trade } from "../../../ponder.schema.ts";
-import type { Address } from "viem";
-import { cutPage, formatEventCursor, olderThan, parseAccount, parseEventCursor, parseLimit, type ApiDb, type EventCursor } from "./page.ts";
+import type { TradeJson, TradesResponseJson } from '@eterno/protocol/indexerApi';
+import { Hono } from 'hono';
+import { and, desc, eq } from 'ponder';
+import { trade } from '../../../ponder.schema.ts';
+import type { Address } from 'viem';
+import {
+  cutPage,
+  formatEventCursor,
+  olderThan,
+  parseAccount,
+  parseEventCursor,
+  parseLimit,
+  type ApiDb,
+  type EventCursor,
+} from './page.ts';
 
 export type TradesQuery = { account: Address | undefined; limit: number; before: EventCursor | undefined };
 
@@ -33,12 +42,14 @@ export function tradeJson(row: typeof trade.$inferSelect): TradeJson {
 }
 
 export function tradesRoute(db: ApiDb): Hono {
-  return new Hono().get("/trades", async (c) => {
+  return new Hono().get('/trades', async (c) => {
     const query = parseTradesQuery(c.req.query());
     const rows = await db
       .select()
       .from(trade)
-      .where(and(query.account === undefined ? undefined : eq(trade.trader, query.account), olderThan(trade, query.before)))
+      .where(
+        and(query.account === undefined ? undefined : eq(trade.trader, query.account), olderThan(trade, query.before)),
+      )
       .orderBy(desc(trade.blockNumber), desc(trade.logIndex))
       .limit(query.limit + 1);
     const page = cutPage(rows, query.limit, formatEventCursor);

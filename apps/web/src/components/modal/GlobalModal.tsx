@@ -77,7 +77,12 @@ export function GlobalModal({ store = defaultStore }: { store?: ModalStore }) {
               </button>
             ) : null}
             {hasConfirm ? (
-              <button type="button" className="button button-primary modal-confirm" data-autofocus onClick={() => store.confirm()}>
+              <button
+                type="button"
+                className="button button-primary modal-confirm"
+                data-autofocus
+                onClick={() => store.confirm()}
+              >
                 {confirmText ?? t('confirm')}
               </button>
             ) : null}

@@ -11,7 +11,12 @@ export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
   return (
     <div className="toaster" aria-live="polite">
       {list.map((toast) => (
-        <div key={toast.id} className={`toast toast-${toast.tone}`} role={toast.tone === 'error' ? 'alert' : 'status'} data-testid="toast">
+        <div
+          key={toast.id}
+          className={`toast toast-${toast.tone}`}
+          role={toast.tone === 'error' ? 'alert' : 'status'}
+          data-testid="toast"
+        >
           <p className="toast-message">{toast.message}</p>
           {toast.hash ? (
             <p className="toast-hash" title={toast.hash} data-hash={toast.hash}>

@@ -22,7 +22,9 @@ export type ToastStore = {
 /** How long a notice stays; an error stays until dismissed or replaced. */
 export const TOAST_MS = { info: 0, success: 5_000, error: 8_000 } as const;
 
-export function createToastStore(timers: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout } = globalThis): ToastStore {
+export function createToastStore(
+  timers: { setTimeout: typeof setTimeout; clearTimeout: typeof clearTimeout } = globalThis,
+): ToastStore {
   let toasts: readonly Toast[] = [];
   let nextId = 1;
   const listeners = new Set<Listener>();
@@ -38,7 +40,11 @@ export function createToastStore(timers: { setTimeout: typeof setTimeout; clearT
       const old = expiry.get(id);
       if (old !== undefined) timers.clearTimeout(old);
       expiry.delete(id);
-      if (durationMs > 0) expiry.set(id, timers.setTimeout(() => store.dismiss(id), durationMs));
+      if (durationMs > 0)
+        expiry.set(
+          id,
+          timers.setTimeout(() => store.dismiss(id), durationMs),
+        );
       emit();
       return id;
     },

@@ -39,14 +39,31 @@ afterAll(async () => {
 afterEach(() => setConfigForTesting(undefined));
 
 function useDeployments(contracts: Deployments['contracts'] = deployments.contracts): void {
-  setConfigForTesting({ chainId: 201022, rpcUrl: anvil.rpcUrl, apiUrl: 'http://127.0.0.1:9', deployments: { ...deployments, contracts }, demoWallet: false });
+  setConfigForTesting({
+    chainId: 201022,
+    rpcUrl: anvil.rpcUrl,
+    apiUrl: 'http://127.0.0.1:9',
+    deployments: { ...deployments, contracts },
+    demoWallet: false,
+  });
 }
 
 async function chainBalances(account: Address): Promise<Record<OverviewSymbol, bigint>> {
   const client = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
   const token = (symbol: 'UNITS' | 'EULP' | 'ETRO' | 'USDT') =>
-    client.readContract({ address: deployments.contracts[symbol], abi: erc20Abi, functionName: 'balanceOf', args: [account] });
-  const [UNITS, EULP, ETRO, USDT, FON] = await Promise.all([token('UNITS'), token('EULP'), token('ETRO'), token('USDT'), client.getBalance({ address: account })]);
+    client.readContract({
+      address: deployments.contracts[symbol],
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [account],
+    });
+  const [UNITS, EULP, ETRO, USDT, FON] = await Promise.all([
+    token('UNITS'),
+    token('EULP'),
+    token('ETRO'),
+    token('USDT'),
+    client.getBalance({ address: account }),
+  ]);
   return { UNITS, EULP, ETRO, USDT, FON };
 }
 
@@ -56,11 +73,15 @@ function renderOverview(account: Address, pollingInterval = 60_000) {
   const wrap = (children: ReactNode) => (
     <WagmiProvider config={wagmiConfig} reconnectOnMount={false}>
       <QueryClientProvider client={queryClient}>
-        <WalletContext.Provider value={{ account, provider: { request: async () => null } }}>{children}</WalletContext.Provider>
+        <WalletContext.Provider value={{ account, provider: { request: async () => null } }}>
+          {children}
+        </WalletContext.Provider>
       </QueryClientProvider>
     </WagmiProvider>
   );
-  const router = createMemoryRouter([{ path: '*', element: wrap(<AssetsOverview />) }], { initialEntries: ['/assets/overview'] });
+  const router = createMemoryRouter([{ path: '*', element: wrap(<AssetsOverview />) }], {
+    initialEntries: ['/assets/overview'],
+  });
   render(<RouterProvider router={router} />);
   return { queryClient };
 }
@@ -71,7 +92,9 @@ async function expectShown(expected: Record<OverviewSymbol, bigint>): Promise<vo
   await waitFor(
     () => {
       for (const symbol of OVERVIEW_SYMBOLS) {
-        expect(within(row(symbol)).getByText(formatTokenAmount(expected[symbol], symbol, { grouping: true }))).toBeTruthy();
+        expect(
+          within(row(symbol)).getByText(formatTokenAmount(expected[symbol], symbol, { grouping: true })),
+        ).toBeTruthy();
       }
     },
     { timeout: 10_000 },

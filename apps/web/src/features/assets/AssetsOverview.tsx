@@ -35,7 +35,12 @@ export default function AssetsOverview() {
             const row = data?.rows.find((candidate) => candidate.symbol === symbol);
             return (
               <li key={symbol}>
-                <Link className="balance-row" to={detailPath(symbol)} data-testid={`balance-${symbol}`} aria-busy={!row}>
+                <Link
+                  className="balance-row"
+                  to={detailPath(symbol)}
+                  data-testid={`balance-${symbol}`}
+                  aria-busy={!row}
+                >
                   <TokenIcon symbol={symbol} />
                   <span className="balance-symbol">
                     {symbol}

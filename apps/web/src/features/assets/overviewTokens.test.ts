@@ -52,7 +52,9 @@ describe('overviewRows', () => {
   });
 
   it('refuses a result without one of the balances instead of showing 0', () => {
-    expect(() => overviewRows({ blockNumber: 1n, native: 0n, balances: { UNITS: 1n, EULP: 2n, ETRO: 3n } })).toThrow(/USDT/);
+    expect(() => overviewRows({ blockNumber: 1n, native: 0n, balances: { UNITS: 1n, EULP: 2n, ETRO: 3n } })).toThrow(
+      /USDT/,
+    );
   });
 });
 

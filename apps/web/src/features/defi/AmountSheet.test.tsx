@@ -9,7 +9,10 @@ import { fixturePool } from './farmFixture.ts';
 
 const idle = { state: IDLE, busy: false };
 
-function renderSheet(action: AmountAction, opts: { tx?: { state: TxState; busy: boolean }; outcome?: 'confirmed' | 'failed' | 'refused' } = {}) {
+function renderSheet(
+  action: AmountAction,
+  opts: { tx?: { state: TxState; busy: boolean }; outcome?: 'confirmed' | 'failed' | 'refused' } = {},
+) {
   const onSubmit = vi.fn(async (_amount: bigint) => opts.outcome ?? 'confirmed');
   const onClose = vi.fn();
   const pool = fixturePool({ lpBalance: parseEther('1314.213562373095048801'), staked: parseEther('100') });
@@ -91,7 +94,10 @@ describe('Stake LP form', () => {
       { kind: 'approve', token: fixturePool().lpToken, symbol: 'EULP', spender: fixturePool().lpToken, amount: 1n },
     ] as const;
     renderSheet('stake', {
-      tx: { state: { phase: 'failed', steps, stepIndex: 0, hashes: [undefined], error: new TxRefusedError(0) }, busy: false },
+      tx: {
+        state: { phase: 'failed', steps, stepIndex: 0, hashes: [undefined], error: new TxRefusedError(0) },
+        busy: false,
+      },
     });
     expect(screen.getByTestId('tx-progress').getAttribute('data-phase')).toBe('failed');
     expect(screen.getByText('Approve EULP')).toBeTruthy();

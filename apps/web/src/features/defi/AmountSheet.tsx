@@ -55,7 +55,10 @@ export function AmountSheet({
           value={text}
           onChange={setText}
           symbol={pool.symbol}
-          balanceText={t(action === 'stake' ? 'defi:form.wallet' : 'defi:form.staked', { amount: formatLp(available), symbol: pool.symbol })}
+          balanceText={t(action === 'stake' ? 'defi:form.wallet' : 'defi:form.staked', {
+            amount: formatLp(available),
+            symbol: pool.symbol,
+          })}
           max={available}
           problem={shown}
           testId="defi"

@@ -22,9 +22,12 @@ function actions(overrides: Partial<FarmActions> = {}): FarmActions {
 
 function renderFarm(read: Partial<BlockRead<FarmView>>, acts = actions(), path = '/ecology/defi') {
   const full: BlockRead<FarmView> = { data: undefined, error: null, loading: false, retry: vi.fn(), ...read };
-  const router = createMemoryRouter([{ path: '/ecology/defi', element: <FarmContent read={full} actions={acts} farm={FIXTURE_FARM} /> }], {
-    initialEntries: [path],
-  });
+  const router = createMemoryRouter(
+    [{ path: '/ecology/defi', element: <FarmContent read={full} actions={acts} farm={FIXTURE_FARM} /> }],
+    {
+      initialEntries: [path],
+    },
+  );
   render(<RouterProvider router={router} />);
   return { router, read: full, actions: acts };
 }
@@ -41,7 +44,13 @@ describe('DeFi screen states', () => {
   });
 
   it('shows a failed read as an error with Retry, never as zeros', () => {
-    const error = new MulticallCallError({ index: 0, target: FIXTURE_FARM, label: 'EternoFarm.totalAllocPoint', failure: 'NO_DATA', returnData: '0x' });
+    const error = new MulticallCallError({
+      index: 0,
+      target: FIXTURE_FARM,
+      label: 'EternoFarm.totalAllocPoint',
+      failure: 'NO_DATA',
+      returnData: '0x',
+    });
     const { read } = renderFarm({ error });
     const alert = screen.getByRole('alert');
     expect(within(alert).getByText('Could not read from the chain, please try again')).toBeTruthy();

@@ -42,7 +42,15 @@ function loadError(error: unknown, t: (key: string) => string): { message: strin
 }
 
 /** The screen from its figures and its writes (the page wires the hooks; tests give fixtures). */
-export function FarmContent({ read, actions, farm }: { read: BlockRead<FarmView>; actions: FarmActions; farm: Address }) {
+export function FarmContent({
+  read,
+  actions,
+  farm,
+}: {
+  read: BlockRead<FarmView>;
+  actions: FarmActions;
+  farm: Address;
+}) {
   const { t } = useTranslation(['defi', 'common', 'errors']);
   const { data, error, loading, retry } = read;
   const [sheet, setSheet] = useState<{ action: AmountAction; pid: number } | null>(null);

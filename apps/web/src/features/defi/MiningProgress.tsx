@@ -54,7 +54,9 @@ export function MiningProgress({ progress }: { progress: Progress }) {
 
       {current ? (
         <p className="stage-detail" data-testid="stage-detail">
-          <span>{t('progress.blocks', { from: formatBlock(current.startBlock), to: formatBlock(current.endBlock - 1n) })}</span>
+          <span>
+            {t('progress.blocks', { from: formatBlock(current.startBlock), to: formatBlock(current.endBlock - 1n) })}
+          </span>
           <span>{t('progress.stageDone', { percent: formatBps(current.progressBps) })}</span>
           <span>{t('progress.blocksLeft', { blocks: formatBlock(current.totalBlocks - current.minedBlocks) })}</span>
         </p>

@@ -77,7 +77,12 @@ export function PoolCard({
           <small>{t('pool.pending')}</small>
           <strong data-testid="pending">{formatEtro(pool.pending)}</strong>
         </span>
-        <button type="button" className="button button-primary" disabled={busy || pool.pending === 0n} onClick={onHarvest}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy || pool.pending === 0n}
+          onClick={onHarvest}
+        >
           {t('actions.harvest')}
         </button>
       </div>

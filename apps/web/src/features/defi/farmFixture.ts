@@ -7,10 +7,18 @@ export const FIXTURE_FARM = getAddress('0x8a791620dd6260079bf849dc5567adc3f2fdc3
 
 const stages = ['4', '3', '2', '1'].map((rate, i) => {
   const startBlock = 100n + BigInt(i) * 864_000n;
-  return { startBlock, endBlock: startBlock + 864_000n, etroPerBlock: parseEther(rate), emission: 864_000n * parseEther(rate) };
+  return {
+    startBlock,
+    endBlock: startBlock + 864_000n,
+    etroPerBlock: parseEther(rate),
+    emission: 864_000n * parseEther(rate),
+  };
 });
 
-const pair = { reserves: { usdt: parseEther('501000'), other: parseEther('1002000') }, totalSupply: parseEther('708520') };
+const pair = {
+  reserves: { usdt: parseEther('501000'), other: parseEther('1002000') },
+  totalSupply: parseEther('708520'),
+};
 
 export function fixturePool(overrides: Partial<FarmPoolView> = {}): FarmPoolView {
   return {

@@ -3,7 +3,10 @@ import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
 
 /** Retrieve LP: `withdraw(pid, amount)`, which pays the pending ETRO too. */
-export function useFarmWithdraw(): { tx: Transaction; withdraw: (pool: FarmPoolPosition, amount: bigint) => Promise<TxOutcome> } {
+export function useFarmWithdraw(): {
+  tx: Transaction;
+  withdraw: (pool: FarmPoolPosition, amount: bigint) => Promise<TxOutcome>;
+} {
   const tx = useTransaction();
   return {
     tx,

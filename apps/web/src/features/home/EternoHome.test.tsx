@@ -26,7 +26,13 @@ function market(overrides: Partial<MarketView> = {}): MarketView {
     usdtValue: { onChain: parseEther('1011000.123456789'), declared: 0n, total: parseEther('1011000.123456789') },
     etroValue: {
       kind: 'value',
-      value: { totalSupply: parseEther('100000000'), onChain: parseEther('50998003.992015968'), declaredEtro: 0n, declared: 0n, total: parseEther('50998003.992015968') },
+      value: {
+        totalSupply: parseEther('100000000'),
+        onChain: parseEther('50998003.992015968'),
+        declaredEtro: 0n,
+        declared: 0n,
+        total: parseEther('50998003.992015968'),
+      },
     },
     staking: {
       ETRO: { reserve: parseEther('1000000'), available: parseEther('999000') },
@@ -86,7 +92,13 @@ describe('EternoHomeView', () => {
         usdtValue: { onChain: parseEther('1000'), declared: parseEther('6000000'), total: parseEther('6001000') },
         etroValue: {
           kind: 'value',
-          value: { totalSupply: parseEther('100'), onChain: parseEther('50'), declaredEtro: parseEther('104200'), declared: parseEther('52100'), total: parseEther('52150') },
+          value: {
+            totalSupply: parseEther('100'),
+            onChain: parseEther('50'),
+            declaredEtro: parseEther('104200'),
+            declared: parseEther('52100'),
+            total: parseEther('52150'),
+          },
         },
       }),
     });
@@ -125,7 +137,13 @@ describe('EternoHomeView', () => {
   });
 
   it('shows a failed first read as an error card whose retry reads again', () => {
-    const error = new MulticallCallError({ index: 3, target: '0x0000000000000000000000000000000000000001', label: 'ELP.getReserves', failure: 'REVERTED', returnData: '0x' });
+    const error = new MulticallCallError({
+      index: 3,
+      target: '0x0000000000000000000000000000000000000001',
+      label: 'ELP.getReserves',
+      failure: 'REVERTED',
+      returnData: '0x',
+    });
     const { retry } = renderRead({ error });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Could not read from the chain, please try again');

@@ -47,7 +47,8 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
   const tt = t as (key: string) => string;
   const failure = error && !data ? readErrorText(error, tt, 'home:loadError') : null;
   const noLiquidity = t('noLiquidity');
-  const price = (p: Priced<bigint> | undefined) => (p === undefined ? null : p.kind === 'value' ? formatScaled12(p.value) : noLiquidity);
+  const price = (p: Priced<bigint> | undefined) =>
+    p === undefined ? null : p.kind === 'value' ? formatScaled12(p.value) : noLiquidity;
 
   if (failure) {
     return (
@@ -75,9 +76,15 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
                 <TokenIcon symbol={token} />
                 <span>{t(token === 'ETRO' ? 'price.etro' : 'price.fon')}</span>
               </header>
-              <Figure testId={`price-${token}`} value={price(p)} className={p?.kind === 'noLiquidity' ? 'price-none' : 'price-value'} />
+              <Figure
+                testId={`price-${token}`}
+                value={price(p)}
+                className={p?.kind === 'noLiquidity' ? 'price-none' : 'price-value'}
+              />
               <small>{p?.kind === 'noLiquidity' ? t('noLiquidityHint') : t('price.unit', { token })}</small>
-              <small className="price-source">{t('price.source', { pair: token === 'ETRO' ? 'EULP' : 'WFON/USDT' })}</small>
+              <small className="price-source">
+                {t('price.source', { pair: token === 'ETRO' ? 'EULP' : 'WFON/USDT' })}
+              </small>
             </article>
           );
         })}
@@ -106,7 +113,11 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
         <div className="value-block">
           <div className="value-head">
             <span>{t('value.usdt')}</span>
-            <Figure testId="value-usdt-total" value={usdtValue ? `${amount(usdtValue.total, 'USDT')} USDT` : null} className="value-total" />
+            <Figure
+              testId="value-usdt-total"
+              value={usdtValue ? `${amount(usdtValue.total, 'USDT')} USDT` : null}
+              className="value-total"
+            />
           </div>
           <dl>
             <StatRow label={t('value.usdtOnChain')}>
@@ -171,9 +182,15 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
                   {t('staking.pool', { token: pool })}
                 </span>
                 <span className="reserve-label">{t('staking.reserve')}</span>
-                <Figure testId={`staking-${pool}-reserve`} value={reserve ? `${amount(reserve.reserve, 'ETRO')} ETRO` : null} />
+                <Figure
+                  testId={`staking-${pool}-reserve`}
+                  value={reserve ? `${amount(reserve.reserve, 'ETRO')} ETRO` : null}
+                />
                 <span className="reserve-label">{t('staking.available')}</span>
-                <Figure testId={`staking-${pool}-available`} value={reserve ? `${amount(reserve.available, 'ETRO')} ETRO` : null} />
+                <Figure
+                  testId={`staking-${pool}-available`}
+                  value={reserve ? `${amount(reserve.available, 'ETRO')} ETRO` : null}
+                />
               </div>
             );
           })}
@@ -214,7 +231,13 @@ function FarmEmission({ farm }: { farm: MarketView['farm'] | undefined }) {
   const bps = farm.totalEmission === 0n ? 0n : (farm.emitted * 10_000n) / farm.totalEmission;
   return (
     <div className="emission">
-      <div className="emission-bar" role="progressbar" aria-valuemin={0} aria-valuemax={10_000} aria-valuenow={Number(bps)}>
+      <div
+        className="emission-bar"
+        role="progressbar"
+        aria-valuemin={0}
+        aria-valuemax={10_000}
+        aria-valuenow={Number(bps)}
+      >
         <span style={{ width: `${formatAmount(bps, 2)}%` }} />
       </div>
       <p data-testid="farm-emitted">

@@ -39,10 +39,14 @@ describe('LockCard', () => {
     expect(screen.getByTestId('lock-claimable').textContent).toBe('150 ETRO');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(screen.getByTestId('lock-released').textContent).toBe('25 % of 1,000 ETRO released');
-    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(Number(start + DAY) * 1000));
+    const when = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(Number(start + DAY) * 1000),
+    );
     expect(screen.getByText(`Fully released ${when}`)).toBeTruthy();
     expect(screen.getByText('Claimed so far: 100 ETRO')).toBeTruthy();
-    expect(screen.getByTestId('lock-claim-quote').textContent).toBe('Claim 150 ETRO, fee 7.5 ETRO, you receive 142.5 ETRO');
+    expect(screen.getByTestId('lock-claim-quote').textContent).toBe(
+      'Claim 150 ETRO, fee 7.5 ETRO, you receive 142.5 ETRO',
+    );
     fireEvent.click(claim());
     expect(onClaim).toHaveBeenCalledWith(parseEther('150'));
   });

@@ -37,7 +37,9 @@ export function LockCard({
         </div>
         <div>
           <dt>{t('claimable')}</dt>
-          <dd data-testid="lock-claimable">{lock ? etro(lock.claimable) : <span className="skeleton lock-skeleton" />}</dd>
+          <dd data-testid="lock-claimable">
+            {lock ? etro(lock.claimable) : <span className="skeleton lock-skeleton" />}
+          </dd>
         </div>
       </dl>
       {lock && lock.credited > 0n ? (
@@ -59,7 +61,9 @@ export function LockCard({
           {lock.allReleasedAt !== null ? (
             <p className="lock-note">{t('fullyAt', { time: formatDateTime(lock.allReleasedAt, i18n.language) })}</p>
           ) : null}
-          {lock.claimed > 0n ? <p className="lock-note">{t('claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p> : null}
+          {lock.claimed > 0n ? (
+            <p className="lock-note">{t('claimed', { amount: tokenText(lock.claimed, 'ETRO') })}</p>
+          ) : null}
           {lock.claimable > 0n ? (
             <p className="lock-note lock-claim-quote" data-testid="lock-claim-quote">
               {t('claimQuote', {

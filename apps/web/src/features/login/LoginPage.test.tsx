@@ -128,7 +128,10 @@ describe('LoginPage', () => {
     const announce = () =>
       window.dispatchEvent(
         new CustomEvent('eip6963:announceProvider', {
-          detail: { info: { uuid: 'u-1', name: 'Rabby Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'io.rabby' }, provider: rabby },
+          detail: {
+            info: { uuid: 'u-1', name: 'Rabby Wallet', icon: 'data:image/svg+xml,<svg/>', rdns: 'io.rabby' },
+            provider: rabby,
+          },
         }),
       );
     window.addEventListener('eip6963:requestProvider', announce);

@@ -9,7 +9,8 @@ import { runLogin, type LoginDeps, type LoginStatus } from './loginFlow.ts';
 
 const alice = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
 
-const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
 function setup(chainId: string) {
   const provider = fakeProvider({
@@ -25,7 +26,12 @@ function setup(chainId: string) {
   );
   const statuses: LoginStatus[] = [];
   const deps: LoginDeps = {
-    connect: { win: fakeWindow({ ethereum: provider }), rpcUrl: 'http://127.0.0.1:1', logger: { log: vi.fn(), warn: vi.fn() }, reload: vi.fn() },
+    connect: {
+      win: fakeWindow({ ethereum: provider }),
+      rpcUrl: 'http://127.0.0.1:1',
+      logger: { log: vi.fn(), warn: vi.fn() },
+      reload: vi.fn(),
+    },
     signIn: { apiUrl: 'http://api.test', fetch, location: { host: 'localhost', origin: 'http://localhost' } },
     storage: sessionStorage,
     onStatus: (status) => statuses.push(status),

@@ -137,11 +137,58 @@ describe('safeRedirect: hostile targets', () => {
 
 /** Pieces attackers combine: separators, dot segments in every encoding, schemes, hosts, whitespace. */
 const FRAGMENTS = [
-  '/', '//', '\\', '/\\', '\\/', '.', '..', './', '../', '/./', '/../',
-  '%2e', '%2E', '%2e%2e', '%2f', '%2F', '%5c', '%5C', '%252f', '%252e', '%25',
-  '\t', '\n', '\r', ' ', '\u0000', '\u00a0', '\u2215', '\uff0f', '\u2044', '\u3002', '\ufeff',
-  'http:', 'https:', 'javascript:', 'data:', 'file:', '//evil.example', 'evil.example', '@', ':', '?', '#', '&',
-  '127.0.0.1', ':5173', 'login', 'home', 'a', '%00', '%09', '%0a',
+  '/',
+  '//',
+  '\\',
+  '/\\',
+  '\\/',
+  '.',
+  '..',
+  './',
+  '../',
+  '/./',
+  '/../',
+  '%2e',
+  '%2E',
+  '%2e%2e',
+  '%2f',
+  '%2F',
+  '%5c',
+  '%5C',
+  '%252f',
+  '%252e',
+  '%25',
+  '\t',
+  '\n',
+  '\r',
+  ' ',
+  '\u0000',
+  '\u00a0',
+  '\u2215',
+  '\uff0f',
+  '\u2044',
+  '\u3002',
+  '\ufeff',
+  'http:',
+  'https:',
+  'javascript:',
+  'data:',
+  'file:',
+  '//evil.example',
+  'evil.example',
+  '@',
+  ':',
+  '?',
+  '#',
+  '&',
+  '127.0.0.1',
+  ':5173',
+  'login',
+  'home',
+  'a',
+  '%00',
+  '%09',
+  '%0a',
 ];
 
 const attack = fc.array(fc.constantFrom(...FRAGMENTS), { minLength: 1, maxLength: 10 }).map((parts) => parts.join(''));
@@ -158,7 +205,10 @@ describe('safeRedirect: generated hostile inputs (fast-check)', { timeout: 30_00
   });
 
   it('arbitrary strings (ASCII with control characters, and any Unicode) always stay inside the origin', () => {
-    const raw = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 40 }));
+    const raw = fc.oneof(
+      fc.string({ unit: 'binary-ascii', maxLength: 40 }),
+      fc.string({ unit: 'grapheme', maxLength: 40 }),
+    );
     fc.assert(
       fc.property(raw, (input) => {
         expectInsideOrigin(input);

@@ -53,7 +53,9 @@ describe('Mine › settings', () => {
 
   it('signs out by ending the session on the server, then here', async () => {
     setConfigForTesting({ chainId: 201022, apiUrl: 'http://api.test' } as AppConfig);
-    const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 204 }));
+    const fetch = vi.fn(
+      async (_url: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
     vi.stubGlobal('fetch', fetch);
     try {
       setSession({ address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', token: 't' });

@@ -76,7 +76,10 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         problem={showProblem && !check.ok ? check.problem : null}
         problemValues={{
           minimum: { amount: tokenText(view.minStakeAmount, symbol), symbol },
-          reserve: { available: tokenText(view.availableRewards, 'ETRO'), reward: tokenText(check.reward ?? 0n, 'ETRO') },
+          reserve: {
+            available: tokenText(view.availableRewards, 'ETRO'),
+            reward: tokenText(check.reward ?? 0n, 'ETRO'),
+          },
         }}
         disabled={tx.busy}
         hint={t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}
@@ -86,7 +89,9 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
       <dl className="stake-details">
         <div>
           <dt>{t('stake:form.expectedReward')}</dt>
-          <dd data-testid="stake-expected-reward">{check.ok ? `${tokenText(check.reward, 'ETRO')} ETRO` : t('stake:form.none')}</dd>
+          <dd data-testid="stake-expected-reward">
+            {check.ok ? `${tokenText(check.reward, 'ETRO')} ETRO` : t('stake:form.none')}
+          </dd>
         </div>
         <div>
           <dt>{t('stake:form.unlockAfter')}</dt>
@@ -104,10 +109,17 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         ) : (
           <li>{release === 0n ? t('stake:form.releaseNow') : t('stake:form.release', { days: daysText(release) })}</li>
         )}
-        {view.earlyExitAllowed ? <li>{t(view.accrual === 'perSecond' ? 'stake:form.earlyRuleStream' : 'stake:form.earlyRule')}</li> : null}
+        {view.earlyExitAllowed ? (
+          <li>{t(view.accrual === 'perSecond' ? 'stake:form.earlyRuleStream' : 'stake:form.earlyRule')}</li>
+        ) : null}
       </ul>
 
-      <button type="submit" className="button button-primary stake-submit" data-testid="stake-submit" disabled={tx.busy}>
+      <button
+        type="submit"
+        className="button button-primary stake-submit"
+        data-testid="stake-submit"
+        disabled={tx.busy}
+      >
         {t('stake:form.submit')}
       </button>
       <TxProgress tx={tx} />

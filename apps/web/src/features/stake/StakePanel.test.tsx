@@ -90,7 +90,9 @@ type Calls = {
   retry: Mock<() => void>;
 };
 
-function renderPanel(opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 'EULP'; history?: IndexedOrders } = {}): Calls {
+function renderPanel(
+  opts: { data?: StakeView; error?: unknown; pool?: 'ETRO' | 'EULP'; history?: IndexedOrders } = {},
+): Calls {
   const calls: Calls = {
     onPool: vi.fn<StakePanelProps['onPool']>(),
     enter: vi.fn<StakePanelProps['enter']['run']>(async (): Promise<TxOutcome> => 'confirmed'),
@@ -123,7 +125,8 @@ const amountInput = () => screen.getByTestId('stake-amount') as HTMLInputElement
 const type = (text: string) => fireEvent.change(amountInput(), { target: { value: text } });
 const submit = () => fireEvent.click(screen.getByTestId('stake-submit'));
 const problem = () => screen.queryByTestId('stake-problem');
-const recordItem = (id: number) => screen.getAllByTestId('stake-record').find((li) => li.dataset.id === String(id)) as HTMLElement;
+const recordItem = (id: number) =>
+  screen.getAllByTestId('stake-record').find((li) => li.dataset.id === String(id)) as HTMLElement;
 
 afterEach(async () => {
   await act(() => setLanguage('en'));
@@ -138,7 +141,13 @@ describe('Finance › stake: states', () => {
   });
 
   it('shows a failed read as an error with retry, never as zeros', () => {
-    const error = new MulticallCallError({ index: 3, target: address(2), label: 'StakingETRO.rates', failure: 'REVERTED', returnData: '0x' });
+    const error = new MulticallCallError({
+      index: 3,
+      target: address(2),
+      label: 'StakingETRO.rates',
+      failure: 'REVERTED',
+      returnData: '0x',
+    });
     const calls = renderPanel({ error });
     const alert = screen.getByRole('alert');
     expect(alert.textContent).toContain('Could not read from the chain');
@@ -238,7 +247,10 @@ describe('Finance › stake: the form', () => {
   });
 
   it('shows the pool minimum and balance of EULP', () => {
-    renderPanel({ pool: 'EULP', data: view({ pool: 'EULP', symbol: 'EULP', minStakeAmount: parseEther('1'), balance: parseEther('0.5') }) });
+    renderPanel({
+      pool: 'EULP',
+      data: view({ pool: 'EULP', symbol: 'EULP', minStakeAmount: parseEther('1'), balance: parseEther('0.5') }),
+    });
     expect(screen.getByRole('heading', { name: 'Stake EULP' })).toBeTruthy();
     type('0.9');
     expect(problem()?.textContent).toBe('The minimum stake is 1 EULP');
@@ -268,7 +280,12 @@ describe('Finance › stake: records', () => {
       '1 ETRO',
     ]);
     expect(within(recordItem(3)).getByText('Locked')).toBeTruthy();
-    expect([field(2, 'period'), field(2, 'rate'), field(2, 'left'), field(2, 'revenue')]).toEqual(['60 days', '2.5%', 'Unlocked', '25 ETRO']);
+    expect([field(2, 'period'), field(2, 'rate'), field(2, 'left'), field(2, 'revenue')]).toEqual([
+      '60 days',
+      '2.5%',
+      'Unlocked',
+      '25 ETRO',
+    ]);
     expect(within(recordItem(2)).getByText('Ready to leave')).toBeTruthy();
     expect([field(1, 'left'), field(1, 'revenue')]).toEqual(['—', '—']);
     expect(within(recordItem(1)).getByText('Left')).toBeTruthy();
@@ -277,7 +294,10 @@ describe('Finance › stake: records', () => {
 
   it('completes a left order from the indexer: the reward it was paid, early or not, and the tx hashes', () => {
     const hash = (n: number) => `0x${n.toString(16).padStart(64, '0')}` as const;
-    const indexed = (id: bigint, change: Partial<IndexedOrders['orders'][number]>): IndexedOrders['orders'][number] => ({
+    const indexed = (
+      id: bigint,
+      change: Partial<IndexedOrders['orders'][number]>,
+    ): IndexedOrders['orders'][number] => ({
       pool: 'ETRO',
       orderId: id,
       owner: address(9),
@@ -296,7 +316,13 @@ describe('Finance › stake: records', () => {
       ...change,
     });
     renderPanel({
-      data: view({ records: [record({ id: 5n }), record({ id: 4n, status: 'left', timeLeft: null, revenue: null, leave: null }), RECORDS[2] as StakeRecord] }),
+      data: view({
+        records: [
+          record({ id: 5n }),
+          record({ id: 4n, status: 'left', timeLeft: null, revenue: null, leave: null }),
+          RECORDS[2] as StakeRecord,
+        ],
+      }),
       history: {
         complete: true,
         orders: [
@@ -310,8 +336,13 @@ describe('Finance › stake: records', () => {
     expect(within(recordItem(4)).getByText('Left')).toBeTruthy();
     expect(recordItem(1).querySelector('[data-field="revenue"]')?.textContent).toBe('0 ETRO');
     expect(within(recordItem(1)).getByText('Left early')).toBeTruthy();
-    expect([...recordItem(4).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([hash(4), hash(44)]);
-    expect([...recordItem(5).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([hash(5)]);
+    expect([...recordItem(4).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([
+      hash(4),
+      hash(44),
+    ]);
+    expect([...recordItem(5).querySelectorAll('[data-hash]')].map((el) => el.getAttribute('data-hash'))).toEqual([
+      hash(5),
+    ]);
   });
 
   it('says so when there is no order', () => {
@@ -341,7 +372,9 @@ describe('Finance › stake: records', () => {
     expect(calls.leave).not.toHaveBeenCalled();
 
     fireEvent.click(within(recordItem(3)).getByRole('button', { name: 'Leave early' }));
-    await act(async () => fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit and leave' })));
+    await act(async () =>
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Forfeit and leave' })),
+    );
     expect(calls.leave).toHaveBeenCalledOnce();
     expect(calls.leave.mock.calls[0]?.[1]).toBe(3n);
   });
@@ -367,7 +400,9 @@ describe('Finance › stake: records', () => {
     const calls = renderPanel({ data: view({ lock }) });
     const card = screen.getByTestId('lock-card');
     expect(within(card).getByTestId('lock-claimable').textContent).toBe('10 ETRO');
-    expect(within(card).getByTestId('lock-claim-quote').textContent).toBe('Claim 10 ETRO, fee 0.3 ETRO, you receive 9.7 ETRO');
+    expect(within(card).getByTestId('lock-claim-quote').textContent).toBe(
+      'Claim 10 ETRO, fee 0.3 ETRO, you receive 9.7 ETRO',
+    );
     fireEvent.click(within(card).getByTestId('lock-claim'));
     expect(calls.claim).toHaveBeenCalledWith(parseEther('10'));
   });

@@ -22,14 +22,20 @@ export type StakePanelProps = {
   read: BlockRead<StakeView>;
   /** The indexer's orders of this pool (tx hashes, rewards paid); undefined while unknown or unavailable. */
   history?: IndexedOrders | undefined;
-  enter: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, days: LockPeriodDays, amount: bigint) => Promise<TxOutcome> };
+  enter: {
+    tx: Pick<Transaction, 'state' | 'busy'>;
+    run: (view: StakeView, days: LockPeriodDays, amount: bigint) => Promise<TxOutcome>;
+  };
   leave: { tx: Pick<Transaction, 'state' | 'busy'>; run: (view: StakeView, id: bigint) => Promise<TxOutcome> };
   /** Claim of the lock balance, where the rewards go (the same ledger as the swap's). */
   claim: { tx: Pick<Transaction, 'state' | 'busy'>; run: (claimable: bigint) => Promise<TxOutcome> };
   modal?: ModalStore;
 };
 
-function loadErrorText(error: unknown, t: TFunction<['stake', 'common', 'errors']>): { message: string; detail: string } {
+function loadErrorText(
+  error: unknown,
+  t: TFunction<['stake', 'common', 'errors']>,
+): { message: string; detail: string } {
   const detail = error instanceof Error ? error.message : String(error);
   if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
@@ -71,8 +77,19 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, claim, m
       ) : data ? (
         <>
           <StakeForm key={pool} view={data} tx={enter.tx} onStake={(days, amount) => enter.run(data, days, amount)} />
-          <StakeRecords view={data} rows={recordRows(data.records, history)} tx={leave.tx} onLeave={(id) => leave.run(data, id)} {...(modal ? { modal } : {})} />
-          <LockCard lock={data.lock} emptyNote={t('stake:lockEmpty')} tx={claim.tx} onClaim={(claimable) => void claim.run(claimable)} />
+          <StakeRecords
+            view={data}
+            rows={recordRows(data.records, history)}
+            tx={leave.tx}
+            onLeave={(id) => leave.run(data, id)}
+            {...(modal ? { modal } : {})}
+          />
+          <LockCard
+            lock={data.lock}
+            emptyNote={t('stake:lockEmpty')}
+            tx={claim.tx}
+            onClaim={(claimable) => void claim.run(claimable)}
+          />
         </>
       ) : (
         <div className="stake-loading" data-testid="stake-loading">

@@ -61,7 +61,13 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
       ) : (
         <ul className="stake-record-list">
           {rows.map((record) => (
-            <li key={record.id.toString()} className="stake-record" data-testid="stake-record" data-id={record.id.toString()} data-status={record.status}>
+            <li
+              key={record.id.toString()}
+              className="stake-record"
+              data-testid="stake-record"
+              data-id={record.id.toString()}
+              data-status={record.status}
+            >
               <div className="stake-record-head">
                 <span className="stake-record-id">{t('stake:records.order', { id: record.id.toString() })}</span>
                 <span className={`stake-status stake-status-${record.status}`}>
@@ -113,12 +119,22 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
                 </p>
               ) : null}
               {record.status === 'unlocked' ? (
-                <button type="button" className="button button-primary stake-leave" disabled={tx.busy} onClick={() => void onLeave(record.id)}>
+                <button
+                  type="button"
+                  className="button button-primary stake-leave"
+                  disabled={tx.busy}
+                  onClick={() => void onLeave(record.id)}
+                >
                   {t('stake:records.leave')}
                 </button>
               ) : null}
               {record.status === 'locked' && view.earlyExitAllowed ? (
-                <button type="button" className="button stake-leave stake-leave-early" disabled={tx.busy} onClick={() => leaveEarly(record)}>
+                <button
+                  type="button"
+                  className="button stake-leave stake-leave-early"
+                  disabled={tx.busy}
+                  onClick={() => leaveEarly(record)}
+                >
                   {t('stake:records.leaveEarly')}
                 </button>
               ) : null}

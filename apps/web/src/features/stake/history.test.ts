@@ -84,7 +84,9 @@ describe('indexerBehind', () => {
   it('is true while an order or a leave the chain shows is not indexed yet', () => {
     expect(indexerBehind([record(1n)], { complete: true, orders: [] })).toBe(true);
     expect(indexerBehind([left(1n)], { complete: true, orders: [order(1n)] })).toBe(true);
-    expect(indexerBehind([left(1n), record(2n)], { complete: true, orders: [order(2n), order(1n, { unstaked: true })] })).toBe(false);
+    expect(
+      indexerBehind([left(1n), record(2n)], { complete: true, orders: [order(2n), order(1n, { unstaked: true })] }),
+    ).toBe(false);
   });
 
   it('is false before the first answer, and ignores orders older than an incomplete page', () => {

@@ -40,7 +40,10 @@ export type IndexedOrders = { orders: readonly IndexedOrder[]; complete: boolean
 export function indexerBehind(records: readonly StakeRecord[], indexed: IndexedOrders | undefined): boolean {
   if (indexed === undefined) return false;
   const byId = new Map(indexed.orders.map((order) => [order.orderId, order]));
-  const oldest = indexed.orders.reduce<bigint | null>((min, order) => (min === null || order.orderId < min ? order.orderId : min), null);
+  const oldest = indexed.orders.reduce<bigint | null>(
+    (min, order) => (min === null || order.orderId < min ? order.orderId : min),
+    null,
+  );
   return records.some((record) => {
     if (!indexed.complete && oldest !== null && record.id < oldest) return false;
     const order = byId.get(record.id);

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DeadlineError, MAX_DEADLINE_MINUTES, MIN_DEADLINE_MINUTES, parseDeadlineMinutes } from '@eterno/protocol/swap/deadline';
+import {
+  DeadlineError,
+  MAX_DEADLINE_MINUTES,
+  MIN_DEADLINE_MINUTES,
+  parseDeadlineMinutes,
+} from '@eterno/protocol/swap/deadline';
 
 /**
  * Transaction deadline: how many minutes a trade may wait before it is mined (1 to 4,320, default
@@ -36,13 +41,18 @@ export function DeadlineSetting({
   };
 
   const message = error
-    ? t(`deadline.${error}`, { min: MIN_DEADLINE_MINUTES.toString(), max: MAX_DEADLINE_MINUTES.toLocaleString('en-US') })
+    ? t(`deadline.${error}`, {
+        min: MIN_DEADLINE_MINUTES.toString(),
+        max: MAX_DEADLINE_MINUTES.toLocaleString('en-US'),
+      })
     : t('deadline.hint');
   return (
     <div className="deadline" data-testid="deadline" data-state={error ? 'invalid' : 'ok'}>
       <div className="deadline-row">
         <label htmlFor={inputId}>{t('deadline.title')}</label>
-        <span className={error ? 'slippage-custom slippage-custom-invalid deadline-box' : 'slippage-custom deadline-box'}>
+        <span
+          className={error ? 'slippage-custom slippage-custom-invalid deadline-box' : 'slippage-custom deadline-box'}
+        >
           <input
             id={inputId}
             data-testid="deadline-minutes"
@@ -56,7 +66,12 @@ export function DeadlineSetting({
           <span aria-hidden="true">{t('deadline.unit')}</span>
         </span>
       </div>
-      <p id={messageId} className={error ? 'slippage-note slippage-note-refuse' : 'deadline-hint'} data-testid="deadline-note" aria-live="polite">
+      <p
+        id={messageId}
+        className={error ? 'slippage-note slippage-note-refuse' : 'deadline-hint'}
+        data-testid="deadline-note"
+        aria-live="polite"
+      >
         {message}
       </p>
     </div>

@@ -1,6 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { parseSlippagePercent, SLIPPAGE_PRESETS_BPS, SlippageError, slippageLevel } from '@eterno/protocol/swap/slippage';
+import {
+  parseSlippagePercent,
+  SLIPPAGE_PRESETS_BPS,
+  SlippageError,
+  slippageLevel,
+} from '@eterno/protocol/swap/slippage';
 import { percentText } from './format.ts';
 
 /**
@@ -85,7 +90,11 @@ export function SlippageSetting({
         </label>
       </div>
       {message ? (
-        <p id={messageId} className={`slippage-note slippage-note-${error ? 'refuse' : level}`} data-testid="slippage-note">
+        <p
+          id={messageId}
+          className={`slippage-note slippage-note-${error ? 'refuse' : level}`}
+          data-testid="slippage-note"
+        >
           {message}
         </p>
       ) : null}

@@ -28,7 +28,9 @@ const clock = () => vi.spyOn(Date, 'now').mockReturnValue(NOW_MS);
  * The panel with its state, fed figures as a read of the seeded chain would give them for the
  * typed amount (`quoted: false` keeps the quote of the previous amount, as while the next loads).
  */
-function renderPanel(opts: { overrides?: Partial<SwapView>; quoted?: boolean; slippageBps?: bigint; deadlineMinutes?: bigint } = {}) {
+function renderPanel(
+  opts: { overrides?: Partial<SwapView>; quoted?: boolean; slippageBps?: bigint; deadlineMinutes?: bigint } = {},
+) {
   const onTrade = vi.fn<(request: TradeRequest) => Promise<TxOutcome>>(async () => 'confirmed');
   const reset = vi.fn();
   function Harness() {
@@ -84,7 +86,9 @@ describe('SwapPanel', () => {
     expect(screen.getByText('Fee (6 %)')).toBeTruthy();
     expect(screen.getByTestId('swap-fee').textContent).toBe('60 USDT');
     expect(screen.getByTestId('swap-impact').textContent).toBe('0.49 %');
-    expect(screen.getByTestId('swap-minimum').textContent).toBe(`${formatEtro((quote.amountOut * 9_950n) / 10_000n)} ETRO`);
+    expect(screen.getByTestId('swap-minimum').textContent).toBe(
+      `${formatEtro((quote.amountOut * 9_950n) / 10_000n)} ETRO`,
+    );
     expect(submit().disabled).toBe(false);
     expect(submit().textContent).toBe('Approve USDT and buy');
     expect(screen.getByText('2 steps: approve USDT, then confirm the trade')).toBeTruthy();
@@ -156,7 +160,9 @@ describe('SwapPanel', () => {
     const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000') } });
     expect(deadlineInput().value).toBe('20');
     expect(screen.getByTestId('deadline').textContent).toContain('Transaction deadline');
-    expect(screen.getByTestId('deadline-note').textContent).toBe('The trade is refused if it is not mined within this time');
+    expect(screen.getByTestId('deadline-note').textContent).toBe(
+      'The trade is refused if it is not mined within this time',
+    );
     typeDeadline('45');
     type('1000');
     fireEvent.click(submit());
@@ -167,7 +173,10 @@ describe('SwapPanel', () => {
   it('counts the deadline from the chain time when the chain is ahead of the device clock', async () => {
     clock();
     const chainTime = BigInt(NOW_MS / 1000) + 86_400n;
-    const { onTrade } = renderPanel({ overrides: { allowance: parseEther('1000'), blockTimestamp: chainTime }, deadlineMinutes: 5n });
+    const { onTrade } = renderPanel({
+      overrides: { allowance: parseEther('1000'), blockTimestamp: chainTime },
+      deadlineMinutes: 5n,
+    });
     expect(deadlineInput().value).toBe('5');
     type('1000');
     fireEvent.click(submit());
@@ -275,7 +284,9 @@ describe('SwapPanel', () => {
   it('refuses a trade whose price impact is 15 % or more, whatever the tolerance', () => {
     renderPanel({ overrides: { balances: { USDT: parseEther('1000000'), ETRO: 0n } } });
     type('200000');
-    expect(screen.getByTestId('swap-refused').textContent).toMatch(/^Price impact \d+\.?\d* %: a trade that moves the price by 15 %/);
+    expect(screen.getByTestId('swap-refused').textContent).toMatch(
+      /^Price impact \d+\.?\d* %: a trade that moves the price by 15 %/,
+    );
     expect(screen.getByTestId('swap-impact').className).toBe('swap-bad');
     expect(submit().disabled).toBe(true);
   });

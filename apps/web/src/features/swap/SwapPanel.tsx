@@ -33,7 +33,11 @@ export type SwapPanelProps = {
   onTrade: (request: TradeRequest) => Promise<TxOutcome>;
 };
 
-function submitLabel(t: TFunction<['swap', 'errors', 'common']>, submit: SubmitState, direction: SwapDirection): string {
+function submitLabel(
+  t: TFunction<['swap', 'errors', 'common']>,
+  submit: SubmitState,
+  direction: SwapDirection,
+): string {
   switch (submit.kind) {
     case 'loading':
       return t('submit.loading');
@@ -74,7 +78,15 @@ export function SwapPanel(props: SwapPanelProps) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!ready || form.submit.kind !== 'ready' || !current || !form.quote || form.minOut === null || form.balance === null) return;
+    if (
+      !ready ||
+      form.submit.kind !== 'ready' ||
+      !current ||
+      !form.quote ||
+      form.minOut === null ||
+      form.balance === null
+    )
+      return;
     const request: Omit<TradeRequest, 'deadline'> = {
       direction,
       amountIn: form.quote.amountIn,
@@ -108,7 +120,14 @@ export function SwapPanel(props: SwapPanelProps) {
 
   const problem = form.problem;
   const impact = form.quote?.priceImpactBps ?? null;
-  const impactClass = impact === null ? '' : impact >= PRICE_IMPACT_REFUSE_BPS ? 'swap-bad' : impact >= SLIPPAGE_WARN_BPS ? 'swap-warn' : '';
+  const impactClass =
+    impact === null
+      ? ''
+      : impact >= PRICE_IMPACT_REFUSE_BPS
+        ? 'swap-bad'
+        : impact >= SLIPPAGE_WARN_BPS
+          ? 'swap-warn'
+          : '';
 
   return (
     <form className="swap-panel" onSubmit={submit} noValidate data-testid="swap-panel" data-direction={direction}>
@@ -118,13 +137,22 @@ export function SwapPanel(props: SwapPanelProps) {
         value={text}
         onChange={props.onText}
         symbol={form.input}
-        balanceText={t('swap:balance', { amount: form.balance === null ? '—' : `${tokenText(form.balance, form.input)} ${form.input}` })}
+        balanceText={t('swap:balance', {
+          amount: form.balance === null ? '—' : `${tokenText(form.balance, form.input)} ${form.input}`,
+        })}
         max={form.balance}
         problem={problem}
         testId="swap"
       />
 
-      <button type="button" className="swap-toggle" data-testid="swap-toggle" aria-label={t('swap:toggle')} onClick={toggle} disabled={tx.busy}>
+      <button
+        type="button"
+        className="swap-toggle"
+        data-testid="swap-toggle"
+        aria-label={t('swap:toggle')}
+        onClick={toggle}
+        disabled={tx.busy}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M8 4v14M8 18l-4-4M8 18l4-4M16 20V6M16 6l-4 4M16 6l4 4" />
         </svg>
@@ -159,7 +187,11 @@ export function SwapPanel(props: SwapPanelProps) {
         <div>
           <dt>{t('swap:price')}</dt>
           <dd data-testid="swap-price">
-            {current ? (current.price === null ? t('swap:noLiquidity') : t('swap:priceValue', { price: formatScaled12(current.price) })) : '…'}
+            {current
+              ? current.price === null
+                ? t('swap:noLiquidity')
+                : t('swap:priceValue', { price: formatScaled12(current.price) })
+              : '…'}
           </dd>
         </div>
         {form.quote && direction === 'buy' && current ? (
@@ -178,7 +210,9 @@ export function SwapPanel(props: SwapPanelProps) {
             </div>
             <div>
               <dt>{t('swap:quote.minimum')}</dt>
-              <dd data-testid="swap-minimum">{form.minOut === null ? '…' : `${tokenText(form.minOut, form.output)} ${form.output}`}</dd>
+              <dd data-testid="swap-minimum">
+                {form.minOut === null ? '…' : `${tokenText(form.minOut, form.output)} ${form.output}`}
+              </dd>
             </div>
           </>
         ) : null}

@@ -51,9 +51,18 @@ const provider = {
 };
 
 function renderScreen(contracts: Deployments['contracts'] = deployments.contracts) {
-  setConfigForTesting({ chainId: 201022, rpcUrl: anvil.rpcUrl, apiUrl: 'http://127.0.0.1:9', deployments: { ...deployments, contracts }, demoWallet: false });
+  setConfigForTesting({
+    chainId: 201022,
+    rpcUrl: anvil.rpcUrl,
+    apiUrl: 'http://127.0.0.1:9',
+    deployments: { ...deployments, contracts },
+    demoWallet: false,
+  });
   render(
-    <WagmiProvider config={createWagmiConfig({ rpcUrl: anvil.rpcUrl, pollingInterval: 60_000 })} reconnectOnMount={false}>
+    <WagmiProvider
+      config={createWagmiConfig({ rpcUrl: anvil.rpcUrl, pollingInterval: 60_000 })}
+      reconnectOnMount={false}
+    >
       <QueryClientProvider client={queryClient}>
         <WalletContext.Provider value={{ account: alice, provider }}>
           <SwapScreen />
@@ -81,9 +90,13 @@ describe('Assets › swap on a real chain', () => {
     const amountIn = parseEther('250');
     const [, out] = await read<[bigint, bigint]>(deployments.contracts.EtroSwap, etroSwapAbi, 'quoteBuy', [amountIn]);
     fireEvent.change(screen.getByTestId('swap-amount'), { target: { value: '250' } });
-    await waitFor(() => expect(screen.getByTestId('swap-receive').textContent).toBe(formatTokenAmount(out, 'ETRO', { grouping: true })), {
-      timeout: 10_000,
-    });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('swap-receive').textContent).toBe(formatTokenAmount(out, 'ETRO', { grouping: true })),
+      {
+        timeout: 10_000,
+      },
+    );
     const submit = screen.getByTestId('swap-submit') as HTMLButtonElement;
     expect(submit.textContent).toBe('Approve USDT and buy');
 
@@ -92,11 +105,22 @@ describe('Assets › swap on a real chain', () => {
     const progress = within(screen.getByTestId('swap-panel')).getByTestId('tx-progress');
     await waitFor(() => expect(progress.dataset.phase).toBe('confirmed'), { timeout: 30_000 });
     expect(sent.filter((method) => method === 'eth_sendTransaction')).toHaveLength(2);
-    const [credited] = await read<[bigint, bigint, bigint]>(deployments.contracts.LockLedger, lockLedgerAbi, 'summaryOf', [alice]);
+    const [credited] = await read<[bigint, bigint, bigint]>(
+      deployments.contracts.LockLedger,
+      lockLedgerAbi,
+      'summaryOf',
+      [alice],
+    );
     expect(credited).toBe(out);
-    await waitFor(() => expect(screen.getByTestId('lock-released').textContent).toMatch(new RegExp(`of ${formatTokenAmount(out, 'ETRO', { grouping: true })} ETRO released$`)), {
-      timeout: 10_000,
-    });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('lock-released').textContent).toMatch(
+          new RegExp(`of ${formatTokenAmount(out, 'ETRO', { grouping: true })} ETRO released$`),
+        ),
+      {
+        timeout: 10_000,
+      },
+    );
     expect((screen.getByTestId('swap-amount') as HTMLInputElement).value).toBe('');
     await screen.findByText('Balance: 49,750 USDT');
   }, 60_000);
@@ -107,7 +131,13 @@ describe('Assets › swap on a real chain', () => {
     expect(alert.textContent).toContain('Could not read from the chain');
     expect(alert.textContent).toContain('LockLedger.summaryOf');
     expect(screen.queryByTestId('swap-panel')).toBeNull();
-    setConfigForTesting({ chainId: 201022, rpcUrl: anvil.rpcUrl, apiUrl: 'http://127.0.0.1:9', deployments, demoWallet: false });
+    setConfigForTesting({
+      chainId: 201022,
+      rpcUrl: anvil.rpcUrl,
+      apiUrl: 'http://127.0.0.1:9',
+      deployments,
+      demoWallet: false,
+    });
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByTestId('swap-panel', {}, { timeout: 15_000 });
   }, 60_000);

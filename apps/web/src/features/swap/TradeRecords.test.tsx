@@ -31,7 +31,10 @@ const list = (items: Trade[] | undefined, error: unknown = null) => ({
 
 describe('TradeRecords', () => {
   it('lists everyone’s recent trades, the user’s own marked "You"', () => {
-    const lists: TradeLists = { recent: list([trade(2, bob, false), trade(1, alice, true)]), mine: list([trade(1, alice, true)]) };
+    const lists: TradeLists = {
+      recent: list([trade(2, bob, false), trade(1, alice, true)]),
+      mine: list([trade(1, alice, true)]),
+    };
     render(<TradeRecords lists={lists} account={alice} />);
     const rows = within(screen.getByTestId('trades-recent')).getAllByTestId('trade-row');
     expect(rows.map((row) => row.dataset.side)).toEqual(['sell', 'buy']);

@@ -15,7 +15,9 @@ function TradeRow({ trade, account, showTrader }: { trade: Trade; account: Addre
   const mine = isAddressEqual(trade.trader, account);
   return (
     <li className="trade-row" data-testid="trade-row" data-hash={trade.txHash} data-side={trade.isBuy ? 'buy' : 'sell'}>
-      <span className={trade.isBuy ? 'trade-side trade-buy' : 'trade-side trade-sell'}>{t(trade.isBuy ? 'trades.buy' : 'trades.sell')}</span>
+      <span className={trade.isBuy ? 'trade-side trade-buy' : 'trade-side trade-sell'}>
+        {t(trade.isBuy ? 'trades.buy' : 'trades.sell')}
+      </span>
       <span className="trade-body">
         <span className="trade-amounts">
           {`${tokenText(trade.amountIn, paid)} ${paid} → ${tokenText(trade.amountOut, got)} ${got}`}
@@ -78,7 +80,14 @@ export function TradeRecords({ lists, account }: { lists: TradeLists; account: A
     <section className="swap-card trades-card">
       <div className="segmented" role="tablist" aria-label={t('trades.tabs')}>
         {(['recent', 'mine'] as const).map((id) => (
-          <button key={id} type="button" role="tab" className="segment" aria-selected={tab === id} onClick={() => setTab(id)}>
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            className="segment"
+            aria-selected={tab === id}
+            onClick={() => setTab(id)}
+          >
             {t(`trades.${id}`)}
           </button>
         ))}

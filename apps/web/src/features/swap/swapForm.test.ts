@@ -16,15 +16,28 @@ describe('swapForm', () => {
   const amount = parseEther('1000');
 
   it('is loading until the panel has figures for this direction', () => {
-    expect(swapForm({ text: '1000', direction: 'buy', slippageBps: 50n, data: undefined }).submit).toEqual({ kind: 'loading' });
+    expect(swapForm({ text: '1000', direction: 'buy', slippageBps: 50n, data: undefined }).submit).toEqual({
+      kind: 'loading',
+    });
     // the figures on screen are still the sell side's: nothing of them is used
-    const stale = swapForm({ text: '1000', direction: 'buy', slippageBps: 50n, data: swapView({ direction: 'sell', amountIn: amount }) });
+    const stale = swapForm({
+      text: '1000',
+      direction: 'buy',
+      slippageBps: 50n,
+      data: swapView({ direction: 'sell', amountIn: amount }),
+    });
     expect(stale).toMatchObject({ submit: { kind: 'loading' }, balance: null, quote: null, minOut: null });
   });
 
   it('asks for an amount while the field is empty, without a problem shown', () => {
     const form = swapForm({ text: ' ', direction: 'buy', slippageBps: 50n, data: swapView() });
-    expect(form).toMatchObject({ submit: { kind: 'enterAmount' }, problem: null, input: 'USDT', output: 'ETRO', balance: parseEther('50000') });
+    expect(form).toMatchObject({
+      submit: { kind: 'enterAmount' },
+      problem: null,
+      input: 'USDT',
+      output: 'ETRO',
+      balance: parseEther('50000'),
+    });
   });
 
   it.each([
@@ -40,8 +53,12 @@ describe('swapForm', () => {
   });
 
   it('checks the sell side against the ETRO balance', () => {
-    expect(swapForm({ text: '20000', direction: 'sell', slippageBps: 50n, data: swapView({ direction: 'sell' }) }).problem).toBeNull();
-    expect(swapForm({ text: '20001', direction: 'sell', slippageBps: 50n, data: swapView({ direction: 'sell' }) }).problem).toBe('INSUFFICIENT_BALANCE');
+    expect(
+      swapForm({ text: '20000', direction: 'sell', slippageBps: 50n, data: swapView({ direction: 'sell' }) }).problem,
+    ).toBeNull();
+    expect(
+      swapForm({ text: '20001', direction: 'sell', slippageBps: 50n, data: swapView({ direction: 'sell' }) }).problem,
+    ).toBe('INSUFFICIENT_BALANCE');
   });
 
   it('waits for the quote of exactly the typed amount', () => {
@@ -57,7 +74,12 @@ describe('swapForm', () => {
     expect(form.minOut).toBe((quote.amountOut * 9_900n) / 10_000n);
     expect(form.submit).toEqual({ kind: 'ready', needsApproval: true, confirm: false });
     expect(form.policy).toEqual({ level: 'ok', reason: null });
-    const approved = swapForm({ text: '1000', direction: 'buy', slippageBps: 100n, data: swapView({ amountIn: amount, allowance: amount }) });
+    const approved = swapForm({
+      text: '1000',
+      direction: 'buy',
+      slippageBps: 100n,
+      data: swapView({ amountIn: amount, allowance: amount }),
+    });
     expect(approved.submit).toEqual({ kind: 'ready', needsApproval: false, confirm: false });
   });
 
@@ -69,7 +91,9 @@ describe('swapForm', () => {
     expect(at(1_000n)).toMatchObject({ policy: { level: 'confirm' }, submit: { kind: 'ready', confirm: true } });
     expect(at(1_500n).submit).toEqual({ kind: 'refused', policy: { level: 'refuse', reason: 'slippage' } });
     // refused even before a quote arrives
-    expect(swapForm({ text: '7', direction: 'buy', slippageBps: 1_500n, data }).submit).toMatchObject({ kind: 'refused' });
+    expect(swapForm({ text: '7', direction: 'buy', slippageBps: 1_500n, data }).submit).toMatchObject({
+      kind: 'refused',
+    });
   });
 
   it('refuses a trade whose price impact is 15 % or more', () => {

@@ -1,7 +1,13 @@
 import { AmountError, parseAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import { minimumReceived } from '@eterno/protocol/swap/quoteMath';
-import { MAX_QUOTE_INPUT, swapTokens, type SwapDirection, type SwapQuote, type SwapToken } from '@eterno/protocol/swap/readSwap';
+import {
+  MAX_QUOTE_INPUT,
+  swapTokens,
+  type SwapDirection,
+  type SwapQuote,
+  type SwapToken,
+} from '@eterno/protocol/swap/readSwap';
 import { tradePolicy, type TradePolicy } from '@eterno/protocol/swap/slippage';
 import { checkSwapAmount, withQuote, type SwapAmountProblem } from '@eterno/protocol/swap/swapAmount';
 import type { SwapView } from './useSwapRead.ts';
@@ -45,19 +51,29 @@ export type SwapForm = {
  * A quote is used only when it was read for this very direction and amount; the minimum received
  * comes from that quote and the tolerance.
  */
-export function swapForm(args: { text: string; direction: SwapDirection; slippageBps: bigint; data: SwapView | undefined }): SwapForm {
+export function swapForm(args: {
+  text: string;
+  direction: SwapDirection;
+  slippageBps: bigint;
+  data: SwapView | undefined;
+}): SwapForm {
   const { text, direction, slippageBps, data } = args;
   const { input, output } = swapTokens(direction);
   const current = data !== undefined && data.direction === direction ? data : undefined;
   const balance = current ? current.balances[input] : null;
   const parsed = checkSwapAmount(text, balance);
   const quote =
-    current?.quote && parsed.amount !== null && current.quote.amountIn === parsed.amount && current.quote.direction === direction
+    current?.quote &&
+    parsed.amount !== null &&
+    current.quote.amountIn === parsed.amount &&
+    current.quote.direction === direction
       ? current.quote
       : null;
   const check = withQuote(parsed, quote?.amountOut ?? null);
   const minOut = quote ? minimumReceived(quote.amountOut, slippageBps) : null;
-  const policy = quote ? tradePolicy({ slippageBps, priceImpactBps: quote.priceImpactBps }) : tradePolicy({ slippageBps, priceImpactBps: null });
+  const policy = quote
+    ? tradePolicy({ slippageBps, priceImpactBps: quote.priceImpactBps })
+    : tradePolicy({ slippageBps, priceImpactBps: null });
   const problem = check.ok || check.problem === 'EMPTY' ? null : check.problem;
 
   let submit: SubmitState;
@@ -68,5 +84,14 @@ export function swapForm(args: { text: string; direction: SwapDirection; slippag
   else if (!quote) submit = { kind: 'quoting' };
   else submit = { kind: 'ready', needsApproval: current.allowance < check.amount, confirm: policy.level === 'confirm' };
 
-  return { input, output, balance, problem, quote, minOut, policy: quote || policy.level !== 'ok' ? policy : null, submit };
+  return {
+    input,
+    output,
+    balance,
+    problem,
+    quote,
+    minOut,
+    policy: quote || policy.level !== 'ok' ? policy : null,
+    submit,
+  };
 }

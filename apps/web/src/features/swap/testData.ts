@@ -16,11 +16,19 @@ export function quoteFor(direction: SwapDirection, amountIn: bigint): SwapQuote 
   const fee = direction === 'buy' ? (amountIn * 600n) / 10_000n : 0n;
   const [reserveIn, reserveOut] = direction === 'buy' ? [RESERVES.usdt, RESERVES.etro] : [RESERVES.etro, RESERVES.usdt];
   const out = amountOut(amountIn - fee, reserveIn, reserveOut);
-  return { direction, amountIn, fee, amountOut: out, priceImpactBps: priceImpactBps({ amountIn: amountIn - fee, amountOut: out, reserveIn, reserveOut }) };
+  return {
+    direction,
+    amountIn,
+    fee,
+    amountOut: out,
+    priceImpactBps: priceImpactBps({ amountIn: amountIn - fee, amountOut: out, reserveIn, reserveOut }),
+  };
 }
 
 /** Figures shaped like a read of the seeded chain for alice (tests of the components' states). */
-export function swapView(overrides: Partial<SwapView> & { direction?: SwapDirection; amountIn?: bigint | null } = {}): SwapView {
+export function swapView(
+  overrides: Partial<SwapView> & { direction?: SwapDirection; amountIn?: bigint | null } = {},
+): SwapView {
   const direction = overrides.direction ?? 'buy';
   const amountIn = overrides.amountIn ?? null;
   return {

@@ -12,7 +12,11 @@ export function storedBigint(key: string, fallback: bigint, accept: (value: bigi
 }
 
 /** A swap setting kept in the browser across visits (a decimal string under `key`). */
-export function useStoredBigint(key: string, fallback: bigint, accept: (value: bigint) => boolean): [bigint, (next: bigint) => void] {
+export function useStoredBigint(
+  key: string,
+  fallback: bigint,
+  accept: (value: bigint) => boolean,
+): [bigint, (next: bigint) => void] {
   const [value, setValue] = useState<bigint>(() => storedBigint(key, fallback, accept));
   const set = useCallback(
     (next: bigint) => {

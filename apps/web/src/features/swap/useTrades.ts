@@ -14,7 +14,8 @@ export type TradeLists = {
   mine: { data: Page<Trade> | undefined; error: unknown; retry: () => void };
 };
 
-const hasTrade = (page: Page<Trade> | undefined, hash: Hash) => page?.items.some((trade) => trade.txHash === hash) ?? false;
+const hasTrade = (page: Page<Trade> | undefined, hash: Hash) =>
+  page?.items.some((trade) => trade.txHash === hash) ?? false;
 
 /**
  * Recent trades (everyone) and the account's exchange records, from the indexer. `awaitHash` is
@@ -31,7 +32,8 @@ export function useTrades(account: Address, awaitHash: Hash | null): TradeLists 
   const mine = useQuery({
     queryKey: ['indexer', 'trades', 'mine', account.toLowerCase()],
     queryFn: () => fetchTrades({ account, limit: TRADES_SHOWN }),
-    refetchInterval: (query) => (awaitHash !== null && !hasTrade(query.state.data, awaitHash) ? AWAIT_INDEXED_MS : false),
+    refetchInterval: (query) =>
+      awaitHash !== null && !hasTrade(query.state.data, awaitHash) ? AWAIT_INDEXED_MS : false,
   });
   return {
     recent: { data: recent.data, error: recent.error, retry: () => void recent.refetch() },

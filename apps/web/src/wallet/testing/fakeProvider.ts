@@ -32,7 +32,10 @@ export function fakeProvider(handlers: Record<string, Handler>): FakeProvider {
       return provider;
     },
     removeListener(event, listener) {
-      listeners.set(event, (listeners.get(event) ?? []).filter((known) => known !== listener));
+      listeners.set(
+        event,
+        (listeners.get(event) ?? []).filter((known) => known !== listener),
+      );
       return provider;
     },
   };
