@@ -35,6 +35,17 @@ export const ERROR_MESSAGES = {
   PAYLOAD_TOO_LARGE: 'The request is too large',
   RATE_LIMITED: 'Too many requests, please wait a moment and try again',
   INTERNAL: 'Something went wrong on the server, please try again later',
+  INVALID_AMOUNT: 'Please enter a valid amount',
+  TOKEN_NOT_SUPPORTED: 'This token cannot be deposited, withdrawn or exchanged',
+  VOUCHER_OPEN: 'You already have a withdrawal in progress: finish it or wait until it expires',
+  VAULT_PAUSED: 'Deposits and withdrawals are paused, please try again later',
+  OVER_TX_CAP: 'The amount is above the limit of {cap} per transaction',
+  OVER_DAY_CAP: "Today's limit is reached: at most {remaining} more can go out today",
+  INDEXER_BEHIND: 'Your latest transaction is still being recorded, please try again in a moment',
+  RESERVE_TOO_LOW: 'The vault cannot cover this exchange right now, please try a smaller amount',
+  EXCHANGE_PAIR_UNSUPPORTED: 'This exchange is not offered',
+  VOUCHER_NOT_FOUND: 'No such withdrawal',
+  QUOTE_EXPIRED: 'The quote has expired, please ask for a new one',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+/// @title IEternoVault
+/// @author ETERNO
+/// @notice The vault (the spec's "manager"): server-signed deposits (`diveInWithToken`), withdrawals
+///         (`withdraw`) and exchanges (`pureTransfer`). Every call carries an EIP-712 signature of the
+///         server's signer over the caller, the call's fields, the caller's next nonce of that kind
+///         (read by the contract, so it is not an argument) and a deadline. The EIP-712 domain is
+///         name "EternoVault", version "1", the chain id and the vault's address (ERC-5267
+///         `eip712Domain()`). Typed data:
+///         DiveIn(address user,uint256 custom,uint256 custom1,address token,uint256 amount,uint256 nonce,uint256 deadline)
+///         Withdraw(address user,address token,uint256 amount,uint256 nonce,uint256 deadline)
+///         Exchange(address user,address tokenIn,uint256 amountIn,address tokenOut,uint256 amountOut,uint256 nonce,uint256 deadline)
+interface IEternoVault {
+    /// @notice `user` deposited: `amount` is what the vault actually received.
+    event DivedIn(
+        address indexed user, address indexed token, uint256 amount, uint256 custom, uint256 custom1, uint256 nonce
+    );
+
+    /// @notice `user` withdrew `amount` of `token` with the voucher (`nonce`, `deadline`).
+    event Withdrawn(address indexed user, address indexed token, uint256 amount, uint256 nonce, uint256 deadline);
+
+    /// @notice `user` paid `amountIn` of `tokenIn` and received `amountOut` of `tokenOut`.
+    event Exchanged(
+        address indexed user,
+        address indexed tokenIn,
+        uint256 amountIn,
+        address indexed tokenOut,
+        uint256 amountOut,
+        uint256 nonce
+    );
+
+    /// @notice Someone added `amount` of `token` to the vault's reserve (no user is credited).
+    event Funded(address indexed from, address indexed token, uint256 amount);
+
+    /// @notice The owner set a token's acceptance and payout caps (per transaction, per UTC day, vault-wide).
+    event TokenConfigured(address indexed token, bool allowed, uint256 perTxCap, uint256 perDayCap);
+
+    /// @notice The owner proposed `signer`, which may be activated from `eta`.
+    event SignerProposed(address indexed signer, uint256 eta);
+
+    /// @notice The owner withdrew a pending signer proposal.
+    event SignerProposalCancelled(address indexed signer);
+
+    /// @notice The signer changed; signatures of `previous` are no longer accepted.
+    event SignerChanged(address indexed previous, address indexed signer);
+
+    /// @notice Signature kinds, each with its own sequential nonce per user.
+    /// @dev 0 = DiveIn, 1 = Withdraw, 2 = Exchange.
+    /// @param user The user.
+    /// @param kind The kind.
+    /// @return The nonce the user's next signature of that kind must carry.
+    function nonces(address user, uint8 kind) external view returns (uint256);
+
+    /// @notice Deposits `amount` of `token` from the caller; credits what actually arrived.
+    function diveInWithToken(
+        uint256 custom,
+        uint256 custom1,
+        address token,
+        uint256 amount,
+        uint256 deadline,
+        bytes32 r,
+        bytes32 s,
+        uint8 v
+    ) external;
+
+    /// @notice Pays `amount` of `token` to the caller against the signer's voucher.
+    function withdraw(address token, uint256 amount, uint256 deadline, bytes32 r, bytes32 s, uint8 v) external;
+
+    /// @notice Takes `amountIn` of `tokenIn` from the caller and pays `amountOut` of `tokenOut`, at a signed quote.
+    function pureTransfer(
+        uint256 amountIn,
+        uint256 amountOut,
+        address tokenIn,
+        address tokenOut,
+        uint256 deadline,
+        bytes32 r,
+        bytes32 s,
+        uint8 v
+    ) external;
+
+    /// @notice Adds `amount` of `token` to the vault's reserve (exchange outputs are paid from it).
+    function fund(address token, uint256 amount) external;
+
+    /// @notice The current signer.
+    function signer() external view returns (address);
+
+    /// @notice A token's configuration and today's payouts.
+    /// @return allowed Whether deposits, withdrawals and exchanges may use it.
+    /// @return perTxCap Most one withdrawal or exchange output may pay.
+    /// @return perDayCap Most all payouts of the token may total in one UTC day.
+    /// @return paidToday What was paid out today (UTC day of the current block).
+    function tokenInfo(address token)
+        external
+        view
+        returns (bool allowed, uint256 perTxCap, uint256 perDayCap, uint256 paidToday);
+}
