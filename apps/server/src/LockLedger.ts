@@ -41,7 +41,7 @@ ponder.on('LockLedger:Claimed', async ({ event, context }) => {
   ]);
   const swap = swapReleased - (before?.swap ?? 0n);
   const stake = amount - swap;
-  const swapFee = swap * BigInt(swapFeeBps) / BPS;
+  const swapFee = (swap * BigInt(swapFeeBps)) / BPS;
   const stakeFee = fee - swapFee;
   await context.db
     .insert(lockClaimTotal)
