@@ -395,7 +395,24 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       fromBlock: 0n,
     });
     const claimBills = bills.filter((b) => b.txHash === claim!.transactionHash);
-    expect(new Set(claimBills.map((b) => b.type))).toEqual(new Set(['swap_release', 'stake_revenue']));
+    // Alice's first claim: its swap part is all her released swap purchases at that block.
+    const ledger = { address: at('LockLedger'), abi: lockLedgerAbi, blockNumber: claim!.blockNumber } as const;
+    const [[swapReleased], swapFeeBps] = await Promise.all([
+      client.readContract({ ...ledger, functionName: 'releasedByKind', args: [alice.address] }),
+      client.readContract({ ...ledger, functionName: 'swapClaimFeeBps' }),
+    ]);
+    const swapFee = (swapReleased * BigInt(swapFeeBps)) / 10_000n;
+    const stake = claim!.args.amount! - swapReleased;
+    expect(claimBills.map((b) => [b.type, b.amount]).sort()).toEqual(
+      [
+        ['swap_release', swapReleased.toString()],
+        ['swap_release', (-swapFee).toString()],
+        ['stake_revenue', stake.toString()],
+        ['stake_revenue', (swapFee - claim!.args.fee!).toString()],
+      ].sort(),
+    );
+    expect(swapReleased).toBeGreaterThan(0n);
+    expect(stake).toBeGreaterThan(0n);
     expect(claimBills.reduce((s, b) => s + BigInt(b.amount), 0n)).toBe(claim!.args.amount! - claim!.args.fee!);
     expect(claimBills.filter((b) => BigInt(b.amount) < 0n).reduce((s, b) => s - BigInt(b.amount), 0n)).toBe(
       claim!.args.fee!,
