@@ -69,7 +69,7 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
       Array.from({ length: 20 }, () =>
         store.withUserLock(carol, async (tx) => {
           if ((await tx.signedOf(carol)).length > 0) throw new Error('open');
-          await new Promise((r) => setTimeout(r, 2));
+          await new Promise((r) => setTimeout(r, 50));
           return tx.insert(voucher({ user: carol }));
         }),
       ),
