@@ -21,7 +21,10 @@ const voucher = (over: Partial<NewVoucher> = {}): NewVoucher => ({
 });
 
 const count = async (sql: Sql): Promise<number> =>
-  Number((await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM eterno_offchain.withdrawal_voucher', [])).rows[0]!.n);
+  Number(
+    (await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM eterno_offchain.withdrawal_voucher', [])).rows[0]!
+      .n,
+  );
 
 describe.each(BACKENDS)('voucher store on $name', (backend) => {
   let sql: Sql;

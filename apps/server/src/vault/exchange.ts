@@ -142,7 +142,10 @@ export async function quoteExchange(
   if (amountOut > userRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(userRemaining) });
 
   // The reserve: what the vault holds beyond what the ledger owes and the open vouchers hold back.
-  const free = infoOut.holdings - (await ctx.ledger.liabilities(tokenOut.address)) - (await openVoucherTotal(ctx, tokenOut.address, head.timestamp));
+  const free =
+    infoOut.holdings -
+    (await ctx.ledger.liabilities(tokenOut.address)) -
+    (await openVoucherTotal(ctx, tokenOut.address, head.timestamp));
   if (free < amountOut) throw new ApiError('RESERVE_TOO_LOW');
 
   const base = ctx.now() > head.timestamp ? ctx.now() : head.timestamp;

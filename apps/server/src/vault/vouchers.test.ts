@@ -56,7 +56,9 @@ describe('judgeVoucher', () => {
       paid({ token: ETRO }),
       paid({ user: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }),
     ]) {
-      expect(judgeVoucher(voucher(), { head: head(4_000n), withdrawCount: 2, withdrawals: [other] }).state).toBe('signed');
+      expect(judgeVoucher(voucher(), { head: head(4_000n), withdrawCount: 2, withdrawals: [other] }).state).toBe(
+        'signed',
+      );
     }
   });
 
@@ -66,9 +68,9 @@ describe('judgeVoucher', () => {
   });
 
   it('is cancelled when the user cancelled it or its nonce was used by another voucher', () => {
-    expect(judgeVoucher(voucher({ state: 'cancelled' }), { head: head(0n), withdrawCount: 2, withdrawals: [] }).state).toBe(
-      'cancelled',
-    );
+    expect(
+      judgeVoucher(voucher({ state: 'cancelled' }), { head: head(0n), withdrawCount: 2, withdrawals: [] }).state,
+    ).toBe('cancelled');
     expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [] }).state).toBe('cancelled');
   });
 });
@@ -76,7 +78,14 @@ describe('judgeVoucher', () => {
 describe('withdrawalJson and reservedByToken', () => {
   it('gives the signature only while the voucher can be sent, and the settling transaction', () => {
     const open = withdrawalJson({ row: voucher(), state: 'signed', settledBy: null });
-    expect(open).toMatchObject({ id: '7', amount: '100', nonce: '2', deadline: '5000', signedAt: '3200', state: 'signed' });
+    expect(open).toMatchObject({
+      id: '7',
+      amount: '100',
+      nonce: '2',
+      deadline: '5000',
+      signedAt: '3200',
+      state: 'signed',
+    });
     expect(open.signature).toEqual({ r: `0x${'1'.repeat(64)}`, s: `0x${'2'.repeat(64)}`, v: 27 });
     const settled = withdrawalJson({ row: voucher(), state: 'settled', settledBy: paid() });
     expect(settled.signature).toBeNull();
