@@ -110,12 +110,11 @@ export async function quoteExchange(
   const me = user.toLowerCase() as Address;
   const { settings } = ctx;
 
-  const [head, counts, chain] = await Promise.all([
-    ctx.ledger.head(),
-    ctx.ledger.counts(me),
+  const [{ head, exchanges }, chain] = await Promise.all([
+    ctx.ledger.snapshot(me),
     ctx.chain.read(me, 'Exchange', [tokenIn.address, tokenOut.address]),
   ]);
-  if (head === null || chain.nonce !== BigInt(counts.exchanges)) throw new ApiError('INDEXER_BEHIND');
+  if (head === null || chain.nonce !== BigInt(exchanges)) throw new ApiError('INDEXER_BEHIND');
   const [infoIn, infoOut] = chain.tokens as [(typeof chain.tokens)[0], (typeof chain.tokens)[0]];
   if (!infoIn.allowed || !infoOut.allowed) throw new ApiError('TOKEN_NOT_SUPPORTED');
   if (chain.paused) throw new ApiError('VAULT_PAUSED');

@@ -10,7 +10,7 @@ import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { VoucherRow } from '../store/voucherStore.ts';
 import { tokenOf, type VaultContext } from './context.ts';
-import type { IndexedHead, IndexedWithdrawal, LedgerView } from './ledgerView.ts';
+import type { IndexedHead, IndexedWithdrawal, LedgerSnapshot, LedgerView } from './ledgerView.ts';
 
 /** A voucher with its state as of the indexed head. */
 export type JudgedVoucher = { row: VoucherRow; state: WithdrawalState; settledBy: IndexedWithdrawal | null };
@@ -46,18 +46,21 @@ export function judgeVoucher(
 }
 
 /** Judges `rows` (one user's) against what is indexed now. */
+/**
+ * Judges `rows` (one user's) against the indexed chain: `snapshot` (read now when not given) and
+ * the indexed withdrawals of their nonces, read after it — so a withdrawal the snapshot counts is
+ * always found (stale figures only ever judge a voucher still open: the safe side).
+ */
 export async function judgeVouchers(
   ledger: LedgerView,
   user: Address,
   rows: readonly VoucherRow[],
-): Promise<{ head: IndexedHead | null; withdrawCount: number; judged: JudgedVoucher[] }> {
-  const [head, counts, withdrawals] = await Promise.all([
-    ledger.head(),
-    ledger.counts(user),
-    rows.length === 0 ? Promise.resolve([]) : ledger.withdrawalsOf(rows.map((r) => ({ user, nonce: r.nonce }))),
-  ]);
-  const withdrawCount = counts.withdrawals;
-  return { head, withdrawCount, judged: rows.map((row) => judgeVoucher(row, { head, withdrawCount, withdrawals })) };
+  snapshot?: LedgerSnapshot,
+): Promise<{ snapshot: LedgerSnapshot; judged: JudgedVoucher[] }> {
+  const snap = snapshot ?? (await ledger.snapshot(user));
+  const withdrawals = rows.length === 0 ? [] : await ledger.withdrawalsOf(rows.map((r) => ({ user, nonce: r.nonce })));
+  const indexed = { head: snap.head, withdrawCount: snap.withdrawals, withdrawals };
+  return { snapshot: snap, judged: rows.map((row) => judgeVoucher(row, indexed)) };
 }
 
 export function withdrawalJson({ row, state, settledBy }: JudgedVoucher): WithdrawalJson {
@@ -102,16 +105,19 @@ export async function requestWithdrawal(
   const token = tokenOf(ctx, tokenAddress);
   if (token === undefined) throw new ApiError('TOKEN_NOT_SUPPORTED');
   const me = user.toLowerCase() as Address;
+  // The indexed and chain figures are read while the lock is being taken: the lock orders this
+  // user's requests against each other, not against the indexer, so reading them inside it would
+  // only hold it longer. The store is read inside.
+  const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address])]);
+  reads.catch(() => undefined);
   const voucher = await ctx.store.withUserLock(me, async (tx) => {
-    const [signed, balances, chain] = await Promise.all([
-      tx.signedOf(me),
-      ctx.ledger.balances(me),
-      ctx.chain.read(me, 'Withdraw', [token.address]),
-    ]);
-    const { head, withdrawCount, judged } = await judgeVouchers(ctx.ledger, me, signed);
+    const signed = await tx.signedOf(me);
+    const [snapshot, chain] = await reads;
+    const { judged } = await judgeVouchers(ctx.ledger, me, signed, snapshot);
     if (judged.some((v) => v.state === 'signed')) throw new ApiError('VOUCHER_OPEN');
-    if (head === null || chain.nonce !== BigInt(withdrawCount)) throw new ApiError('INDEXER_BEHIND');
-    const row = balances.find((b) => b.token === token.address);
+    const { head } = snapshot;
+    if (head === null || chain.nonce !== BigInt(snapshot.withdrawals)) throw new ApiError('INDEXER_BEHIND');
+    const row = snapshot.balances.find((b) => b.token === token.address);
     const reserved = reservedByToken(judged).get(token.address) ?? 0n;
     const available = (row?.released ?? 0n) - (row?.withdrawn ?? 0n) - reserved;
     if (amount > available) throw new ApiError('INSUFFICIENT_BALANCE');
