@@ -11,7 +11,7 @@ import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import { tokenOf, type VaultContext, type VaultTokenSymbol } from './context.ts';
 import type { PairSync } from './ledgerView.ts';
-import { judgeVouchers } from './vouchers.ts';
+import { openVoucherTotals } from './vouchers.ts';
 
 const ONE = 10n ** 18n;
 const BPS = 10_000n;
@@ -141,10 +141,8 @@ export async function quoteExchange(
   if (amountOut > userRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(userRemaining) });
 
   // The reserve: what the vault holds beyond what the ledger owes and the open vouchers hold back.
-  const free =
-    infoOut.holdings -
-    (await ctx.ledger.liabilities(tokenOut.address)) -
-    (await openVoucherTotal(ctx, tokenOut.address, head.timestamp));
+  const [liabilities, reserved] = await Promise.all([ctx.ledger.liabilities(tokenOut.address), openVoucherTotals(ctx)]);
+  const free = infoOut.holdings - liabilities - (reserved.get(tokenOut.address) ?? 0n);
   if (free < amountOut) throw new ApiError('RESERVE_TOO_LOW');
 
   const base = ctx.now() > head.timestamp ? ctx.now() : head.timestamp;
@@ -173,17 +171,4 @@ export async function quoteExchange(
     deadline: deadline.toString(),
     signature,
   };
-}
-
-/** Σ of every user's open (signed, unsettled, unexpired) vouchers of `token`. */
-export async function openVoucherTotal(ctx: VaultContext, token: Address, headTime: bigint): Promise<bigint> {
-  const rows = (await ctx.store.signedSince(headTime)).filter((r) => r.token === token);
-  const byUser = new Map<Address, typeof rows>();
-  for (const r of rows) byUser.set(r.user, [...(byUser.get(r.user) ?? []), r]);
-  let total = 0n;
-  for (const [user, list] of byUser) {
-    const { judged } = await judgeVouchers(ctx.ledger, user, list);
-    for (const v of judged) if (v.state === 'signed') total += v.row.amount;
-  }
-  return total;
 }

@@ -61,6 +61,7 @@ export type LedgerSnapshot = {
 };
 
 export type LedgerView = {
+  head(): Promise<IndexedHead | null>;
   snapshot(user: Address): Promise<LedgerSnapshot>;
   /** The indexed withdrawals of these (user, nonce) pairs. */
   withdrawalsOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedWithdrawal[]>;

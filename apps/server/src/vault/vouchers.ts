@@ -187,4 +187,17 @@ export async function cancelWithdrawal(ctx: VaultContext, user: Address, id: big
   });
 }
 
+/**
+ * Σ of every user's open vouchers (signed, not settled, not expired, not superseded) per token:
+ * the `reserved` of the data index and of the exchange's reserve check.
+ */
+export async function openVoucherTotals(ctx: Pick<VaultContext, 'ledger' | 'store'>): Promise<Map<Address, bigint>> {
+  const head = await ctx.ledger.head();
+  const rows = await ctx.store.signedSince(head?.timestamp ?? 0n);
+  const byUser = new Map<Address, VoucherRow[]>();
+  for (const r of rows) byUser.set(r.user, [...(byUser.get(r.user) ?? []), r]);
+  const judged = await Promise.all([...byUser].map(([user, list]) => judgeVouchers(ctx.ledger, user, list)));
+  return reservedByToken(judged.flatMap((j) => j.judged));
+}
+
 const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);
