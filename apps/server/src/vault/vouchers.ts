@@ -19,10 +19,10 @@ export type JudgedVoucher = { row: VoucherRow; state: WithdrawalState; settledBy
  * The state of a stored voucher, from the indexed chain only (never the wall clock):
  * - settled: an indexed `Withdrawn` carries its user, token, amount, nonce and deadline
  *   (whatever the store says: a cancelled voucher that was sent anyway is settled);
- * - cancelled: cancelled by the user, or superseded (its nonce is below the user's indexed
- *   withdraw count without it having paid: it can never execute);
+ * - cancelled: cancelled by the user, or superseded (another voucher of its nonce paid while it
+ *   was still valid: it can never execute);
  * - expired: the latest indexed block's time is past its deadline (every block that could hold it
- *   is indexed, and none did);
+ *   is indexed, and none did) — and stays expired when a later voucher re-uses its nonce;
  * - signed: open, still sendable.
  */
 export function judgeVoucher(
@@ -39,8 +39,12 @@ export function judgeVoucher(
         w.deadline === row.deadline,
     ) ?? null;
   if (settledBy !== null) return { row, state: 'settled', settledBy };
-  if (row.state === 'cancelled' || row.nonce < BigInt(indexed.withdrawCount))
-    return { row, state: 'cancelled', settledBy };
+  if (row.state === 'cancelled') return { row, state: 'cancelled', settledBy };
+  // Another voucher of the same nonce paid: this one was superseded while valid, or had expired first.
+  const usedBy = indexed.withdrawals.find((w) => w.user === row.user && w.nonce === row.nonce);
+  if (usedBy !== undefined)
+    return { row, state: usedBy.timestamp <= row.deadline ? 'cancelled' : 'expired', settledBy };
+  if (row.nonce < BigInt(indexed.withdrawCount)) return { row, state: 'cancelled', settledBy };
   if (indexed.head !== null && indexed.head.timestamp > row.deadline) return { row, state: 'expired', settledBy };
   return { row, state: 'signed', settledBy };
 }
