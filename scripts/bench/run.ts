@@ -103,6 +103,11 @@ async function benchVouchers(): Promise<void> {
   console.log(
     `api.withdrawal_sign_p99_ms.method: POST /vault/withdrawals, ${VOUCHER_USERS} users at once, ${VOUCHER_ROUNDS} rounds (each voucher cancelled after its round), PostgreSQL, anvil, client on the same machine; ${v.samples} samples, p50 ${v.p50Ms} ms`,
   );
+  console.log(
+    `api.withdrawal_sign.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   if (v.p99Ms > WITHDRAWAL_SIGN_P99_MS_BUDGET)
     over.push(`api.withdrawal_sign_p99_ms ${v.p99Ms} > ${WITHDRAWAL_SIGN_P99_MS_BUDGET}`);
 }
