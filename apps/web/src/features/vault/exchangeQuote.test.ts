@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ExchangeQuote, VaultConfig } from '../../api/vault.ts';
+import type { VaultConfig } from '../../api/vault.ts';
 import { countdownText, exchangePairs, feePercentText, pairKey, quoteMatches, secondsLeft } from './exchangeQuote.ts';
 
 const USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -56,7 +56,7 @@ describe('feePercentText', () => {
 });
 
 describe('quoteMatches', () => {
-  const quote = { tokenIn: USDT, tokenOut: EUSD, amountIn: 10n } as ExchangeQuote;
+  const quote = { tokenIn: USDT, tokenOut: EUSD, amountIn: 10n };
   it('is true only for the same pair and amount', () => {
     expect(quoteMatches(quote, { tokenIn: USDT.toLowerCase() as typeof USDT, tokenOut: EUSD, amountIn: 10n })).toBe(true);
     expect(quoteMatches(quote, { tokenIn: USDT, tokenOut: EUSD, amountIn: 11n })).toBe(false);

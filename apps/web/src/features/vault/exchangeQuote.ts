@@ -48,7 +48,7 @@ export function feePercentText(feeBps: number): string {
 
 /** Whether a quote still matches what the form asks (same pair and amount): otherwise it is stale and not shown. */
 export function quoteMatches(
-  quote: ExchangeQuote,
+  quote: Pick<ExchangeQuote, 'tokenIn' | 'tokenOut' | 'amountIn'>,
   ask: { readonly tokenIn: Address; readonly tokenOut: Address; readonly amountIn: bigint },
 ): boolean {
   return (
