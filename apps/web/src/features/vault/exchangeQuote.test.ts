@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { VaultConfig } from '../../api/vault.ts';
 import { countdownText, exchangePairs, feePercentText, pairKey, quoteMatches, secondsLeft } from './exchangeQuote.ts';
 
-const USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const EUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
-const OTHER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0';
+const USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const;
+const EUSD = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512' as const;
+const OTHER = '0x9fE46736679d2D9a65F0992F2272dE9f3c7fa6e0' as const;
 
 const config: VaultConfig = {
   chainId: 1,
