@@ -16,7 +16,10 @@ export type TxAction =
   | 'stake.leave'
   | 'farm.deposit'
   | 'farm.withdraw'
-  | 'farm.harvest';
+  | 'farm.harvest'
+  | 'vault.withdraw'
+  | 'vault.deposit'
+  | 'vault.exchange';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {
