@@ -85,7 +85,8 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
                 tx: withdraw.tx,
                 requesting: withdraw.requesting,
                 error: withdraw.error,
-                onWithdraw: (amount) => withdraw.withdraw(tokenConfig.token, amount),
+                onWithdraw: async (amount) =>
+                  read ? withdraw.withdraw(tokenConfig.token, amount, read.timestamp) : false,
               },
               deposit: {
                 balance: read?.balance,
@@ -108,7 +109,9 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
                     status: voucherStatus(voucher, withdraw.sent),
                     busy: withdraw.tx.busy || withdraw.requesting,
                     cancelling: withdraw.cancelling,
-                    onSend: () => void withdraw.send(voucher),
+                    onSend: () => {
+                      if (read) void withdraw.send(voucher, read.timestamp);
+                    },
                     onCancel: () => void withdraw.cancel(voucher),
                   }
                 : null,

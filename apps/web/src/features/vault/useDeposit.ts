@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Address } from 'viem';
+import { planDeposit } from '@eterno/protocol/vault/planDeposit';
 import { requestDeposit } from '../../api/vault.ts';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction } from '../../tx/useTransaction.ts';
-import { planDeposit } from './plans.ts';
 import { refreshVaultReads } from './vaultQueries.ts';
 
 export type DepositControl = {
@@ -35,8 +35,8 @@ export function useDeposit(): DepositControl {
       } finally {
         setRequesting(false);
       }
-      const vault = getConfig().deployments.contracts.EternoVault;
-      const outcome = await tx.run(() => planDeposit(vault, auth, { symbol, balance, allowance }));
+      const { contracts } = getConfig().deployments;
+      const outcome = await tx.run(() => planDeposit({ contracts, authorisation: auth, symbol, balance, allowance }));
       await refreshVaultReads();
       return outcome === 'confirmed';
     },

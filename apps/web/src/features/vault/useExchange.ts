@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Address } from 'viem';
+import { planExchange } from '@eterno/protocol/vault/planExchange';
 import { requestExchangeQuote, type ExchangeQuote } from '../../api/vault.ts';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction } from '../../tx/useTransaction.ts';
-import { planExchange } from './plans.ts';
 import { refreshVaultReads } from './vaultQueries.ts';
 
 export type ExchangeControl = {
@@ -14,7 +14,11 @@ export type ExchangeControl = {
   /** The last exchange that went through (what was paid and received). */
   done: ExchangeQuote | null;
   ask: (args: { tokenIn: Address; tokenOut: Address; amountIn: bigint }) => Promise<void>;
-  exchange: (quote: ExchangeQuote, wallet: { symbol: string; balance: bigint; allowance: bigint }) => Promise<boolean>;
+  /** `now`: the latest block's time (an expired quote is not sent). */
+  exchange: (
+    quote: ExchangeQuote,
+    wallet: { symbol: string; balance: bigint; allowance: bigint; now: bigint },
+  ) => Promise<boolean>;
   clear: () => void;
 };
 
@@ -46,8 +50,17 @@ export function useExchange(): ExchangeControl {
       }
     },
     exchange: async (signed, wallet) => {
-      const vault = getConfig().deployments.contracts.EternoVault;
-      const outcome = await tx.run(() => planExchange(vault, signed, wallet));
+      const { contracts } = getConfig().deployments;
+      const outcome = await tx.run(() =>
+        planExchange({
+          contracts,
+          quote: signed,
+          symbolIn: wallet.symbol,
+          balance: wallet.balance,
+          allowance: wallet.allowance,
+          now: wallet.now,
+        }),
+      );
       if (outcome === 'confirmed') {
         setQuote(null);
         setDone(signed);

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import type { Address, Hash } from 'viem';
-import { WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
+import { planWithdraw } from '@eterno/protocol/vault/planWithdraw';
 import { cancelWithdrawal, requestWithdrawal, type Withdrawal } from '../../api/vault.ts';
 import { getConfig } from '../../config.ts';
 import { currentHash } from '../../tx/txState.ts';
 import { useTransaction, type Transaction } from '../../tx/useTransaction.ts';
-import { planWithdraw } from './plans.ts';
 import { refreshVaultReads } from './vaultQueries.ts';
 import { runWithdraw, sendVoucher, type WithdrawDeps, type WithdrawResult } from './withdrawFlow.ts';
 
@@ -17,31 +16,39 @@ export type WithdrawControl = {
   error: unknown;
   /** The voucher this page sent and saw mined, with its hash (pending until the ledger settles it). */
   sent: { id: string; hash: Hash } | null;
-  withdraw: (token: Address, amount: bigint) => Promise<boolean>;
-  send: (voucher: Withdrawal) => Promise<boolean>;
+  /** `now`: the latest block's time (a voucher past its deadline is not sent). */
+  withdraw: (token: Address, amount: bigint, now: bigint) => Promise<boolean>;
+  send: (voucher: Withdrawal, now: bigint) => Promise<boolean>;
   cancel: (voucher: Withdrawal) => Promise<void>;
 };
 
 /**
  * Withdraw (thin adapter over `runWithdraw`): voucher from the server → the wallet's `withdraw`
- * with 300,000 gas (spec §9) → pending → settled when the API says so; a wallet refusal cancels the
+ * (`planWithdraw`: 300,000 gas, spec §9) → pending → settled when the API says so; a wallet refusal cancels the
  * voucher so its reservation is released.
  */
 export function useWithdraw(): WithdrawControl {
-  const tx = useTransaction({ gasLimit: WITHDRAW_GAS_LIMIT });
+  const tx = useTransaction();
   const [requesting, setRequesting] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const [sentId, setSentId] = useState<string | null>(null);
 
-  const deps: WithdrawDeps = {
+  const deps = (now: bigint): WithdrawDeps => ({
     request: (args) => requestWithdrawal(args),
     send: (voucher) => {
       setRequesting(false);
-      return tx.run(() => planWithdraw(getConfig().deployments.contracts.EternoVault, voucher));
+      return tx.run(() => {
+        if (!voucher.signature) throw new Error('only a signed voucher can be sent');
+        return planWithdraw({
+          contracts: getConfig().deployments.contracts,
+          voucher: { ...voucher, signature: voucher.signature },
+          now,
+        });
+      });
     },
     cancel: (id) => cancelWithdrawal(id),
-  };
+  });
   const settle = async (result: WithdrawResult): Promise<boolean> => {
     setRequesting(false);
     if (result.kind === 'refused') setError(result.error);
@@ -58,15 +65,15 @@ export function useWithdraw(): WithdrawControl {
     cancelling,
     error,
     sent: sentId !== null && hash !== undefined && tx.state.phase === 'confirmed' ? { id: sentId, hash } : null,
-    withdraw: async (token, amount) => {
+    withdraw: async (token, amount, now) => {
       setError(null);
       tx.reset();
       setRequesting(true);
-      return settle(await runWithdraw(deps, { token, amount }));
+      return settle(await runWithdraw(deps(now), { token, amount }));
     },
-    send: async (voucher) => {
+    send: async (voucher, now) => {
       setError(null);
-      return settle(await sendVoucher(deps, voucher));
+      return settle(await sendVoucher(deps(now), voucher));
     },
     cancel: async (voucher) => {
       setError(null);
