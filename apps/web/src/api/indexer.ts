@@ -125,8 +125,8 @@ export class IndexerResponseError extends ApiError {
 
 type Json = Record<string, unknown>;
 
-/** Reads one JSON object field by field; the first bad field throws IndexerResponseError. */
-class Reader {
+/** Reads one JSON object field by field; the first bad field throws IndexerResponseError. Shared by the API clients. */
+export class Reader {
   constructor(
     private readonly value: Json,
     private readonly path: string,
@@ -150,6 +150,13 @@ class Reader {
   bigint(key: string): bigint {
     const v = this.raw(key);
     if (typeof v !== 'string' || !/^\d{1,78}$/.test(v)) this.bad(key);
+    return BigInt(v);
+  }
+
+  /** A signed decimal string (a bill's amount: negative = out). */
+  signedBigint(key: string): bigint {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^-?\d{1,78}$/.test(v)) this.bad(key);
     return BigInt(v);
   }
 
