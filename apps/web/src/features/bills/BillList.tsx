@@ -2,10 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Address } from 'viem';
 import { shortenAddress } from '@eterno/protocol/address';
-import { formatAmount, formatTokenAmount } from '@eterno/protocol/amount';
-import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import type { AnyBillType } from '@eterno/protocol/vaultApi';
 import type { Bill } from '../../api/bills.ts';
+import { tokenAmountText } from '../../components/tokenAmountText.ts';
 import { getConfig } from '../../config.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
 import { FILTER_BILL_TYPES, tokenSymbolOf } from './billTypes.ts';
@@ -15,13 +14,10 @@ import './bills.css';
 
 /** A signed amount with its token: "+5 USDT", "−2.5 ETRO" (a true minus sign). */
 export function billAmountText(bill: Pick<Bill, 'amount' | 'token'>): string {
-  const symbol = tokenSymbolOf(getConfig().deployments.contracts, bill.token);
+  const symbol = tokenSymbolOf(getConfig().deployments.contracts, bill.token) ?? shortenAddress(bill.token);
   const magnitude = bill.amount < 0n ? -bill.amount : bill.amount;
   const sign = bill.amount < 0n ? '−' : bill.amount > 0n ? '+' : '';
-  const text = symbol
-    ? `${formatTokenAmount(magnitude, symbol, { grouping: true })} ${symbol}`
-    : `${formatAmount(magnitude, TOKEN_DECIMALS, { grouping: true })} ${shortenAddress(bill.token)}`;
-  return `${sign}${text}`;
+  return `${sign}${tokenAmountText(magnitude, symbol)} ${symbol}`;
 }
 
 function BillRow({ bill }: { bill: Bill }) {

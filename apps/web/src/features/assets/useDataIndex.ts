@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query';
+import type { Address } from 'viem';
+import { readBalances } from '@eterno/protocol/balances';
+import { fetchVaultStats, type VaultStats, type VaultTokenStats } from '../../api/vaultStats.ts';
+import { useBlockRead, type BlockRead } from '../../chain/useBlockRead.ts';
+import { getConfig } from '../../config.ts';
+
+/** The platform figures are looked for again this often while shown. */
+const STATS_REFRESH_MS = 5_000;
+
+/** The deployed vault, or undefined on a deployment without one. */
+export function vaultAddress(): Address | undefined {
+  return getConfig().deployments.contracts.EternoVault;
+}
+
+/** GET /vault/stats: the ledger's side of the data index. */
+export function useVaultStats(): { data: VaultStats | undefined; error: unknown; retry: () => void } {
+  const query = useQuery({
+    queryKey: ['api', 'vault', 'stats'],
+    queryFn: () => fetchVaultStats(),
+    refetchInterval: STATS_REFRESH_MS,
+  });
+  return { data: query.data, error: query.error, retry: () => void query.refetch() };
+}
+
+export type VaultHoldings = {
+  readonly blockNumber: bigint;
+  /** The vault's balance of each token, by lower-case address. */
+  readonly byToken: ReadonlyMap<string, bigint>;
+};
+
+/**
+ * The vault's holdings of the ledger's tokens, read on chain: `balanceOf(vault)` of each token in
+ * ONE named Multicall3 call per block (the sub-calls named by symbol), never taken from the API.
+ */
+export function useVaultHoldings(tokens: readonly VaultTokenStats[] | undefined): BlockRead<VaultHoldings> {
+  const vault = vaultAddress();
+  return useBlockRead(
+    'vault-holdings',
+    [vault ?? null, ...(tokens ?? []).map((token) => token.token.toLowerCase())],
+    async (client) => {
+      if (!vault) throw new Error('no EternoVault in the deployments');
+      const { contracts } = getConfig().deployments;
+      const list = tokens ?? [];
+      const result = await readBalances(client, {
+        multicall: contracts.Multicall3,
+        account: vault,
+        tokens: list.map((token) => ({ symbol: token.symbol, address: token.token })),
+      });
+      const byToken = new Map<string, bigint>();
+      for (const token of list) {
+        const value = result.balances[token.symbol];
+        if (value === undefined) throw new Error(`no vault balance read for ${token.symbol}`);
+        byToken.set(token.token.toLowerCase(), value);
+      }
+      return { blockNumber: result.blockNumber, byToken };
+    },
+    { enabled: tokens !== undefined && vault !== undefined },
+  );
+}
