@@ -125,7 +125,7 @@ export class IndexerResponseError extends ApiError {
 
 type Json = Record<string, unknown>;
 
-/** Reads one JSON object field by field; the first bad field throws IndexerResponseError. Shared by the API clients. */
+/** Reads one JSON object field by field; the first bad field throws IndexerResponseError. */
 export class Reader {
   constructor(
     private readonly value: Json,
@@ -212,6 +212,11 @@ export class Reader {
     if (present) return read(key);
     if (!this.isNull(key)) this.bad(key);
     return null;
+  }
+
+  /** A nested object field. */
+  object(key: string): Reader {
+    return Reader.of(this.raw(key), `${this.path}.${key}`, this.status);
   }
 
   list(key: string): Reader[] {
