@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
-import { fetchLedgerBalances, type LedgerBalances } from '../../api/vaultBalances.ts';
+import { fetchLedgerBalances, type LedgerBalances } from '../../api/vault.ts';
 
 /** The ledger is looked for again this often while shown. */
 const LEDGER_REFRESH_MS = 5_000;
