@@ -20,10 +20,11 @@ function Figure({ label, value, testId }: { label: string; value: string | null;
   );
 }
 
-function TokenCard({ stats, holdings }: { stats: VaultTokenStats; holdings: bigint | undefined }) {
+/** `holdings` undefined while it loads, null when it could not be read (shown as "—", never 0). */
+function TokenCard({ stats, holdings }: { stats: VaultTokenStats; holdings: bigint | null | undefined }) {
   const { t } = useTranslation('dataIndex');
   const amount = (value: bigint) => `${tokenAmountText(value, stats.symbol)} ${stats.symbol}`;
-  const cover = holdings === undefined ? null : coverage(holdings, stats.liabilities);
+  const cover = holdings === undefined || holdings === null ? null : coverage(holdings, stats.liabilities);
   return (
     <li className="data-token" data-testid={`data-token-${stats.symbol}`}>
       <header className="data-token-head">
@@ -48,7 +49,7 @@ function TokenCard({ stats, holdings }: { stats: VaultTokenStats; holdings: bigi
         <Figure label={t('reserved')} value={amount(stats.reserved)} testId={`reserved-${stats.symbol}`} />
         <Figure
           label={t('holdings')}
-          value={holdings === undefined ? null : amount(holdings)}
+          value={holdings === undefined ? null : holdings === null ? '—' : amount(holdings)}
           testId={`holdings-${stats.symbol}`}
         />
       </dl>
@@ -101,7 +102,7 @@ export default function DataIndex() {
             <TokenCard
               key={token.token}
               stats={token}
-              holdings={holdings.data?.byToken.get(token.token.toLowerCase())}
+              holdings={holdingsFailure ? null : holdings.data?.byToken.get(token.token.toLowerCase())}
             />
           ))}
         </ul>

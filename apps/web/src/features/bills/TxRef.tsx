@@ -34,7 +34,10 @@ export function TxRef({ hash, explorerUrl }: { hash: Hash | null; explorerUrl: s
   return (
     <button type="button" className="tx-ref tx-copy" onClick={copy} aria-label={t('bills:copyTx', { hash })} data-hash={hash}>
       <code>{short}</code>
-      <span aria-hidden="true">⧉</span>
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <rect x="8.5" y="8.5" width="11" height="11" rx="2.5" />
+        <path d="M15.5 8.5V6.5a2 2 0 0 0-2-2h-7a2 2 0 0 0-2 2v7a2 2 0 0 0 2 2h2" />
+      </svg>
     </button>
   );
 }
