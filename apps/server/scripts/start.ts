@@ -29,6 +29,8 @@ export type StartServerOptions = {
   siweDomains: string[];
   /** Default: `http://<each SIWE domain>`. */
   corsOrigins?: string[];
+  /** The vault signer's private key (`ETERNO_SIGNER_KEY`); inherited from the environment when absent. */
+  signerKey?: string;
 };
 
 export type RunningServer = {
@@ -173,6 +175,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.DATABASE_SCHEMA;
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.signerKey) env.ETERNO_SIGNER_KEY = opts.signerKey;
 
   const schema = opts.databaseUrl ? uniqueSchema() : 'eterno';
   const indexerPort = opts.databaseUrl ? await freePort() : port;

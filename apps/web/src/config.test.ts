@@ -24,6 +24,7 @@ const deployments = {
     StakingETRO: address(15),
     StakingEULP: address(16),
     EternoFarm: address(17),
+    EternoVault: address(18),
   },
 };
 const valid = {

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
+// Amounts stay event data (topics are for filtering).
+/* solhint-disable gas-indexed-events */
+
 /// @title IEternoVault
 /// @author ETERNO
 /// @notice The vault (the spec's "manager"): server-signed deposits (`diveInWithToken`), withdrawals
@@ -14,14 +17,31 @@ pragma solidity ^0.8.24;
 ///         Exchange(address user,address tokenIn,uint256 amountIn,address tokenOut,uint256 amountOut,uint256 nonce,uint256 deadline)
 interface IEternoVault {
     /// @notice `user` deposited: `amount` is what the vault actually received.
+    /// @param user The depositor.
+    /// @param token The token deposited.
+    /// @param amount What the vault actually received.
+    /// @param custom The signed `custom` (0: a plain top-up of the user's ledger balance).
+    /// @param custom1 The signed `custom1`.
+    /// @param nonce The DiveIn nonce the signature carried.
     event DivedIn(
         address indexed user, address indexed token, uint256 amount, uint256 custom, uint256 custom1, uint256 nonce
     );
 
     /// @notice `user` withdrew `amount` of `token` with the voucher (`nonce`, `deadline`).
+    /// @param user The receiver.
+    /// @param token The token paid.
+    /// @param amount The amount paid.
+    /// @param nonce The voucher's Withdraw nonce.
+    /// @param deadline The voucher's deadline.
     event Withdrawn(address indexed user, address indexed token, uint256 amount, uint256 nonce, uint256 deadline);
 
     /// @notice `user` paid `amountIn` of `tokenIn` and received `amountOut` of `tokenOut`.
+    /// @param user The user.
+    /// @param tokenIn The token paid in.
+    /// @param amountIn The amount paid in.
+    /// @param tokenOut The token paid out.
+    /// @param amountOut The amount paid out.
+    /// @param nonce The quote's Exchange nonce.
     event Exchanged(
         address indexed user,
         address indexed tokenIn,
@@ -32,18 +52,30 @@ interface IEternoVault {
     );
 
     /// @notice Someone added `amount` of `token` to the vault's reserve (no user is credited).
+    /// @param from Who paid it.
+    /// @param token The token.
+    /// @param amount What the vault actually received.
     event Funded(address indexed from, address indexed token, uint256 amount);
 
     /// @notice The owner set a token's acceptance and payout caps (per transaction, per UTC day, vault-wide).
+    /// @param token The token.
+    /// @param allowed Whether deposits and exchange inputs may use it.
+    /// @param perTxCap Most one payout may be.
+    /// @param perDayCap Most all payouts of the token may total in one UTC day.
     event TokenConfigured(address indexed token, bool allowed, uint256 perTxCap, uint256 perDayCap);
 
     /// @notice The owner proposed `signer`, which may be activated from `eta`.
+    /// @param signer The proposed signer.
+    /// @param eta When it may be activated (unix seconds).
     event SignerProposed(address indexed signer, uint256 eta);
 
     /// @notice The owner withdrew a pending signer proposal.
+    /// @param signer The signer that was proposed.
     event SignerProposalCancelled(address indexed signer);
 
     /// @notice The signer changed; signatures of `previous` are no longer accepted.
+    /// @param previous The previous signer (zero at deployment).
+    /// @param signer The new signer.
     event SignerChanged(address indexed previous, address indexed signer);
 
     /// @notice Signature kinds, each with its own sequential nonce per user.
@@ -54,6 +86,14 @@ interface IEternoVault {
     function nonces(address user, uint8 kind) external view returns (uint256);
 
     /// @notice Deposits `amount` of `token` from the caller; credits what actually arrived.
+    /// @param custom What the deposit is for (0: a plain top-up; the finance issue gives package ids).
+    /// @param custom1 A second signed field for `custom`'s meaning (0 for a top-up).
+    /// @param token The token.
+    /// @param amount The amount taken from the caller.
+    /// @param deadline The signature's deadline (unix seconds).
+    /// @param r The signature's r.
+    /// @param s The signature's s (low-s).
+    /// @param v The signature's v (27 or 28).
     function diveInWithToken(
         uint256 custom,
         uint256 custom1,
@@ -66,9 +106,23 @@ interface IEternoVault {
     ) external;
 
     /// @notice Pays `amount` of `token` to the caller against the signer's voucher.
+    /// @param token The token.
+    /// @param amount The amount.
+    /// @param deadline The voucher's deadline (unix seconds).
+    /// @param r The signature's r.
+    /// @param s The signature's s (low-s).
+    /// @param v The signature's v (27 or 28).
     function withdraw(address token, uint256 amount, uint256 deadline, bytes32 r, bytes32 s, uint8 v) external;
 
     /// @notice Takes `amountIn` of `tokenIn` from the caller and pays `amountOut` of `tokenOut`, at a signed quote.
+    /// @param amountIn The amount taken from the caller.
+    /// @param amountOut The amount paid to the caller.
+    /// @param tokenIn The token taken.
+    /// @param tokenOut The token paid.
+    /// @param deadline The quote's deadline (unix seconds).
+    /// @param r The signature's r.
+    /// @param s The signature's s (low-s).
+    /// @param v The signature's v (27 or 28).
     function pureTransfer(
         uint256 amountIn,
         uint256 amountOut,
@@ -81,12 +135,16 @@ interface IEternoVault {
     ) external;
 
     /// @notice Adds `amount` of `token` to the vault's reserve (exchange outputs are paid from it).
+    /// @param token The token.
+    /// @param amount The amount taken from the caller.
     function fund(address token, uint256 amount) external;
 
     /// @notice The current signer.
+    /// @return The address whose signatures the vault accepts.
     function signer() external view returns (address);
 
     /// @notice A token's configuration and today's payouts.
+    /// @param token The token.
     /// @return allowed Whether deposits, withdrawals and exchanges may use it.
     /// @return perTxCap Most one withdrawal or exchange output may pay.
     /// @return perDayCap Most all payouts of the token may total in one UTC day.

@@ -12,7 +12,7 @@ import {
   parseUnits,
   type Address,
 } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { startAnvil, type Anvil } from './anvil.ts';
 import {
   ACCRUAL,
@@ -26,6 +26,10 @@ import {
   TOKEN_SYMBOLS,
   WFON_USDT_SEED,
   LEDGER_KIND,
+  LOCAL_SIGNER_INDEX,
+  localSignerKey,
+  VAULT,
+  VAULT_TOKENS,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
@@ -56,6 +60,7 @@ const ledgerAbi = forgeArtifact('LockLedger').abi;
 const swapAbi = forgeArtifact('EtroSwap').abi;
 const stakingAbi = forgeArtifact('EternoStaking').abi;
 const farmAbi = forgeArtifact('EternoFarm').abi;
+const vaultAbi = forgeArtifact('EternoVault').abi;
 
 /** The skeleton's local addresses (issue 2); the DeFi core is deployed after them and must not move them. */
 const SKELETON_ADDRESSES = {
@@ -103,9 +108,10 @@ describe('deploy on a fresh anvil', () => {
         'StakingETRO',
         'StakingEULP',
         'EternoFarm',
+        'EternoVault',
       ].sort(),
     );
-    expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol']);
+    expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
     expect(JSON.stringify(fromFile)).not.toMatch(/0x[0-9a-fA-F]{64}/);
   });
 
@@ -258,6 +264,32 @@ describe('deploy on a fresh anvil', () => {
       args: [c.EternoFarm!],
     });
     expect(farmEtro).toBe(FARM_EMISSION);
+  });
+
+  it('deploys the vault: the signer is account 9 (its key is the local server key), tokens capped, reserve funded', async () => {
+    const c = deployments.contracts;
+    const signer = deployments.accounts?.find((a) => a.label === 'signer')?.address;
+    expect(signer).toBe(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).address);
+    expect(privateKeyToAccount(localSignerKey()).address).toBe(signer);
+    const read = (functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: c.EternoVault, abi: vaultAbi, functionName, args });
+    expect(await read('signer')).toBe(signer);
+    expect(await read('SIGNER_DELAY')).toBe(VAULT.signerDelay);
+    expect(await read('paused')).toBe(false);
+    const deployer = deployments.accounts?.find((a) => a.label === 'deployer')?.address;
+    expect(await read('owner')).toBe(deployer);
+    for (const sym of VAULT_TOKENS) {
+      const caps = VAULT.tokens[sym];
+      expect(await read('tokenInfo', [c[sym]]), sym).toEqual([true, caps.perTxCap, caps.perDayCap, 0n]);
+      const held = await client.readContract({
+        address: c[sym],
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [c.EternoVault],
+      });
+      expect(held, sym).toBe(VAULT.reserve[sym]);
+    }
+    expect(await read('tokenInfo', [c.PUSD])).toEqual([false, 0n, 0n, 0n]);
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {

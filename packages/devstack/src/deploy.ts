@@ -13,6 +13,11 @@
  * staking pools with funded reward reserves, and the farm (pools EULP and ELP, emission paid in and
  * started). Parameters: docs/decisions/{swap-and-vesting,staking,farm}.md.
  *
+ * Then the vault (issue 8), appended last: EternoVault with a 2-day signer delay, its signer the
+ * server's key (locally anvil account 9, labelled `signer`; elsewhere `ETERNO_SIGNER_ADDRESS`), USDT,
+ * EUSD and ETRO allowed with payout caps, and a reserve for exchange outputs. Parameters:
+ * docs/decisions/vault.md.
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -31,6 +36,7 @@ import {
   http,
   parseUnits,
   erc20Abi,
+  toHex,
   type Abi,
   type Account,
   type Address,
@@ -57,6 +63,8 @@ export type DeployOptions = {
   deployerPrivateKey?: Hex;
   /** Who receives the swap's buy fee and the ledger's claim fees; the deployer when absent. */
   feeReceiver?: Address;
+  /** The vault's signer (the server's key) on a non-local chain; locally anvil account 9. */
+  vaultSigner?: Address;
 };
 
 export class DeployError extends Error {
@@ -141,6 +149,33 @@ export const FARM_EMISSION = FARM.stageBlocks.reduce((sum, blocks, i) => sum + b
 /** `LockLedger.Kind`: a writer's kind sets the claim fee of its entries (docs/decisions/lock-ledger.md). */
 export const LEDGER_KIND = { Swap: 0, Stake: 1 } as const;
 
+/** The vault's signer locally: this account of the default mnemonic (label `signer`). */
+export const LOCAL_SIGNER_INDEX = 9;
+
+/** The private key of the local vault signer, which the local server signs vouchers with (`ETERNO_SIGNER_KEY`). */
+export function localSignerKey(): Hex {
+  const key = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).getHdKey().privateKey;
+  if (!key) throw new DeployError('the local signer key could not be derived');
+  return toHex(key);
+}
+
+/** The vault (docs/decisions/vault.md): signer timelock, the tokens it takes and pays, its starting reserve. */
+export const VAULT = {
+  /** How long a proposed signer waits before activation: 2 days. */
+  signerDelay: 2n * 24n * 3600n,
+  /** Allowed tokens and their payout caps, per transaction and per UTC day (vault-wide). */
+  tokens: {
+    USDT: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
+    EUSD: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
+    ETRO: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
+  },
+  /** The deployer's reserve for exchange outputs (no user is credited with it). */
+  reserve: { USDT: e18('200000'), EUSD: e18('200000'), ETRO: e18('200000') },
+} as const;
+
+/** The vault's token symbols, in the order they are configured. */
+export const VAULT_TOKENS = ['USDT', 'EUSD', 'ETRO'] as const;
+
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
   token: 2_000_000n,
@@ -158,6 +193,9 @@ const GAS = {
   fundRewards: 150_000n,
   farmAdd: 250_000n,
   farmStart: 300_000n,
+  vault: 3_000_000n,
+  vaultAdmin: 120_000n,
+  vaultFund: 120_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -179,6 +217,10 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   if (local) deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 });
   else if (opts.deployerPrivateKey) deployer = privateKeyToAccount(opts.deployerPrivateKey);
   else throw new DeployError('not an anvil chain: pass a deployer key (ETERNO_DEPLOYER_KEY)');
+  const vaultSigner = local
+    ? mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).address
+    : opts.vaultSigner;
+  if (!vaultSigner) throw new DeployError('not an anvil chain: pass the vault signer address (ETERNO_SIGNER_ADDRESS)');
 
   // Multicall3: set its runtime on anvil; elsewhere it must already be there.
   if (local) {
@@ -374,6 +416,17 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   await d.write(farm, farmArtifact.abi, 'start', [0n], GAS.farmStart);
   await settle(d.hashes);
 
+  // The vault (issue 8): tokens configured, then the reserve for exchange outputs paid in.
+  const vaultArtifact = forgeArtifact('EternoVault');
+  const vault = await d.create(vaultArtifact, [deployer.address, vaultSigner, VAULT.signerDelay], GAS.vault);
+  for (const sym of VAULT_TOKENS) {
+    const caps = VAULT.tokens[sym];
+    await d.write(vault, vaultArtifact.abi, 'setToken', [tokens[sym], true, caps.perTxCap, caps.perDayCap], GAS.vaultAdmin);
+    await d.write(tokens[sym], erc20Abi, 'approve', [vault, VAULT.reserve[sym]], GAS.approve);
+    await d.write(vault, vaultArtifact.abi, 'fund', [tokens[sym], VAULT.reserve[sym]], GAS.vaultFund);
+  }
+  await settle(d.hashes);
+
   const deployments: Deployments = {
     chainId,
     network: local ? 'local' : 'live',
@@ -392,12 +445,14 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       StakingETRO: staking.ETRO,
       StakingEULP: staking.EULP,
       EternoFarm: farm,
+      EternoVault: vault,
     },
     ...(local
       ? {
           accounts: [
             { label: 'deployer', address: deployer.address },
             ...seeded.map((s) => ({ label: s.label, address: s.account.address })),
+            { label: 'signer', address: vaultSigner },
           ],
         }
       : {}),
@@ -425,17 +480,19 @@ if (isMain()) {
   const { values } = parseArgs({ options: { rpc: { type: 'string' }, out: { type: 'string' } } });
   if (!values.rpc) {
     console.error(
-      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY and ETERNO_SIGNER_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
     );
     process.exit(2);
   }
   const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;
   const feeReceiver = process.env.ETERNO_FEE_RECEIVER as Address | undefined;
+  const vaultSigner = process.env.ETERNO_SIGNER_ADDRESS as Address | undefined;
   const result = await deploy({
     rpcUrl: values.rpc,
     outFile: values.out,
     ...(key ? { deployerPrivateKey: key } : {}),
     ...(feeReceiver ? { feeReceiver } : {}),
+    ...(vaultSigner ? { vaultSigner } : {}),
   });
   console.log(JSON.stringify(result, null, 2));
 }

@@ -21,6 +21,7 @@ export const CONTRACT_KEYS = [
   'StakingETRO',
   'StakingEULP',
   'EternoFarm',
+  'EternoVault',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 

@@ -22,6 +22,7 @@ const contracts = {
   StakingETRO: address(15),
   StakingEULP: address(16),
   EternoFarm: address(17),
+  EternoVault: address(18),
 } satisfies DeployedContracts;
 
 describe('overviewTokens', () => {
