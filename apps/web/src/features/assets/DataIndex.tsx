@@ -6,7 +6,7 @@ import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { tokenAmountText } from '../../components/tokenAmountText.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { coverage } from './coverage.ts';
-import { useVaultHoldings, useVaultStats, vaultAddress } from './useDataIndex.ts';
+import { useVaultHoldings, useVaultStats } from './useDataIndex.ts';
 import './assets.css';
 
 function Figure({ label, value, testId }: { label: string; value: string | null; testId: string }) {
@@ -69,11 +69,8 @@ export default function DataIndex() {
   const holdings = useVaultHoldings(stats.data?.tokens);
   const statsFailure =
     stats.error && !stats.data ? readErrorText(stats.error, tt, 'dataIndex:loadError') : null;
-  const holdingsFailure = !vaultAddress()
-    ? { message: tt('dataIndex:holdingsError'), detail: 'no EternoVault in the deployments' }
-    : holdings.error && !holdings.data
-      ? readErrorText(holdings.error, tt, 'dataIndex:holdingsError')
-      : null;
+  const holdingsFailure =
+    holdings.error && !holdings.data ? readErrorText(holdings.error, tt, 'dataIndex:holdingsError') : null;
 
   return (
     <section className="data-index" aria-busy={!stats.data && !statsFailure}>

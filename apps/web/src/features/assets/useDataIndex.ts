@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Address } from 'viem';
 import { readBalances } from '@eterno/protocol/balances';
 import { fetchVaultStats, type VaultStats, type VaultTokenStats } from '../../api/vaultStats.ts';
 import { useBlockRead, type BlockRead } from '../../chain/useBlockRead.ts';
@@ -7,11 +6,6 @@ import { getConfig } from '../../config.ts';
 
 /** The platform figures are looked for again this often while shown. */
 const STATS_REFRESH_MS = 5_000;
-
-/** The deployed vault, or undefined on a deployment without one. */
-export function vaultAddress(): Address | undefined {
-  return getConfig().deployments.contracts.EternoVault;
-}
 
 /** GET /vault/stats: the ledger's side of the data index. */
 export function useVaultStats(): { data: VaultStats | undefined; error: unknown; retry: () => void } {
@@ -34,17 +28,15 @@ export type VaultHoldings = {
  * ONE named Multicall3 call per block (the sub-calls named by symbol), never taken from the API.
  */
 export function useVaultHoldings(tokens: readonly VaultTokenStats[] | undefined): BlockRead<VaultHoldings> {
-  const vault = vaultAddress();
+  const { contracts } = getConfig().deployments;
   return useBlockRead(
     'vault-holdings',
-    [vault ?? null, ...(tokens ?? []).map((token) => token.token.toLowerCase())],
+    [contracts.EternoVault, ...(tokens ?? []).map((token) => token.token.toLowerCase())],
     async (client) => {
-      if (!vault) throw new Error('no EternoVault in the deployments');
-      const { contracts } = getConfig().deployments;
       const list = tokens ?? [];
       const result = await readBalances(client, {
         multicall: contracts.Multicall3,
-        account: vault,
+        account: contracts.EternoVault,
         tokens: list.map((token) => ({ symbol: token.symbol, address: token.token })),
       });
       const byToken = new Map<string, bigint>();
@@ -55,6 +47,6 @@ export function useVaultHoldings(tokens: readonly VaultTokenStats[] | undefined)
       }
       return { blockNumber: result.blockNumber, byToken };
     },
-    { enabled: tokens !== undefined && vault !== undefined },
+    { enabled: tokens !== undefined },
   );
 }
