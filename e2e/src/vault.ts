@@ -4,9 +4,11 @@
  * and test accounts funded for a test.
  */
 import type { Page, Request } from 'playwright-core';
-import { erc20Abi, type Address } from 'viem';
+import { createWalletClient, erc20Abi, type Address } from 'viem';
+import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { diveInTypedData, splitSignature, VAULT_KIND } from '@eterno/protocol/vault/typedData';
 import { sessionStorageOf, tokenOf } from './app.ts';
-import { chainClients, transfer } from './chain.ts';
+import { chainClients, testAccount, transfer } from './chain.ts';
 
 export type VaultDeployments = { contracts: Record<string, Address> };
 
@@ -61,4 +63,59 @@ export function recordApiRequests(page: Page, apiUrl: string): { list(): Array<{
 /** Sends `amount` of `token` from seeded test account 1 (alice) to `to`; resolves once mined. */
 export function fundFromAlice(rpcUrl: string, token: Address, to: Address, amount: bigint): Promise<`0x${string}`> {
   return transfer(rpcUrl, 1, token, to, amount);
+}
+
+/** Anvil's default-mnemonic account 9: the vault's signer on a local chain (deploy labels it `signer`). */
+export const SIGNER_INDEX = 9;
+
+/**
+ * A plain top-up (custom = 0) of `amount` by test account `userIndex`, straight from Node: the
+ * local signer authorises it (as `POST /vault/deposits` would), the user approves the vault and
+ * calls `diveInWithToken`. Setup for the tests whose subject is not the deposit form.
+ */
+export async function depositFromNode(
+  rpcUrl: string,
+  d: VaultDeployments & { chainId: number },
+  userIndex: number,
+  token: Address,
+  amount: bigint,
+): Promise<`0x${string}`> {
+  const { chain, transport, public: client } = chainClients(rpcUrl);
+  const user = testAccount(userIndex);
+  const vault = contractOf(d, 'EternoVault');
+  const nonce = await client.readContract({ address: vault, abi: eternoVaultAbi, functionName: 'nonces', args: [user.address, VAULT_KIND.DiveIn] });
+  const block = await client.getBlock();
+  const deadline = block.timestamp + 1_800n;
+  const signer = createWalletClient({ account: testAccount(SIGNER_INDEX), chain, transport });
+  const signature = splitSignature(
+    await signer.signTypedData(
+      diveInTypedData(
+        { chainId: d.chainId, vault },
+        { user: user.address, custom: 0n, custom1: 0n, token, amount, nonce, deadline },
+      ),
+    ),
+  );
+  const wallet = createWalletClient({ account: user, chain, transport });
+  const approve = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [vault, amount] });
+  await client.waitForTransactionReceipt({ hash: approve });
+  const hash = await wallet.writeContract({
+    address: vault,
+    abi: eternoVaultAbi,
+    functionName: 'diveInWithToken',
+    args: [0n, 0n, token, amount, deadline, signature.r, signature.s, signature.v],
+    gas: 1_000_000n,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`diveInWithToken ${hash} reverted`);
+  return hash;
+}
+
+/** The vault's nonce of `user` for one kind (0 DiveIn, 1 Withdraw, 2 Exchange). */
+export function vaultNonce(rpcUrl: string, d: VaultDeployments, user: Address, kind: number): Promise<bigint> {
+  return chainClients(rpcUrl).public.readContract({
+    address: contractOf(d, 'EternoVault'),
+    abi: eternoVaultAbi,
+    functionName: 'nonces',
+    args: [user, kind],
+  });
 }
