@@ -13,6 +13,7 @@ import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
 import type enTx from './locales/en/tx.json';
+import type enVault from './locales/en/vault.json';
 
 /**
  * The namespaces the login screen and the boot and error screens need, bundled with the entry (no
@@ -43,6 +44,7 @@ export const FEATURE_BUNDLES = {
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
   tx: { en: () => import('./locales/en/tx.json'), zh: () => import('./locales/zh/tx.json') },
+  vault: { en: () => import('./locales/en/vault.json'), zh: () => import('./locales/zh/vault.json') },
 } as const satisfies Record<string, Bundle>;
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
@@ -58,6 +60,7 @@ export type AllResources = (typeof resources)['en'] & {
   stake: typeof enStake;
   swap: typeof enSwap;
   tx: typeof enTx;
+  vault: typeof enVault;
 };
 
 export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;
