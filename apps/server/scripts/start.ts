@@ -16,6 +16,16 @@ import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '@eterno/devstack/free-port';
+import { localSignerKey } from '@eterno/devstack/deploy';
+import { parseDeployments } from '@eterno/protocol/deployments';
+
+/** `opts.signerKey`, else `ETERNO_SIGNER_KEY`, else on a local chain the seeded signer's key. */
+function signerKeyFor(opts: StartServerOptions): string | undefined {
+  if (opts.signerKey) return opts.signerKey;
+  if (process.env.ETERNO_SIGNER_KEY) return process.env.ETERNO_SIGNER_KEY;
+  const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
+  return deployments.network === 'local' ? localSignerKey() : undefined;
+}
 
 export type StartServerOptions = {
   rpcUrl: string;
@@ -29,7 +39,11 @@ export type StartServerOptions = {
   siweDomains: string[];
   /** Default: `http://<each SIWE domain>`. */
   corsOrigins?: string[];
-  /** The vault signer's private key (`ETERNO_SIGNER_KEY`); inherited from the environment when absent. */
+  /**
+   * The vault signer's private key (`ETERNO_SIGNER_KEY`). Default: the environment's, else on a
+   * `local` deployments file the key of the seeded `signer` account (anvil's default-mnemonic
+   * account 9, which the deploy makes the vault's signer).
+   */
   signerKey?: string;
 };
 
@@ -38,6 +52,8 @@ export type RunningServer = {
   url: string;
   /** Ponder's own endpoints: /health, /ready, /status, /metrics. */
   indexerUrl: string;
+  /** The indexer's schema on PostgreSQL (a reader may open it: reader/indexerDb.ts); absent on PGlite. */
+  schema?: string;
   stop(): Promise<void>;
 };
 
@@ -170,12 +186,13 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     ETERNO_SIWE_DOMAINS: opts.siweDomains.join(','),
     ETERNO_CORS_ORIGINS: (opts.corsOrigins ?? []).join(','),
   };
+  const signerKey = signerKeyFor(opts);
+  if (signerKey) env.ETERNO_SIGNER_KEY = signerKey;
   delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
   delete env.DATABASE_SCHEMA;
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  if (opts.signerKey) env.ETERNO_SIGNER_KEY = opts.signerKey;
 
   const schema = opts.databaseUrl ? uniqueSchema() : 'eterno';
   const indexerPort = opts.databaseUrl ? await freePort() : port;
@@ -238,7 +255,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     );
     while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
   }
-  return { url, indexerUrl, stop };
+  return { url, indexerUrl, stop, ...(opts.databaseUrl ? { schema } : {}) };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]

@@ -1,9 +1,11 @@
 /**
  * The API's typed errors: codes and English messages from `@eterno/protocol/errors`, plus the
  * HTTP status of each code the server sends. The body is `{ error: { code, message } }`; a 500
- * also names its request id (`{ error: { code: "INTERNAL", message, requestId } }`).
+ * also names its request id (`{ error: { code: "INTERNAL", message, requestId } }`). A code whose
+ * text has `{name}` placeholders also sends their values (`{ error: { code, message, params } }`), so
+ * the web fills its own language's text.
  */
-import { EternoError, errorBody, type ErrorBody, type ErrorCode } from '@eterno/protocol/errors';
+import { EternoError, errorBody, errorMessage, type ErrorBody, type ErrorCode } from '@eterno/protocol/errors';
 import type { Context, ErrorHandler } from 'hono';
 import { requestIdOf } from './requestId.ts';
 
@@ -25,23 +27,47 @@ const STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  INVALID_AMOUNT: 400,
+  TOKEN_NOT_SUPPORTED: 400,
+  EXCHANGE_PAIR_UNSUPPORTED: 400,
+  VOUCHER_NOT_FOUND: 404,
+  INSUFFICIENT_BALANCE: 409,
+  VOUCHER_OPEN: 409,
+  RESERVE_TOO_LOW: 409,
+  OVER_TX_CAP: 422,
+  OVER_DAY_CAP: 422,
+  VAULT_PAUSED: 503,
+  INDEXER_BEHIND: 503,
 } as const satisfies Partial<Record<ErrorCode, number>>;
 
 export type ApiErrorCode = keyof typeof STATUS;
 export type ApiErrorStatus = (typeof STATUS)[ApiErrorCode];
 
+export type ErrorParams = Readonly<Record<string, string>>;
+
 export class ApiError extends EternoError<ApiErrorCode> {
   readonly status: ApiErrorStatus;
+  readonly params: ErrorParams | undefined;
 
-  constructor(code: ApiErrorCode) {
-    super(code);
+  constructor(code: ApiErrorCode, params?: ErrorParams) {
+    super(code, errorMessage(code, params));
     this.status = STATUS[code];
+    this.params = params;
   }
 }
 
+export type ApiErrorBody = { error: ErrorBody['error'] & { params?: ErrorParams } };
+
 /** The JSON error answer of `code`, with extra headers (e.g. `Retry-After`). */
-export function errorResponse(c: Context, code: ApiErrorCode, headers?: Record<string, string>): Response {
-  return c.json(errorBody(code), STATUS[code], headers);
+export function errorResponse(
+  c: Context,
+  code: ApiErrorCode,
+  headers?: Record<string, string>,
+  params?: ErrorParams,
+): Response {
+  const body: ApiErrorBody =
+    params === undefined ? errorBody(code) : { error: { ...errorBody(code, params).error, params } };
+  return c.json(body, STATUS[code], headers);
 }
 
 export type InternalErrorBody = { error: ErrorBody['error'] & { requestId: string } };
@@ -61,7 +87,7 @@ export const consoleErrorLog: ErrorLog = ({ requestId, method, path, error }) =>
  */
 export function onApiError(log: ErrorLog = consoleErrorLog): ErrorHandler {
   return (err, c) => {
-    if (err instanceof ApiError) return errorResponse(c, err.code);
+    if (err instanceof ApiError) return errorResponse(c, err.code, undefined, err.params);
     const requestId = requestIdOf(c);
     log({ requestId, method: c.req.method, path: c.req.path, error: err });
     const body: InternalErrorBody = { error: { ...errorBody('INTERNAL').error, requestId } };

@@ -5,6 +5,10 @@
  * `query(text, params)` runs one statement with bind parameters. Without `params` the text is
  * sent over the simple protocol and may hold several statements, which PostgreSQL runs as one
  * implicit transaction (used by the migrations).
+ *
+ * `transaction(fn)` runs `fn` on one connection between BEGIN and COMMIT; when `fn` throws, the
+ * transaction is rolled back and the error rethrown. On PGlite transactions are serialised (one
+ * connection); on PostgreSQL each takes a pooled client of its own.
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -12,8 +16,14 @@ import pg from 'pg';
 
 export type Row = Record<string, unknown>;
 
+/** One statement with bind parameters, on the store or inside a transaction. */
+export type SqlQuery = <R extends Row = Row>(text: string, params: unknown[]) => Promise<{ rows: R[] }>;
+
+export type SqlTx = { query: SqlQuery };
+
 export type Sql = {
   query<R extends Row = Row>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -30,6 +40,20 @@ export async function openPglite(dir?: string): Promise<Sql> {
       }
       const result = await db.query<R>(text, params);
       return { rows: result.rows };
+    },
+    async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+      let result: { value: T } | undefined;
+      await db.transaction(async (tx) => {
+        result = {
+          value: await fn({
+            query: async <R extends Row>(text: string, params: unknown[]) => ({
+              rows: (await tx.query<R>(text, params)).rows,
+            }),
+          }),
+        };
+      });
+      if (result === undefined) throw new Error('PGlite transaction ended without a result');
+      return result.value;
     },
     async close() {
       await db.close();
@@ -56,6 +80,30 @@ export function openPostgres(connectionString: string): Sql {
       const result = params === undefined ? await pool.query(text) : await pool.query(text, params);
       const last = Array.isArray(result) ? result.at(-1) : result;
       return { rows: (last?.rows ?? []) as R[] };
+    },
+    async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        await client.query('BEGIN');
+        const value = await fn({
+          query: async <R extends Row>(text: string, params: unknown[]) => ({
+            rows: (await client.query(text, params)).rows as R[],
+          }),
+        });
+        await client.query('COMMIT');
+        return value;
+      } catch (err) {
+        try {
+          await client.query('ROLLBACK');
+        } catch {
+          // A connection that cannot roll back is dropped from the pool below.
+          broken = true;
+        }
+        throw err;
+      } finally {
+        client.release(broken);
+      }
     },
     async close() {
       const closed = new Promise<void>((res) => {

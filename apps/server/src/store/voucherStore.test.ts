@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS } from '../../test/backends.ts';
+import type { Sql } from './sql.ts';
+import { createVoucherStore, type NewVoucher, type VoucherStore } from './voucherStore.ts';
+
+const ALICE = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const BOB = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const USDT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+
+const voucher = (over: Partial<NewVoucher> = {}): NewVoucher => ({
+  user: ALICE,
+  token: USDT,
+  amount: 10n ** 30n,
+  nonce: 0n,
+  deadline: 2_000n,
+  signedAt: 200n,
+  r: `0x${'1'.repeat(64)}`,
+  s: `0x${'2'.repeat(64)}`,
+  v: 27,
+  ...over,
+});
+
+const count = async (sql: Sql): Promise<number> =>
+  Number((await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM eterno_offchain.withdrawal_voucher', [])).rows[0]!.n);
+
+describe.each(BACKENDS)('voucher store on $name', (backend) => {
+  let sql: Sql;
+  let store: VoucherStore;
+  let stopBackend: () => Promise<void>;
+
+  beforeAll(async () => {
+    const opened = await backend.open();
+    sql = opened.sql;
+    stopBackend = opened.stop;
+    store = await createVoucherStore(sql);
+  });
+
+  afterAll(async () => {
+    await sql?.close();
+    await stopBackend?.();
+  });
+
+  it('stores a voucher with uint256 amounts exactly and lists it newest first', async () => {
+    const first = await store.withUserLock(ALICE, (tx) => tx.insert(voucher()));
+    const second = await store.withUserLock(ALICE, (tx) => tx.insert(voucher({ nonce: 1n, amount: 2n ** 256n - 1n })));
+    expect(first).toMatchObject({ user: ALICE, token: USDT, amount: 10n ** 30n, nonce: 0n, state: 'signed', v: 27 });
+    expect(second.id > first.id).toBe(true);
+    expect((await store.listOf(ALICE, 10)).map((r) => r.id)).toEqual([second.id, first.id]);
+    expect((await store.listOf(ALICE, 10, second.id)).map((r) => r.id)).toEqual([first.id]);
+    expect((await store.listOf(ALICE, 1)).map((r) => r.amount)).toEqual([2n ** 256n - 1n]);
+    expect(await store.listOf(BOB, 10)).toEqual([]);
+  });
+
+  it('rolls the whole transaction back when it throws: nothing is written', async () => {
+    const before = await count(sql);
+    await expect(
+      store.withUserLock(BOB, async (tx) => {
+        await tx.insert(voucher({ user: BOB }));
+        throw new Error('crash before commit');
+      }),
+    ).rejects.toThrow('crash before commit');
+    expect(await count(sql)).toBe(before);
+    expect(await store.signedOf(BOB)).toEqual([]);
+  });
+
+  it('runs one locked request per user at a time: 20 racing check-then-insert write exactly one', async () => {
+    const carol = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        store.withUserLock(carol, async (tx) => {
+          if ((await tx.signedOf(carol)).length > 0) throw new Error('open');
+          await new Promise((r) => setTimeout(r, 2));
+          return tx.insert(voucher({ user: carol }));
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await store.signedOf(carol)).toHaveLength(1);
+  });
+
+  it("cancels only the user's own signed voucher, once", async () => {
+    const dave = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65';
+    const row = await store.withUserLock(dave, (tx) => tx.insert(voucher({ user: dave })));
+    expect(await store.withUserLock(BOB, (tx) => tx.cancel(BOB, row.id, 300n))).toBeNull();
+    expect((await store.withUserLock(dave, (tx) => tx.cancel(dave, row.id, 300n)))?.state).toBe('cancelled');
+    expect(await store.withUserLock(dave, (tx) => tx.cancel(dave, row.id, 301n))).toBeNull();
+    expect(await store.signedOf(dave)).toEqual([]);
+  });
+
+  it('lists the signed vouchers of every user from a deadline on', async () => {
+    const rows = await store.signedSince(2_000n);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((r) => r.state === 'signed' && r.deadline >= 2_000n)).toBe(true);
+    expect(await store.signedSince(2_001n)).toEqual([]);
+  });
+
+  it('runs its migrations again without touching the data', async () => {
+    const before = await store.listOf(ALICE, 10);
+    await createVoucherStore(sql);
+    expect(await store.listOf(ALICE, 10)).toEqual(before);
+  });
+});

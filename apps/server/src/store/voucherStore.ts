@@ -1,0 +1,185 @@
+/**
+ * The withdrawal vouchers the server signed, in the off-chain store (schema `eterno_offchain`, the
+ * same `Sql` adapter as the sign-in store; never Ponder's tables, which are rebuilt on redeploy).
+ *
+ * The stored `state` is only what the server decides: `signed` or `cancelled`. Whether a voucher
+ * is settled or expired is read from the indexed chain at read time (src/vault/vouchers.ts).
+ * A voucher is requested in ONE transaction that holds the user's lock (`withUserLock`): the
+ * checks, the signature and the insert commit together or not at all (docs/decisions/vouchers.md).
+ */
+import type { Address, Hex } from 'viem';
+import type { Sql, SqlTx } from './sql.ts';
+import { SCHEMA } from './authStore.ts';
+
+/** Serialised like the sign-in migrations (the same lock key), so concurrent starts don't race. */
+const MIGRATION = `
+SELECT pg_advisory_xact_lock(201022);
+CREATE SCHEMA IF NOT EXISTS ${SCHEMA};
+CREATE TABLE IF NOT EXISTS ${SCHEMA}.withdrawal_voucher (
+  id bigserial PRIMARY KEY,
+  "user" text NOT NULL,
+  token text NOT NULL,
+  amount numeric(78, 0) NOT NULL CHECK (amount > 0),
+  nonce numeric(78, 0) NOT NULL,
+  deadline bigint NOT NULL,
+  signed_at bigint NOT NULL,
+  r text NOT NULL,
+  s text NOT NULL,
+  v smallint NOT NULL,
+  state text NOT NULL CHECK (state IN ('signed', 'cancelled')),
+  cancelled_at bigint
+);
+CREATE INDEX IF NOT EXISTS withdrawal_voucher_user ON ${SCHEMA}.withdrawal_voucher ("user", id);
+CREATE INDEX IF NOT EXISTS withdrawal_voucher_signed ON ${SCHEMA}.withdrawal_voucher (deadline) WHERE state = 'signed';
+`;
+
+/** The advisory-lock namespace of per-user voucher requests (the second key is the user's hash). */
+const USER_LOCK_SPACE = 201023;
+
+export type StoredVoucherState = 'signed' | 'cancelled';
+
+export type VoucherRow = {
+  id: bigint;
+  user: Address;
+  token: Address;
+  amount: bigint;
+  nonce: bigint;
+  deadline: bigint;
+  signedAt: bigint;
+  r: Hex;
+  s: Hex;
+  v: number;
+  state: StoredVoucherState;
+};
+
+export type NewVoucher = Omit<VoucherRow, 'id' | 'state'>;
+
+/** The statements a voucher request runs inside its locked transaction. */
+export type VoucherTx = {
+  /** The user's vouchers still `signed` in the store, newest first (settled/expired are judged by the caller). */
+  signedOf(user: Address): Promise<VoucherRow[]>;
+  insert(voucher: NewVoucher): Promise<VoucherRow>;
+  /** Marks the user's `signed` voucher cancelled; null when it is not the user's or not `signed`. */
+  cancel(user: Address, id: bigint, at: bigint): Promise<VoucherRow | null>;
+};
+
+export type VoucherStore = {
+  /** Runs `fn` in one transaction holding `user`'s lock: one request per user at a time. */
+  withUserLock<T>(user: Address, fn: (tx: VoucherTx) => Promise<T>): Promise<T>;
+  /** The user's vouchers, newest first, `limit` of them with an id below `before`. */
+  listOf(user: Address, limit: number, before?: bigint): Promise<VoucherRow[]>;
+  /** The user's vouchers still `signed` in the store, newest first. */
+  signedOf(user: Address): Promise<VoucherRow[]>;
+  /** Every user's vouchers still `signed` with a deadline at or after `deadlineFrom` (open ones, for totals). */
+  signedSince(deadlineFrom: bigint): Promise<VoucherRow[]>;
+};
+
+type RawRow = {
+  id: unknown;
+  user: string;
+  token: string;
+  amount: string;
+  nonce: string;
+  deadline: unknown;
+  signed_at: unknown;
+  r: string;
+  s: string;
+  v: unknown;
+  state: string;
+};
+
+const COLUMNS = `id::text AS id, "user", token, amount::text AS amount, nonce::text AS nonce,
+  deadline::text AS deadline, signed_at::text AS signed_at, r, s, v, state`;
+
+function toRow(raw: RawRow): VoucherRow {
+  if (raw.state !== 'signed' && raw.state !== 'cancelled') throw new Error(`withdrawal_voucher.state: "${raw.state}"`);
+  return {
+    id: BigInt(String(raw.id)),
+    user: raw.user as Address,
+    token: raw.token as Address,
+    amount: BigInt(raw.amount),
+    nonce: BigInt(raw.nonce),
+    deadline: BigInt(String(raw.deadline)),
+    signedAt: BigInt(String(raw.signed_at)),
+    r: raw.r as Hex,
+    s: raw.s as Hex,
+    v: Number(raw.v),
+    state: raw.state,
+  };
+}
+
+const SIGNED_OF = `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
+  WHERE "user" = $1 AND state = 'signed' ORDER BY id DESC`;
+
+/**
+ * Runs the idempotent migrations, then returns the store. Addresses are stored lower-case. The
+ * store shares `sql` with the sign-in store, whose owner closes it.
+ */
+export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
+  await sql.query(MIGRATION);
+  const lower = (a: Address) => a.toLowerCase() as Address;
+
+  const txOf = (tx: SqlTx): VoucherTx => ({
+    async signedOf(user) {
+      const { rows } = await tx.query<RawRow>(SIGNED_OF, [lower(user)]);
+      return rows.map(toRow);
+    },
+    async insert(v) {
+      const { rows } = await tx.query<RawRow>(
+        `INSERT INTO ${SCHEMA}.withdrawal_voucher ("user", token, amount, nonce, deadline, signed_at, r, s, v, state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'signed') RETURNING ${COLUMNS}`,
+        [
+          lower(v.user),
+          lower(v.token),
+          v.amount.toString(),
+          v.nonce.toString(),
+          v.deadline.toString(),
+          v.signedAt.toString(),
+          v.r,
+          v.s,
+          v.v,
+        ],
+      );
+      return toRow(rows[0]!);
+    },
+    async cancel(user, id, at) {
+      const { rows } = await tx.query<RawRow>(
+        `UPDATE ${SCHEMA}.withdrawal_voucher SET state = 'cancelled', cancelled_at = $3
+         WHERE id = $1 AND "user" = $2 AND state = 'signed' RETURNING ${COLUMNS}`,
+        [id.toString(), lower(user), at.toString()],
+      );
+      const row = rows[0];
+      return row ? toRow(row) : null;
+    },
+  });
+
+  return {
+    withUserLock: (user, fn) =>
+      sql.transaction(async (tx) => {
+        await tx.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [USER_LOCK_SPACE, lower(user)]);
+        return fn(txOf(tx));
+      }),
+
+    async listOf(user, limit, before) {
+      const { rows } = await sql.query<RawRow>(
+        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
+         WHERE "user" = $1 AND ($2::bigint IS NULL OR id < $2::bigint) ORDER BY id DESC LIMIT $3`,
+        [lower(user), before === undefined ? null : before.toString(), limit],
+      );
+      return rows.map(toRow);
+    },
+
+    async signedOf(user) {
+      const { rows } = await sql.query<RawRow>(SIGNED_OF, [lower(user)]);
+      return rows.map(toRow);
+    },
+
+    async signedSince(deadlineFrom) {
+      const { rows } = await sql.query<RawRow>(
+        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher WHERE state = 'signed' AND deadline >= $1 ORDER BY id`,
+        [deadlineFrom.toString()],
+      );
+      return rows.map(toRow);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/**
+ * Everything the vault routes are built from: the deployed vault and its tokens, the EULP pair
+ * (the exchange's ETRO price), the signer, the chain reads, the indexed ledger, the voucher store,
+ * the settings and the clock. Built once at start (./open.ts); tests build it over a real chain.
+ */
+import type { Address } from 'viem';
+import type { VoucherStore } from '../store/voucherStore.ts';
+import type { VaultChain } from './chain.ts';
+import type { LedgerView } from './ledgerView.ts';
+import type { VaultSettings } from './settings.ts';
+import type { VaultSigner } from './signer.ts';
+
+/** The tokens the vault takes and pays (the deploy allows exactly these). */
+export const VAULT_TOKEN_SYMBOLS = ['USDT', 'EUSD', 'ETRO'] as const;
+export type VaultTokenSymbol = (typeof VAULT_TOKEN_SYMBOLS)[number];
+
+export type VaultToken = { symbol: VaultTokenSymbol; address: Address };
+
+/**
+ * Failure points a crash test injects: `beforeCommit` throws inside the voucher's transaction after
+ * its insert; `afterCommit` throws after the commit, before the answer is sent.
+ */
+export type VoucherFaults = { beforeCommit?: () => void; afterCommit?: () => void };
+
+export type VaultContext = {
+  chainId: number;
+  vault: Address;
+  /** Lower-case addresses. */
+  tokens: readonly VaultToken[];
+  /** The ETRO/USDT pair whose `Sync` events price ETRO; `token0` is the lower address of the two. */
+  pair: { etro: Address; usdt: Address };
+  signer: VaultSigner;
+  chain: VaultChain;
+  ledger: LedgerView;
+  store: VoucherStore;
+  settings: VaultSettings;
+  /** Unix seconds of the server's clock. */
+  now: () => bigint;
+  faults?: VoucherFaults;
+};
+
+export function tokenOf(ctx: Pick<VaultContext, 'tokens'>, address: Address): VaultToken | undefined {
+  const lower = address.toLowerCase();
+  return ctx.tokens.find((t) => t.address === lower);
+}

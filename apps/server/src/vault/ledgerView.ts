@@ -1,0 +1,72 @@
+/**
+ * What the vault routes read from the indexed chain (the ledger tables the indexer writes from
+ * chain events and block timestamps). One implementation over Ponder's database
+ * (./ponderLedger.ts); the voucher, quote and bill logic only sees this shape.
+ */
+import type { Address, Hex } from 'viem';
+
+/** The latest indexed block: the expiry clock and the "as of" of every ledger figure. */
+export type IndexedHead = { blockNumber: bigint; timestamp: bigint };
+
+/** One user's ledger for one token (addresses lower-case). */
+export type LedgerRow = {
+  token: Address;
+  credited: bigint;
+  unreleased: bigint;
+  released: bigint;
+  withdrawn: bigint;
+  contributed: bigint;
+};
+
+/** An indexed `Withdrawn` event. */
+export type IndexedWithdrawal = {
+  user: Address;
+  token: Address;
+  amount: bigint;
+  nonce: bigint;
+  deadline: bigint;
+  timestamp: bigint;
+  txHash: Hex;
+};
+
+/** An indexed EULP pair `Sync`: the reserves from that event on. */
+export type PairSync = { reserve0: bigint; reserve1: bigint; timestamp: bigint; blockNumber: bigint; logIndex: number };
+
+/** A bill entry as indexed (the chain's part of `GET /bills`). */
+export type IndexedBill = {
+  id: string;
+  type: string;
+  token: Address;
+  amount: bigint;
+  timestamp: bigint;
+  blockNumber: bigint;
+  logIndex: number;
+  txHash: Hex;
+};
+
+/** A position in the bill order, newest first: (time, blockNumber, logIndex, id). */
+export type BillPlace = { time: bigint; blockNumber: bigint; logIndex: number; id: string };
+
+export type LedgerView = {
+  head(): Promise<IndexedHead | null>;
+  /** The user's ledger rows (one per token the user has a row for). */
+  balances(user: Address): Promise<LedgerRow[]>;
+  /** How many `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  counts(user: Address): Promise<{ withdrawals: number; exchanges: number }>;
+  /** The indexed withdrawals of these (user, nonce) pairs. */
+  withdrawalsOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedWithdrawal[]>;
+  /** Σ `amountOut` of the user's indexed exchanges paying `tokenOut` in blocks at or after `since`. */
+  exchangedOutSince(user: Address, tokenOut: Address, since: bigint): Promise<bigint>;
+  /** The pair's syncs from `since` on, with the last one before `since` first (the reserves then). */
+  pairSyncsSince(since: bigint): Promise<PairSync[]>;
+  /** What the ledger owes users in `token`: Σ (credited − withdrawn). */
+  liabilities(token: Address): Promise<bigint>;
+  /** The user's indexed bills older than `before`, newest first, at most `limit`. */
+  bills(query: {
+    user: Address;
+    type?: string;
+    token?: Address;
+    limit: number;
+    before?: BillPlace;
+  }): Promise<IndexedBill[]>;
+};

@@ -1,0 +1,46 @@
+/**
+ * Builds the vault context at the server's start from its environment: the deployments file
+ * (`ETERNO_DEPLOYMENTS`: the vault, its tokens, the EULP pair, the network name), the chain
+ * (`PONDER_RPC_URL_201022`), the signer (`ETERNO_SIGNER_KEY`, ./signer.ts) and the settings
+ * (./settings.ts). A bad setting stops the start with an EnvError naming it.
+ */
+import { readFileSync } from 'node:fs';
+import { defineEternoChain, ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
+import { parseDeployments } from '@eterno/protocol/deployments';
+import { createPublicClient, http, type Address } from 'viem';
+import { EnvError, requireEnv } from '../api/env.ts';
+import type { VoucherStore } from '../store/voucherStore.ts';
+import { vaultChain } from './chain.ts';
+import { VAULT_TOKEN_SYMBOLS, type VaultContext } from './context.ts';
+import type { LedgerView } from './ledgerView.ts';
+import { readVaultSettings } from './settings.ts';
+import { createVaultSigner, readSignerAccount } from './signer.ts';
+
+export function openVaultContext(
+  env: NodeJS.ProcessEnv,
+  { ledger, store }: { ledger: LedgerView; store: VoucherStore },
+): VaultContext {
+  const file = requireEnv(env, 'ETERNO_DEPLOYMENTS');
+  const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
+  if (deployments.chainId !== ETERNO_CHAIN_ID)
+    throw new EnvError(`${file}: chainId is ${deployments.chainId}, expected ${ETERNO_CHAIN_ID}`);
+  const { contracts } = deployments;
+  const vault = contracts.EternoVault;
+  if (vault === undefined) throw new EnvError(`${file}: no EternoVault in the deployments`);
+  const lower = (a: Address) => a.toLowerCase() as Address;
+  const rpcUrl = requireEnv(env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`);
+  const client = createPublicClient({ chain: defineEternoChain(rpcUrl), transport: http(rpcUrl), batch: { multicall: false } });
+  const account = readSignerAccount(env, deployments.network);
+  return {
+    chainId: deployments.chainId,
+    vault: lower(vault),
+    tokens: VAULT_TOKEN_SYMBOLS.map((symbol) => ({ symbol, address: lower(contracts[symbol]) })),
+    pair: { etro: lower(contracts.ETRO), usdt: lower(contracts.USDT) },
+    signer: createVaultSigner(account, { chainId: deployments.chainId, vault }),
+    chain: vaultChain(client, vault),
+    ledger,
+    store,
+    settings: readVaultSettings(env),
+    now: () => BigInt(Math.floor(Date.now() / 1000)),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The server's vault settings, read once from the environment (defaults in brackets):
+ *   ETERNO_VOUCHER_LIFETIME_S      seconds a withdrawal voucher / deposit authorisation is valid [1800]
+ *   ETERNO_QUOTE_LIFETIME_S        seconds an exchange quote is valid [120]
+ *   ETERNO_EXCHANGE_FEE_BPS        the exchange fee in basis points, taken from the output [300 = 3 %]
+ *   ETERNO_EXCHANGE_TWAP_S         the window of the EULP pair's time-weighted price [1800]
+ *   ETERNO_EXCHANGE_USER_DAY_CAP   most of one output token a user may receive per UTC day, in wei [10000e18]
+ * Rules: docs/decisions/vouchers.md.
+ */
+import { EnvError } from '../api/env.ts';
+
+export type VaultSettings = {
+  voucherLifetime: number;
+  quoteLifetime: number;
+  exchangeFeeBps: number;
+  twapWindow: number;
+  exchangeUserDayCap: bigint;
+};
+
+export const DEFAULT_VAULT_SETTINGS: VaultSettings = {
+  voucherLifetime: 1_800,
+  quoteLifetime: 120,
+  exchangeFeeBps: 300,
+  twapWindow: 1_800,
+  exchangeUserDayCap: 10_000n * 10n ** 18n,
+};
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new EnvError(`${name}: "${text}" is not an integer from ${min} to ${max}`);
+  return Number(text);
+}
+
+export function readVaultSettings(env: NodeJS.ProcessEnv): VaultSettings {
+  const cap = env.ETERNO_EXCHANGE_USER_DAY_CAP;
+  if (cap !== undefined && cap !== '' && !/^[1-9]\d{0,77}$/.test(cap))
+    throw new EnvError(`ETERNO_EXCHANGE_USER_DAY_CAP: "${cap}" is not a positive integer (wei)`);
+  return {
+    voucherLifetime: integer(env, 'ETERNO_VOUCHER_LIFETIME_S', DEFAULT_VAULT_SETTINGS.voucherLifetime, 60, 86_400),
+    quoteLifetime: integer(env, 'ETERNO_QUOTE_LIFETIME_S', DEFAULT_VAULT_SETTINGS.quoteLifetime, 10, 3_600),
+    exchangeFeeBps: integer(env, 'ETERNO_EXCHANGE_FEE_BPS', DEFAULT_VAULT_SETTINGS.exchangeFeeBps, 0, 5_000),
+    twapWindow: integer(env, 'ETERNO_EXCHANGE_TWAP_S', DEFAULT_VAULT_SETTINGS.twapWindow, 60, 86_400),
+    exchangeUserDayCap: cap ? BigInt(cap) : DEFAULT_VAULT_SETTINGS.exchangeUserDayCap,
+  };
+}

@@ -1,0 +1,59 @@
+import { LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import { withdrawTypedData } from '@eterno/protocol/vault/typedData';
+import { bytesToHex, recoverTypedDataAddress, serializeSignature, type Hex } from 'viem';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { describe, expect, it } from 'vitest';
+import { EnvError } from '../api/env.ts';
+import { createVaultSigner, isWellKnownTestAccount, readSignerAccount } from './signer.ts';
+
+const keyOf = (index: number): Hex => bytesToHex(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
+
+describe('readSignerAccount', () => {
+  it('refuses a missing or malformed key with a message naming ETERNO_SIGNER_KEY', () => {
+    expect(() => readSignerAccount({}, 'local')).toThrow(EnvError);
+    expect(() => readSignerAccount({}, 'local')).toThrow(/ETERNO_SIGNER_KEY is required/);
+    for (const bad of ['0x1234', 'ab'.repeat(32), `0x${'zz'.repeat(32)}`, `0x${'0'.repeat(64)}`])
+      expect(() => readSignerAccount({ ETERNO_SIGNER_KEY: bad }, 'local')).toThrow(/ETERNO_SIGNER_KEY/);
+  });
+
+  it("refuses anvil's public test keys on a network that is not local, and takes them locally", () => {
+    for (const index of [0, 1, 9, 19]) {
+      expect(() => readSignerAccount({ ETERNO_SIGNER_KEY: keyOf(index) }, 'eterno-mainnet')).toThrow(
+        /public test keys.*eterno-mainnet/,
+      );
+      expect(readSignerAccount({ ETERNO_SIGNER_KEY: keyOf(index) }, 'local').address).toBe(
+        mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).address,
+      );
+    }
+  });
+
+  it('takes a key of its own on any network', () => {
+    const key = generatePrivateKey();
+    expect(readSignerAccount({ ETERNO_SIGNER_KEY: key }, 'eterno-mainnet').address).toBe(privateKeyToAccount(key).address);
+    expect(isWellKnownTestAccount(privateKeyToAccount(key).address)).toBe(false);
+  });
+});
+
+describe('createVaultSigner', () => {
+  it("signs a Withdraw that recovers to the signer in the vault's domain, as r/s/v parts", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const domain = { chainId: 201022, vault: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const };
+    const signer = createVaultSigner(account, domain);
+    const message = {
+      user: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const,
+      token: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as const,
+      amount: 10n ** 18n,
+      nonce: 3n,
+      deadline: 1_900_000_000n,
+    };
+    const { r, s, v } = await signer.signWithdraw(message);
+    expect(r).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(s).toMatch(/^0x[0-9a-f]{64}$/);
+    expect([27, 28]).toContain(v);
+    const signature = serializeSignature({ r, s, v: BigInt(v) });
+    expect(await recoverTypedDataAddress({ ...withdrawTypedData(domain, message), signature })).toBe(account.address);
+    // Another vault's domain does not recover to the signer.
+    const other = withdrawTypedData({ ...domain, vault: '0x0000000000000000000000000000000000000001' }, message);
+    expect(await recoverTypedDataAddress({ ...other, signature })).not.toBe(account.address);
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { VoucherRow } from '../store/voucherStore.ts';
+import type { IndexedWithdrawal } from './ledgerView.ts';
+import { judgeVoucher, reservedByToken, withdrawalJson } from './vouchers.ts';
+
+const USER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const USDT = '0x5fbdb2315678afecb367f032d93f642f64180aa3';
+const ETRO = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512';
+
+const voucher = (over: Partial<VoucherRow> = {}): VoucherRow => ({
+  id: 7n,
+  user: USER,
+  token: USDT,
+  amount: 100n,
+  nonce: 2n,
+  deadline: 5_000n,
+  signedAt: 3_200n,
+  r: `0x${'1'.repeat(64)}`,
+  s: `0x${'2'.repeat(64)}`,
+  v: 27,
+  state: 'signed',
+  ...over,
+});
+
+const paid = (over: Partial<IndexedWithdrawal> = {}): IndexedWithdrawal => ({
+  user: USER,
+  token: USDT,
+  amount: 100n,
+  nonce: 2n,
+  deadline: 5_000n,
+  timestamp: 4_000n,
+  txHash: `0x${'a'.repeat(64)}`,
+  ...over,
+});
+
+const head = (timestamp: bigint) => ({ blockNumber: 10n, timestamp });
+
+describe('judgeVoucher', () => {
+  it('is signed while the indexed head is at or before its deadline and nothing paid it', () => {
+    expect(judgeVoucher(voucher(), { head: head(5_000n), withdrawCount: 2, withdrawals: [] }).state).toBe('signed');
+  });
+
+  it('is settled by an indexed Withdrawn with its user, token, amount, nonce and deadline — even if cancelled', () => {
+    for (const state of ['signed', 'cancelled'] as const) {
+      const judged = judgeVoucher(voucher({ state }), { head: head(9_000n), withdrawCount: 3, withdrawals: [paid()] });
+      expect(judged.state).toBe('settled');
+      expect(judged.settledBy?.txHash).toBe(`0x${'a'.repeat(64)}`);
+    }
+  });
+
+  it('is not settled by a withdrawal that differs in any field', () => {
+    for (const other of [
+      paid({ nonce: 3n }),
+      paid({ deadline: 5_001n }),
+      paid({ amount: 99n }),
+      paid({ token: ETRO }),
+      paid({ user: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }),
+    ]) {
+      expect(judgeVoucher(voucher(), { head: head(4_000n), withdrawCount: 2, withdrawals: [other] }).state).toBe('signed');
+    }
+  });
+
+  it('is expired only when the INDEXED head is past its deadline', () => {
+    expect(judgeVoucher(voucher(), { head: head(5_001n), withdrawCount: 2, withdrawals: [] }).state).toBe('expired');
+    expect(judgeVoucher(voucher(), { head: null, withdrawCount: 2, withdrawals: [] }).state).toBe('signed');
+  });
+
+  it('is cancelled when the user cancelled it or its nonce was used by another voucher', () => {
+    expect(judgeVoucher(voucher({ state: 'cancelled' }), { head: head(0n), withdrawCount: 2, withdrawals: [] }).state).toBe(
+      'cancelled',
+    );
+    expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [] }).state).toBe('cancelled');
+  });
+});
+
+describe('withdrawalJson and reservedByToken', () => {
+  it('gives the signature only while the voucher can be sent, and the settling transaction', () => {
+    const open = withdrawalJson({ row: voucher(), state: 'signed', settledBy: null });
+    expect(open).toMatchObject({ id: '7', amount: '100', nonce: '2', deadline: '5000', signedAt: '3200', state: 'signed' });
+    expect(open.signature).toEqual({ r: `0x${'1'.repeat(64)}`, s: `0x${'2'.repeat(64)}`, v: 27 });
+    const settled = withdrawalJson({ row: voucher(), state: 'settled', settledBy: paid() });
+    expect(settled.signature).toBeNull();
+    expect(settled).toMatchObject({ settledTx: `0x${'a'.repeat(64)}`, settledAt: '4000' });
+    expect(withdrawalJson({ row: voucher(), state: 'expired', settledBy: null }).signature).toBeNull();
+  });
+
+  it('reserves only the open vouchers, per token', () => {
+    const reserved = reservedByToken([
+      { row: voucher(), state: 'signed', settledBy: null },
+      { row: voucher({ id: 8n, token: ETRO, amount: 5n }), state: 'signed', settledBy: null },
+      { row: voucher({ id: 9n, amount: 1_000n }), state: 'expired', settledBy: null },
+      { row: voucher({ id: 10n, amount: 2_000n }), state: 'settled', settledBy: paid() },
+      { row: voucher({ id: 11n, amount: 3_000n }), state: 'cancelled', settledBy: null },
+    ]);
+    expect([...reserved]).toEqual([
+      [USDT, 100n],
+      [ETRO, 5n],
+    ]);
+  });
+});
