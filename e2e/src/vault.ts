@@ -3,12 +3,13 @@
  * the requests the page sends to the API (to prove one was NOT sent), token balances on chain,
  * and test accounts funded for a test.
  */
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { createWalletClient, erc20Abi, type Address } from 'viem';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { diveInTypedData, splitSignature, VAULT_KIND } from '@eterno/protocol/vault/typedData';
 import { sessionStorageOf, tokenOf } from './app.ts';
 import { chainClients, testAccount, transfer } from './chain.ts';
+import { until } from './wait.ts';
 
 export type VaultDeployments = { contracts: Record<string, Address> };
 
@@ -118,4 +119,68 @@ export function vaultNonce(rpcUrl: string, d: VaultDeployments, user: Address, k
     functionName: 'nonces',
     args: [user, kind],
   });
+}
+
+/** What `POST /vault/withdrawals` answers (the fields a test uses). */
+export type VoucherJson = {
+  id: string;
+  amount: string;
+  nonce: string;
+  deadline: string;
+  state: string;
+  signature: { r: `0x${string}`; s: `0x${string}`; v: number } | null;
+};
+
+/** Asks the server for a withdrawal voucher as the signed-in user; throws on anything but 201. */
+export async function requestVoucher(apiUrl: string, session: string, token: Address, amount: bigint): Promise<VoucherJson> {
+  const answer = await apiCall(apiUrl, session, 'POST', '/vault/withdrawals', {
+    token: token.toLowerCase(),
+    amount: amount.toString(),
+  });
+  if (answer.status !== 201) throw new Error(`POST /vault/withdrawals answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body as VoucherJson;
+}
+
+/** Sends a voucher to the vault from test account `userIndex` (`withdraw`, 300,000 gas); resolves once mined. */
+export async function sendVoucher(
+  rpcUrl: string,
+  d: VaultDeployments,
+  userIndex: number,
+  token: Address,
+  voucher: VoucherJson,
+): Promise<`0x${string}`> {
+  if (!voucher.signature) throw new Error(`voucher ${voucher.id} has no signature (state ${voucher.state})`);
+  const { chain, transport, public: client } = chainClients(rpcUrl);
+  const wallet = createWalletClient({ account: testAccount(userIndex), chain, transport });
+  const { r, s, v } = voucher.signature;
+  const hash = await wallet.writeContract({
+    address: contractOf(d, 'EternoVault'),
+    abi: eternoVaultAbi,
+    functionName: 'withdraw',
+    args: [token, BigInt(voucher.amount), BigInt(voucher.deadline), r, s, v],
+    gas: 300_000n,
+  });
+  const receipt = await client.waitForTransactionReceipt({ hash });
+  if (receipt.status !== 'success') throw new Error(`withdraw ${hash} reverted`);
+  return hash;
+}
+
+/** The bill entry of that type and signed amount in the page's bill list. */
+export function billRow(page: Page, type: string, amount: bigint) {
+  return page.locator(`[data-testid="bill-row"][data-type="${type}"][data-amount="${amount.toString()}"]`);
+}
+
+/** Waits until the write's progress inside `scope` reaches `phase`, failing early when it ends the other way. */
+export async function waitForTxPhase(scope: Locator, phase: 'confirmed' | 'failed', timeoutMs = 90_000): Promise<void> {
+  const other = phase === 'confirmed' ? 'failed' : 'confirmed';
+  const progress = scope.getByTestId('tx-progress');
+  await until(
+    `the transaction to be ${phase}`,
+    async () => {
+      const current = await progress.getAttribute('data-phase', { timeout: 2_000 });
+      if (current === other) throw new Error(`the transaction ended ${other}: ${await progress.textContent()}`);
+      return current === phase;
+    },
+    { timeoutMs, intervalMs: 200 },
+  );
 }
