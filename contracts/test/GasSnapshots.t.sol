@@ -5,6 +5,7 @@ import {EternoToken} from "../src/EternoToken.sol";
 import {LockLedger} from "../src/LockLedger.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {Test} from "./utils/Test.sol";
+import {VaultFixture} from "./utils/VaultFixture.sol";
 
 /// @notice Named gas snapshots (snapshots/eterno.json) of the DeFi core's user actions, each measured
 ///         on one call from a state prepared in setUp (so storage is cold, as in a transaction), the
@@ -150,6 +151,51 @@ contract LedgerGasSnapshotsTest is Test {
         vm.prank(many);
         vm.startSnapshotGas(GROUP, "ledger_claim_1000_open");
         ledger.claim();
+        vm.stopSnapshotGas();
+    }
+}
+
+/// @notice The vault's three signed calls by a repeat user (alice has deposited, withdrawn and exchanged
+///         before, so her nonces and the tokens' day slots are already written), measured like the rows
+///         above. Budgets (`npm run bench`): vault_withdraw <= 70,000, vault_dive_in <= 90,000.
+contract VaultGasSnapshotsTest is VaultFixture {
+    string private constant GROUP = "eterno";
+
+    function setUp() public {
+        deployVault();
+        WithdrawMsg memory w = withdrawMsg(alice, address(usdt), 100e18);
+        callWithdraw(w, signWithdraw(SIGNER_KEY, address(vault), w));
+        DiveInMsg memory d = diveInMsg(alice, address(usdt), 100e18);
+        callDiveIn(d, signDiveIn(SIGNER_KEY, address(vault), d));
+        ExchangeMsg memory x = exchangeMsg(alice, address(usdt), 100e18, address(eusd), 97e18);
+        callExchange(x, signExchange(SIGNER_KEY, address(vault), x));
+        vm.warp(block.timestamp + 1 hours);
+    }
+
+    function test_Gas_VaultWithdraw() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 250e18);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "vault_withdraw");
+        vault.withdraw(m.token, m.amount, m.deadline, sig.r, sig.s, sig.v);
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_VaultDiveIn() public {
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), 250e18);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "vault_dive_in");
+        vault.diveInWithToken(m.custom, m.custom1, m.token, m.amount, m.deadline, sig.r, sig.s, sig.v);
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_VaultPureTransfer() public {
+        ExchangeMsg memory m = exchangeMsg(alice, address(usdt), 250e18, address(eusd), 242e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "vault_pure_transfer");
+        vault.pureTransfer(m.amountIn, m.amountOut, m.tokenIn, m.tokenOut, m.deadline, sig.r, sig.s, sig.v);
         vm.stopSnapshotGas();
     }
 }

@@ -7,6 +7,7 @@ pragma solidity ^0.8.24;
 interface Vm {
     // Environment
     function warp(uint256 newTimestamp) external;
+    function chainId(uint256 newChainId) external;
     function roll(uint256 newHeight) external;
     function deal(address account, uint256 newBalance) external;
     function prank(address msgSender) external;

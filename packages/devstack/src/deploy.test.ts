@@ -29,11 +29,11 @@ import {
   LOCAL_SIGNER_INDEX,
   localSignerKey,
   VAULT,
-  VAULT_TOKENS,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
 import { multicall3Abi } from '@eterno/protocol/generated/abis';
+import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
 const pairAbi = uniswapArtifact('UniswapV2Pair').abi;
@@ -278,7 +278,7 @@ describe('deploy on a fresh anvil', () => {
     expect(await read('paused')).toBe(false);
     const deployer = deployments.accounts?.find((a) => a.label === 'deployer')?.address;
     expect(await read('owner')).toBe(deployer);
-    for (const sym of VAULT_TOKENS) {
+    for (const sym of VAULT_TOKEN_SYMBOLS) {
       const caps = VAULT.tokens[sym];
       expect(await read('tokenInfo', [c[sym]]), sym).toEqual([true, caps.perTxCap, caps.perDayCap, 0n]);
       const held = await client.readContract({

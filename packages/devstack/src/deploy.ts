@@ -46,6 +46,7 @@ import {
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { installMulticall3 } from './anvil.ts';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -172,9 +173,6 @@ export const VAULT = {
   /** The deployer's reserve for exchange outputs (no user is credited with it). */
   reserve: { USDT: e18('200000'), EUSD: e18('200000'), ETRO: e18('200000') },
 } as const;
-
-/** The vault's token symbols, in the order they are configured. */
-export const VAULT_TOKENS = ['USDT', 'EUSD', 'ETRO'] as const;
 
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
@@ -419,7 +417,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   // The vault (issue 8): tokens configured, then the reserve for exchange outputs paid in.
   const vaultArtifact = forgeArtifact('EternoVault');
   const vault = await d.create(vaultArtifact, [deployer.address, vaultSigner, VAULT.signerDelay], GAS.vault);
-  for (const sym of VAULT_TOKENS) {
+  for (const sym of VAULT_TOKEN_SYMBOLS) {
     const caps = VAULT.tokens[sym];
     await d.write(vault, vaultArtifact.abi, 'setToken', [tokens[sym], true, caps.perTxCap, caps.perDayCap], GAS.vaultAdmin);
     await d.write(tokens[sym], erc20Abi, 'approve', [vault, VAULT.reserve[sym]], GAS.approve);

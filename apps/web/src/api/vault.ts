@@ -10,7 +10,8 @@
  * OVER_TX_CAP, …) and its HTTP status; a call without a session, or one the server answers 401,
  * clears the session and throws UNAUTHORIZED.
  */
-import type { Address, Hash, Hex } from 'viem';
+import type { Address, Hash } from 'viem';
+import type { VaultSignature } from '@eterno/protocol/vault/typedData';
 import { WITHDRAWAL_STATES, type WithdrawalState } from '@eterno/protocol/vaultApi';
 import { errorMessage } from '@eterno/protocol/errors';
 import { getConfig } from '../config.ts';
@@ -22,11 +23,7 @@ import { IndexerResponseError, Reader, type Page, type PageQuery } from './index
 export type { WithdrawalState };
 
 /** Signature parts as the vault takes them (r, s 32-byte hex; v 27 or 28). */
-export interface SignatureParts {
-  readonly r: Hex;
-  readonly s: Hex;
-  readonly v: number;
-}
+export type SignatureParts = VaultSignature;
 
 export interface VaultTokenConfig {
   readonly token: Address;

@@ -111,7 +111,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
           { path: 'stake', ...page(lazyPage(() => import('../features/stake/StakeScreen.tsx'))) },
           { path: 'mine', ...empty({ message: 'finance.orders.empty' }) },
-          { path: 'exchange', ...empty({ title: 'finance.exchange.title', message: 'finance.exchange.empty' }) },
+          { path: 'exchange', ...page(lazyPage(() => import('../features/vault/ExchangeScreen.tsx'))) },
         ]),
         section('market', [
           { index: true, loader: to('/market/eusd') },

@@ -9,16 +9,13 @@ export const RECEIPT_POLLING_MS = 1_000;
 /**
  * The clients a write runs with: reads and simulations over the app's RPC, sending through the
  * wallet the session signed in with, with the chain's gas settings (spec §9: 1,000,000 gas at a
- * legacy 200 gwei, on every network including the local one — docs/decisions/transactions.md; a
- * withdraw passes its own 300,000).
+ * legacy 200 gwei, on every network including the local one — docs/decisions/transactions.md).
  */
 export function createTxClients(args: {
   provider: EIP1193Provider;
   account: Address;
   publicClient: PublicClient;
   rpcUrl: string;
-  /** Replaces the chain's gas limit (a vault withdraw sends 300,000). */
-  gasLimit?: bigint;
 }): TxClients {
   const chain = defineEternoChain(args.rpcUrl);
   return {
@@ -26,7 +23,7 @@ export function createTxClients(args: {
     walletClient: createWalletClient({ chain, transport: custom(args.provider) }),
     account: args.account,
     chain,
-    gas: { gas: args.gasLimit ?? GAS_LIMIT, gasPrice: GAS_PRICE },
+    gas: { gas: GAS_LIMIT, gasPrice: GAS_PRICE },
     receiptPollingInterval: RECEIPT_POLLING_MS,
   };
 }

@@ -32,8 +32,6 @@ export type TransactionDeps = {
   clients?: () => TxClients;
   toasts?: ToastStore;
   onConfirmed?: () => Promise<void> | void;
-  /** The gas limit of every step, instead of the chain's 1,000,000 (spec §9: 300,000 for a vault withdraw). */
-  gasLimit?: bigint;
 };
 
 /** The one transaction pattern of the app (simulate → send → toast with hash → wait → refresh). */
@@ -78,7 +76,6 @@ export function useTransaction(deps: TransactionDeps = {}): Transaction {
             account: wallet.account,
             publicClient: publicClient as NonNullable<typeof publicClient>,
             rpcUrl: getConfig().rpcUrl,
-            ...(deps.gasLimit !== undefined ? { gasLimit: deps.gasLimit } : {}),
           });
         await executeSteps(steps, clients, (event) => {
           update(advance(current, event));

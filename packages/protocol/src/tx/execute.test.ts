@@ -121,6 +121,22 @@ describe('executeSteps on anvil', () => {
     expect(tx.gasPrice).toBe(gas.gasPrice);
   });
 
+  it("sends a call step with its own gas limit instead of the chain's, at the chain's gas price", async () => {
+    const amount = parseEther('10');
+    const [approve, call] = await buyPlan(amount, 1n);
+    const own = planWrite({
+      action: 'swap.buy',
+      call: (call as Extract<typeof call, { kind: 'call' }>).call,
+      gasLimit: 450_000n,
+    });
+    const hashes = await executeSteps([approve!, ...own], clients());
+    const approveTx = await publicClient.getTransaction({ hash: hashes[0] as Hex });
+    const callTx = await publicClient.getTransaction({ hash: hashes[1] as Hex });
+    expect(approveTx.gas).toBe(GAS_LIMIT);
+    expect(callTx.gas).toBe(450_000n);
+    expect(callTx.gasPrice).toBe(GAS_PRICE);
+  });
+
   it('a failed simulation shows the decoded custom error and sends nothing', async () => {
     const before = await nonce();
     const amount = parseEther('100');

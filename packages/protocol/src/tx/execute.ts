@@ -17,7 +17,7 @@ export type TxClients = {
   readonly walletClient: Pick<WalletClient, 'writeContract'>;
   readonly account: Address;
   readonly chain: Chain;
-  /** Fixed gas settings (spec §9 on chain 201022); estimates when absent. */
+  /** Fixed gas settings (spec §9 on chain 201022); estimates when absent. A step's `gasLimit` wins over `gas`. */
   readonly gas?: { readonly gas: bigint; readonly gasPrice: bigint };
   /** How often to look for a receipt, ms. */
   readonly receiptPollingInterval?: number;
@@ -62,6 +62,8 @@ export async function executeSteps(
     }
 
     onEvent({ phase: 'signing', stepIndex });
+    const gasLimit = step.kind === 'call' ? step.gasLimit : undefined;
+    const gas = gasLimit ?? clients.gas?.gas;
     let hash: Hex;
     try {
       hash = await clients.walletClient.writeContract({
@@ -69,7 +71,8 @@ export async function executeSteps(
         abi,
         account: clients.account,
         chain: clients.chain,
-        ...(clients.gas ? { gas: clients.gas.gas, gasPrice: clients.gas.gasPrice } : {}),
+        ...(gas !== undefined ? { gas } : {}),
+        ...(clients.gas ? { gasPrice: clients.gas.gasPrice } : {}),
       });
     } catch (error) {
       if (isUserRejection(error)) throw new TxRefusedError(stepIndex, { cause: error });

@@ -16,7 +16,10 @@ export type TxAction =
   | 'stake.leave'
   | 'farm.deposit'
   | 'farm.withdraw'
-  | 'farm.harvest';
+  | 'farm.harvest'
+  | 'vault.deposit'
+  | 'vault.withdraw'
+  | 'vault.exchange';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {
@@ -39,6 +42,8 @@ export type CallStep = {
   readonly kind: 'call';
   readonly action: TxAction;
   readonly call: ContractCall;
+  /** This call's own gas limit, instead of the chain's (spec §9: a vault withdrawal sends 300,000). */
+  readonly gasLimit?: bigint;
 };
 
 export type TxStep = ApproveStep | CallStep;
@@ -72,9 +77,14 @@ export class InsufficientBalanceError extends EternoError<'INSUFFICIENT_BALANCE'
  * above the balance, and `RangeError` for a non-positive spend (a screen validates amounts first).
  * The approval is for exactly `spend.amount` and only when the allowance is below it.
  */
-export function planWrite(args: { action: TxAction; call: ContractCall; spend?: Spend }): TxStep[] {
+export function planWrite(args: { action: TxAction; call: ContractCall; spend?: Spend; gasLimit?: bigint }): TxStep[] {
   const { spend } = args;
-  const call: CallStep = { kind: 'call', action: args.action, call: args.call };
+  const call: CallStep = {
+    kind: 'call',
+    action: args.action,
+    call: args.call,
+    ...(args.gasLimit !== undefined ? { gasLimit: args.gasLimit } : {}),
+  };
   if (!spend) return [call];
   if (spend.amount <= 0n) throw new RangeError('planWrite: the spend must be positive');
   if (spend.balance < spend.amount) throw new InsufficientBalanceError(spend);

@@ -23,6 +23,7 @@ import {
   VAULT_KIND,
   diveInTypedData,
   exchangeTypedData,
+  signatureFromJson,
   splitSignature,
   vaultDomain,
   withdrawTypedData,
@@ -60,6 +61,21 @@ describe('splitSignature', () => {
     expect(() => splitSignature(`${r}${'22'.repeat(32)}1b00`)).toThrow(InvalidSignatureError);
     expect(() => splitSignature(`${r}${'22'.repeat(32)}1d`)).toThrow(/v = 29/);
     expect(() => splitSignature(`0x${'zz'.repeat(65)}`)).toThrow(/not hex/);
+  });
+});
+
+describe('signatureFromJson', () => {
+  const r = `0x${'ab'.repeat(32)}` as const;
+  const s = `0x${'0c'.repeat(32)}` as const;
+
+  it('takes the wire shape as it is', () => {
+    expect(signatureFromJson({ r, s, v: 28 })).toEqual({ r, s, v: 28 });
+  });
+
+  it('refuses short or upper-case words and a v other than 27/28', () => {
+    expect(() => signatureFromJson({ r: '0xab', s, v: 27 })).toThrow(InvalidSignatureError);
+    expect(() => signatureFromJson({ r, s: `0x${'0C'.repeat(32)}`, v: 27 })).toThrow(InvalidSignatureError);
+    expect(() => signatureFromJson({ r, s, v: 1 })).toThrow(/v = 1/);
   });
 });
 

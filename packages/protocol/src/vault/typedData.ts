@@ -6,6 +6,7 @@
  */
 import { hexToBigInt, numberToHex, size, slice, type Address, type Hex, type TypedDataDomain } from 'viem';
 import { EternoError } from '../errors.ts';
+import type { SignatureJson } from '../vaultApi.ts';
 
 /** `EternoVault` nonce kinds: each has its own sequential nonce per user. */
 export const VAULT_KIND = { DiveIn: 0, Withdraw: 1, Exchange: 2 } as const;
@@ -129,4 +130,13 @@ export function splitSignature(signature: Hex): VaultSignature {
   const v = raw < 27 ? raw + 27 : raw;
   if (v !== 27 && v !== 28) throw new InvalidSignatureError(`v = ${raw}`);
   return { r, s, v };
+}
+
+const WORD = /^0x[0-9a-f]{64}$/;
+
+/** The server's `SignatureJson` as the vault's arguments; throws `InvalidSignatureError` for a malformed one. */
+export function signatureFromJson(json: SignatureJson): VaultSignature {
+  if (!WORD.test(json.r) || !WORD.test(json.s)) throw new InvalidSignatureError('r and s must be 32-byte lower-case hex');
+  if (json.v !== 27 && json.v !== 28) throw new InvalidSignatureError(`v = ${json.v}`);
+  return { r: json.r, s: json.s, v: json.v };
 }

@@ -33,11 +33,17 @@ describe('exchangePairs', () => {
 
 describe('the quote countdown', () => {
   const quote = { deadline: 1_000n };
-  it('counts whole seconds down to the deadline and stops at 0', () => {
-    expect(secondsLeft(quote, 880_000)).toBe(120);
-    expect(secondsLeft(quote, 999_999)).toBe(1);
-    expect(secondsLeft(quote, 1_000_000)).toBe(0);
-    expect(secondsLeft(quote, 2_000_000)).toBe(0);
+  it("counts whole seconds down to the deadline on the chain's clock, and stops at 0", () => {
+    const clock = (chainTime: bigint, elapsedMs: number) => ({ chainTime, receivedAtMs: 5_000, nowMs: 5_000 + elapsedMs });
+    expect(secondsLeft(quote, clock(880n, 0))).toBe(120);
+    expect(secondsLeft(quote, clock(880n, 1_999))).toBe(119);
+    expect(secondsLeft(quote, clock(880n, 119_000))).toBe(1);
+    expect(secondsLeft(quote, clock(880n, 120_000))).toBe(0);
+    expect(secondsLeft(quote, clock(2_000n, 0))).toBe(0);
+  });
+
+  it('ignores the wall clock being far from the chain time', () => {
+    expect(secondsLeft(quote, { chainTime: 900n, receivedAtMs: 1e12, nowMs: 1e12 })).toBe(100);
   });
   it('reads as m:ss', () => {
     expect(countdownText(120)).toBe('2:00');

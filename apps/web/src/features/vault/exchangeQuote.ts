@@ -26,10 +26,18 @@ export function pairKey(pair: Pick<ExchangePair, 'symbolIn' | 'symbolOut'>): str
   return `${pair.symbolIn}-${pair.symbolOut}`;
 }
 
-/** Whole seconds until the quote's deadline at `nowMs` (0 once it has passed). */
-export function secondsLeft(quote: Pick<ExchangeQuote, 'deadline'>, nowMs: number): number {
-  const left = Number(quote.deadline) - Math.floor(nowMs / 1000);
-  return left > 0 ? left : 0;
+/**
+ * Whole seconds until the quote's deadline (0 once it has passed), on the CHAIN's clock (the vault
+ * judges the deadline by the block time, which need not be the wall clock): the latest block's
+ * time when the quote arrived, plus the wall-clock seconds since.
+ */
+export function secondsLeft(
+  quote: Pick<ExchangeQuote, 'deadline'>,
+  clock: { readonly chainTime: bigint; readonly receivedAtMs: number; readonly nowMs: number },
+): number {
+  const elapsed = BigInt(Math.max(0, Math.floor((clock.nowMs - clock.receivedAtMs) / 1000)));
+  const left = quote.deadline - clock.chainTime - elapsed;
+  return left > 0n ? Number(left) : 0;
 }
 
 /** "1:45": the countdown shown beside a quote. */

@@ -1,0 +1,492 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
+import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
+import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
+import {EternoVault} from "../src/EternoVault.sol";
+import {IEternoVault} from "../src/interfaces/IEternoVault.sol";
+import {VaultFixture} from "./utils/VaultFixture.sol";
+
+/// @notice Unit and fuzz tests of {EternoVault}: each function, each refusal with its context, the
+///         signer rotation's timeline, the pause, the caps' UTC-day rollover and fee-on-transfer deposits.
+contract EternoVaultTest is VaultFixture {
+    address private stranger = address(0x5757);
+
+    function setUp() public {
+        deployVault();
+    }
+
+    // ------------------------------------------------------------ constructor and views
+
+    function test_Constructor_SetsOwnerSignerDelayAndEmits() public {
+        vm.expectEmit();
+        emit IEternoVault.SignerChanged(address(0), signer);
+        EternoVault v = new EternoVault(alice, signer, 1 days);
+        assertEq(v.owner(), alice, "owner");
+        assertEq(v.signer(), signer, "signer");
+        assertEq(v.SIGNER_DELAY(), 1 days, "delay");
+        assertFalse(v.paused(), "not paused");
+    }
+
+    function test_Constructor_RefusesZeroSignerAndDelayOutOfRange() public {
+        vm.expectRevert(EternoVault.ZeroAddress.selector);
+        new EternoVault(alice, address(0), DELAY);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.InvalidSignerDelay.selector, 1 days - 1));
+        new EternoVault(alice, signer, 1 days - 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.InvalidSignerDelay.selector, 30 days + 1));
+        new EternoVault(alice, signer, 30 days + 1);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableInvalidOwner.selector, address(0)));
+        new EternoVault(address(0), signer, DELAY);
+    }
+
+    function test_Eip712Domain_IsReadableThroughErc5267() public view {
+        (bytes1 fields, string memory name, string memory version, uint256 chainId, address verifying,,) =
+            vault.eip712Domain();
+        assertEq(uint256(uint8(fields)), 0x0f, "name, version, chainId, verifyingContract");
+        assertEq(name, "EternoVault", "name");
+        assertEq(version, "1", "version");
+        assertEq(chainId, block.chainid, "chain id");
+        assertEq(verifying, address(vault), "verifying contract");
+        assertEq(vault.DOMAIN_SEPARATOR(), domainSeparator(address(vault), block.chainid), "separator");
+    }
+
+    function test_TypeHashes_MatchTheInterface() public view {
+        assertEq(vault.DIVE_IN_TYPEHASH(), DIVE_IN_TYPE, "DiveIn");
+        assertEq(vault.WITHDRAW_TYPEHASH(), WITHDRAW_TYPE, "Withdraw");
+        assertEq(vault.EXCHANGE_TYPEHASH(), EXCHANGE_TYPE, "Exchange");
+    }
+
+    // ------------------------------------------------------------ setToken
+
+    function test_SetToken_StoresAndEmits() public {
+        vm.expectEmit(address(vault));
+        emit IEternoVault.TokenConfigured(address(0xA), true, 5, 7);
+        vault.setToken(address(0xA), true, 5, 7);
+        (bool allowed, uint256 perTx, uint256 perDay, uint256 paid) = vault.tokenInfo(address(0xA));
+        assertTrue(allowed, "allowed");
+        assertEq(perTx, 5, "per tx");
+        assertEq(perDay, 7, "per day");
+        assertEq(paid, 0, "paid today");
+    }
+
+    function test_SetToken_RefusesStrangerZeroTokenAndOversizedCaps() public {
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.setToken(address(usdt), true, 1, 1);
+        vm.expectRevert(EternoVault.ZeroAddress.selector);
+        vault.setToken(address(0), true, 1, 1);
+        uint256 big = uint256(type(uint120).max) + 1;
+        vm.expectRevert(abi.encodeWithSelector(SafeCast.SafeCastOverflowedUintDowncast.selector, 120, big));
+        vault.setToken(address(usdt), true, big, 1);
+        vm.expectRevert(abi.encodeWithSelector(SafeCast.SafeCastOverflowedUintDowncast.selector, 120, big));
+        vault.setToken(address(usdt), true, 1, big);
+    }
+
+    // ------------------------------------------------------------ diveInWithToken
+
+    function test_DiveIn_TakesTheDepositEmitsAndUsesTheNonce() public {
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), 1_000e18);
+        m.custom = 7;
+        m.custom1 = 9;
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        uint256 held = usdt.balanceOf(address(vault));
+        vm.expectEmit(address(vault));
+        emit IEternoVault.DivedIn(alice, address(usdt), 1_000e18, 7, 9, 0);
+        callDiveIn(m, sig);
+        assertEq(usdt.balanceOf(address(vault)), held + 1_000e18, "vault received");
+        assertEq(vault.nonces(alice, 0), 1, "DiveIn nonce");
+        assertEq(vault.nonces(alice, 1), 0, "Withdraw nonce untouched");
+        assertEq(vault.nonces(alice, 2), 0, "Exchange nonce untouched");
+        assertEq(vault.nonces(bob, 0), 0, "bob's nonce untouched");
+    }
+
+    function test_DiveIn_CreditsWhatArrivedOfAFeeOnTransferToken() public {
+        DiveInMsg memory m = diveInMsg(alice, address(feeToken), 1_000e18);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        uint256 held = feeToken.balanceOf(address(vault));
+        vm.expectEmit(address(vault));
+        emit IEternoVault.DivedIn(alice, address(feeToken), 990e18, 0, 0, 0);
+        callDiveIn(m, sig);
+        assertEq(feeToken.balanceOf(address(vault)), held + 990e18, "1 % fee burnt on the way");
+    }
+
+    function test_DiveIn_RefusesATokenNotAllowed() public {
+        vault.setToken(address(usdt), false, TX_CAP, DAY_CAP);
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), 1e18);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.TokenNotAllowed.selector, address(usdt)));
+        callDiveIn(m, sig);
+    }
+
+    function test_DiveIn_RefusesZero() public {
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), 0);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(EternoVault.ZeroAmount.selector);
+        callDiveIn(m, sig);
+    }
+
+    function test_DiveIn_RefusesWithoutTheApproval() public {
+        vm.prank(alice);
+        usdt.approve(address(vault), 1e18);
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), 2e18);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(
+            abi.encodeWithSelector(IERC20Errors.ERC20InsufficientAllowance.selector, address(vault), 1e18, 2e18)
+        );
+        callDiveIn(m, sig);
+        assertEq(vault.nonces(alice, 0), 0, "nonce not used");
+    }
+
+    function testFuzz_DiveIn_CreditsExactlyTheAmount(uint256 amount) public {
+        amount = bound(amount, 1, usdt.balanceOf(alice));
+        DiveInMsg memory m = diveInMsg(alice, address(usdt), amount);
+        uint256 held = usdt.balanceOf(address(vault));
+        callDiveIn(m, signDiveIn(SIGNER_KEY, address(vault), m));
+        assertEq(usdt.balanceOf(address(vault)), held + amount, "received");
+    }
+
+    function testFuzz_DiveIn_FeeOnTransferCreditsReceived(uint256 amount) public {
+        amount = bound(amount, 1, feeToken.balanceOf(alice));
+        DiveInMsg memory m = diveInMsg(alice, address(feeToken), amount);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        uint256 expected = amount - amount * 100 / 10_000;
+        vm.expectEmit(address(vault));
+        emit IEternoVault.DivedIn(alice, address(feeToken), expected, 0, 0, 0);
+        callDiveIn(m, sig);
+    }
+
+    // ------------------------------------------------------------ withdraw
+
+    function test_Withdraw_PaysEmitsAndUsesTheNonce() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 500e18);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        uint256 before = usdt.balanceOf(alice);
+        vm.expectEmit(address(vault));
+        emit IEternoVault.Withdrawn(alice, address(usdt), 500e18, 0, m.deadline);
+        callWithdraw(m, sig);
+        assertEq(usdt.balanceOf(alice), before + 500e18, "paid");
+        assertEq(vault.nonces(alice, 1), 1, "Withdraw nonce");
+        (,,, uint256 paid) = vault.tokenInfo(address(usdt));
+        assertEq(paid, 500e18, "paid today");
+    }
+
+    function test_Withdraw_PaysAtTheDeadlineItself() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 1e18);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.warp(m.deadline);
+        callWithdraw(m, sig);
+        assertEq(vault.nonces(alice, 1), 1, "paid at the deadline");
+    }
+
+    function test_Withdraw_RefusesZero() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 0);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(EternoVault.ZeroAmount.selector);
+        callWithdraw(m, sig);
+    }
+
+    function test_Withdraw_RefusesAboveTheTxCap() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), TX_CAP + 1);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverTxCap.selector, TX_CAP + 1, TX_CAP));
+        callWithdraw(m, sig);
+    }
+
+    function test_Withdraw_AnUnconfiguredTokenHasZeroCaps() public {
+        WithdrawMsg memory m = withdrawMsg(alice, address(0xDEAD), 1);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverTxCap.selector, 1, 0));
+        callWithdraw(m, sig);
+    }
+
+    function test_Withdraw_RefusesAboveWhatTheDayCapLeaves() public {
+        vault.setToken(address(usdt), true, TX_CAP, 150_000e18);
+        withdrawSigned(alice, address(usdt), 100_000e18);
+        WithdrawMsg memory m = withdrawMsg(bob, address(usdt), 60_000e18);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverDayCap.selector, 60_000e18, 50_000e18));
+        callWithdraw(m, sig);
+        withdrawSigned(bob, address(usdt), 50_000e18);
+        (,,, uint256 paid) = vault.tokenInfo(address(usdt));
+        assertEq(paid, 150_000e18, "the day's cap used up exactly");
+    }
+
+    function test_Withdraw_DayCapRollsOverAtUtcMidnight() public {
+        vault.setToken(address(usdt), true, TX_CAP, 100_000e18);
+        vm.warp(MIDNIGHT + 1 days - 1);
+        withdrawSigned(alice, address(usdt), 100_000e18);
+        WithdrawMsg memory m = withdrawMsg(bob, address(usdt), 1);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverDayCap.selector, 1, 0));
+        callWithdraw(m, sig);
+        vm.warp(MIDNIGHT + 1 days);
+        (,,, uint256 paid) = vault.tokenInfo(address(usdt));
+        assertEq(paid, 0, "a new UTC day starts at 0");
+        callWithdraw(m, sig);
+        (,,, paid) = vault.tokenInfo(address(usdt));
+        assertEq(paid, 1, "counted in the new day");
+    }
+
+    function test_Withdraw_ALoweredDayCapLeavesNothingWhenAlreadyPaidAbove() public {
+        withdrawSigned(alice, address(usdt), 100_000e18);
+        vault.setToken(address(usdt), true, TX_CAP, 50_000e18);
+        WithdrawMsg memory m = withdrawMsg(bob, address(usdt), 1);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverDayCap.selector, 1, 0));
+        callWithdraw(m, sig);
+    }
+
+    function test_Withdraw_CapsAreVaultWidePerToken() public {
+        vault.setToken(address(usdt), true, TX_CAP, 100_000e18);
+        withdrawSigned(alice, address(usdt), 100_000e18);
+        withdrawSigned(bob, address(eusd), 100_000e18);
+        (,,, uint256 paidEusd) = vault.tokenInfo(address(eusd));
+        assertEq(paidEusd, 100_000e18, "EUSD counts on its own");
+    }
+
+    function test_Withdraw_RefusesMoreThanTheVaultHolds() public {
+        vault.setToken(address(usdt), true, type(uint120).max, type(uint120).max);
+        uint256 held = usdt.balanceOf(address(vault));
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), held + 1);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(
+            abi.encodeWithSelector(IERC20Errors.ERC20InsufficientBalance.selector, address(vault), held, held + 1)
+        );
+        callWithdraw(m, sig);
+    }
+
+    function test_Withdraw_DoesNotNeedTheTokenAllowed() public {
+        vault.setToken(address(usdt), false, TX_CAP, DAY_CAP);
+        withdrawSigned(alice, address(usdt), 10e18);
+        assertEq(vault.nonces(alice, 1), 1, "a disallowed token can still be paid out within its caps");
+    }
+
+    function testFuzz_Withdraw_PaysWithinTheCapsAndRefusesAbove(uint256 amount, uint256 txCap) public {
+        txCap = bound(txCap, 1, RESERVE);
+        vault.setToken(address(usdt), true, txCap, DAY_CAP);
+        amount = bound(amount, 1, RESERVE);
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), amount);
+        Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+        uint256 before = usdt.balanceOf(alice);
+        if (amount > txCap) vm.expectRevert(abi.encodeWithSelector(EternoVault.OverTxCap.selector, amount, txCap));
+        callWithdraw(m, sig);
+        assertEq(usdt.balanceOf(alice), amount > txCap ? before : before + amount, "paid only within the cap");
+    }
+
+    function testFuzz_Withdraw_DayPayoutsNeverExceedTheCap(uint256[6] memory amounts, uint256 dayCap) public {
+        dayCap = bound(dayCap, 1, 150_000e18);
+        vault.setToken(address(usdt), true, TX_CAP, dayCap);
+        uint256 paid;
+        for (uint256 i = 0; i < amounts.length; i++) {
+            uint256 amount = bound(amounts[i], 1, TX_CAP);
+            WithdrawMsg memory m = withdrawMsg(alice, address(usdt), amount);
+            Sig memory sig = signWithdraw(SIGNER_KEY, address(vault), m);
+            if (paid + amount > dayCap) {
+                vm.expectRevert(abi.encodeWithSelector(EternoVault.OverDayCap.selector, amount, dayCap - paid));
+                callWithdraw(m, sig);
+            } else {
+                callWithdraw(m, sig);
+                paid += amount;
+            }
+        }
+        (,,, uint256 paidToday) = vault.tokenInfo(address(usdt));
+        assertEq(paidToday, paid, "paid today");
+        assertLe(paidToday, dayCap, "within the day cap");
+    }
+
+    // ------------------------------------------------------------ pureTransfer
+
+    function test_PureTransfer_SwapsAtTheSignedAmounts() public {
+        ExchangeMsg memory m = exchangeMsg(alice, address(usdt), 100e18, address(eusd), 97e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        uint256 usdtBefore = usdt.balanceOf(alice);
+        uint256 eusdBefore = eusd.balanceOf(alice);
+        vm.expectEmit(address(vault));
+        emit IEternoVault.Exchanged(alice, address(usdt), 100e18, address(eusd), 97e18, 0);
+        callExchange(m, sig);
+        assertEq(usdt.balanceOf(alice), usdtBefore - 100e18, "paid in");
+        assertEq(eusd.balanceOf(alice), eusdBefore + 97e18, "paid out");
+        assertEq(vault.nonces(alice, 2), 1, "Exchange nonce");
+        (,,, uint256 paidOut) = vault.tokenInfo(address(eusd));
+        assertEq(paidOut, 97e18, "the output counts against the day cap");
+        (,,, uint256 paidIn) = vault.tokenInfo(address(usdt));
+        assertEq(paidIn, 0, "the input does not");
+    }
+
+    function test_PureTransfer_RefusesAnInputNotAllowed() public {
+        vault.setToken(address(usdt), false, TX_CAP, DAY_CAP);
+        ExchangeMsg memory m = exchangeMsg(alice, address(usdt), 1e18, address(eusd), 1e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.TokenNotAllowed.selector, address(usdt)));
+        callExchange(m, sig);
+    }
+
+    function test_PureTransfer_RefusesTheSameTokenAndZeroAmounts() public {
+        ExchangeMsg memory m = exchangeMsg(alice, address(usdt), 1e18, address(usdt), 1e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.SameToken.selector, address(usdt)));
+        callExchange(m, sig);
+        m = exchangeMsg(alice, address(usdt), 0, address(eusd), 1e18);
+        sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(EternoVault.ZeroAmount.selector);
+        callExchange(m, sig);
+        m = exchangeMsg(alice, address(usdt), 1e18, address(eusd), 0);
+        sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(EternoVault.ZeroAmount.selector);
+        callExchange(m, sig);
+    }
+
+    function test_PureTransfer_RefusesWhenLessThanAmountInArrives() public {
+        ExchangeMsg memory m = exchangeMsg(alice, address(feeToken), 100e18, address(eusd), 90e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.InsufficientReceived.selector, 100e18, 99e18));
+        callExchange(m, sig);
+    }
+
+    function test_PureTransfer_OutputIsCapped() public {
+        vault.setToken(address(eusd), true, 50e18, DAY_CAP);
+        ExchangeMsg memory m = exchangeMsg(alice, address(usdt), 100e18, address(eusd), 51e18);
+        Sig memory sig = signExchange(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.OverTxCap.selector, 51e18, 50e18));
+        callExchange(m, sig);
+    }
+
+    // ------------------------------------------------------------ fund
+
+    function test_Fund_AnyoneAddsToTheReserveAndTheReceivedAmountIsEmitted() public {
+        uint256 held = feeToken.balanceOf(address(vault));
+        vm.expectEmit(address(vault));
+        emit IEternoVault.Funded(bob, address(feeToken), 99e18);
+        vm.prank(bob);
+        vault.fund(address(feeToken), 100e18);
+        assertEq(feeToken.balanceOf(address(vault)), held + 99e18, "received");
+        vm.expectRevert(EternoVault.ZeroAmount.selector);
+        vault.fund(address(usdt), 0);
+    }
+
+    // ------------------------------------------------------------ pause
+
+    function test_Pause_StopsDepositsWithdrawalsAndExchangesNotFunding() public {
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.pause();
+        vault.pause();
+        assertTrue(vault.paused(), "paused");
+
+        DiveInMsg memory d = diveInMsg(alice, address(usdt), 1e18);
+        Sig memory dSig = signDiveIn(SIGNER_KEY, address(vault), d);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        callDiveIn(d, dSig);
+        WithdrawMsg memory w = withdrawMsg(alice, address(usdt), 1e18);
+        Sig memory wSig = signWithdraw(SIGNER_KEY, address(vault), w);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        callWithdraw(w, wSig);
+        ExchangeMsg memory x = exchangeMsg(alice, address(usdt), 1e18, address(eusd), 1e18);
+        Sig memory xSig = signExchange(SIGNER_KEY, address(vault), x);
+        vm.expectRevert(Pausable.EnforcedPause.selector);
+        callExchange(x, xSig);
+        usdt.approve(address(vault), 1e18);
+        vault.fund(address(usdt), 1e18);
+
+        vm.prank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.unpause();
+        vault.unpause();
+        callWithdraw(w, wSig);
+        assertEq(vault.nonces(alice, 1), 1, "the voucher signed during the pause pays after it");
+    }
+
+    // ------------------------------------------------------------ signer rotation
+
+    function test_Rotation_ProposeWaitActivate() public {
+        uint256 newKey = 0xBEEF;
+        address next = vm.addr(newKey);
+        uint256 eta = block.timestamp + DELAY;
+        vm.expectEmit(address(vault));
+        emit IEternoVault.SignerProposed(next, eta);
+        vault.proposeSigner(next);
+        assertEq(vault.pendingSigner(), next, "pending");
+        assertEq(vault.pendingSignerEta(), eta, "eta");
+
+        vm.warp(eta - 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.SignerNotReady.selector, eta));
+        vault.activateSigner();
+        // Until activation the old signer still signs.
+        withdrawSigned(alice, address(usdt), 1e18);
+
+        vm.warp(eta);
+        vm.expectEmit(address(vault));
+        emit IEternoVault.SignerChanged(signer, next);
+        vault.activateSigner();
+        assertEq(vault.signer(), next, "rotated");
+        assertEq(vault.pendingSigner(), address(0), "proposal cleared");
+        assertEq(vault.pendingSignerEta(), 0, "eta cleared");
+
+        WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 1e18);
+        Sig memory old = signWithdraw(SIGNER_KEY, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.InvalidSigner.selector, signer));
+        callWithdraw(m, old);
+        callWithdraw(m, signWithdraw(newKey, address(vault), m));
+        assertEq(vault.nonces(alice, 1), 2, "the new signer's voucher paid");
+    }
+
+    function test_Rotation_OnlyTheOwnerAndNeverToZero() public {
+        vm.startPrank(stranger);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.proposeSigner(stranger);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.activateSigner();
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, stranger));
+        vault.cancelSignerProposal();
+        vm.stopPrank();
+        vm.expectRevert(EternoVault.ZeroAddress.selector);
+        vault.proposeSigner(address(0));
+    }
+
+    function test_Rotation_CancelAndNothingToActivate() public {
+        vm.expectRevert(EternoVault.NoSignerProposal.selector);
+        vault.activateSigner();
+        vm.expectRevert(EternoVault.NoSignerProposal.selector);
+        vault.cancelSignerProposal();
+        vault.proposeSigner(bob);
+        vm.expectEmit(address(vault));
+        emit IEternoVault.SignerProposalCancelled(bob);
+        vault.cancelSignerProposal();
+        vm.warp(block.timestamp + DELAY);
+        vm.expectRevert(EternoVault.NoSignerProposal.selector);
+        vault.activateSigner();
+        assertEq(vault.signer(), signer, "unchanged");
+    }
+
+    function test_Rotation_ANewProposalRestartsTheDelay() public {
+        vault.proposeSigner(bob);
+        vm.warp(block.timestamp + DELAY - 1 hours);
+        vault.proposeSigner(alice);
+        vm.warp(block.timestamp + 1 hours);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.SignerNotReady.selector, block.timestamp + DELAY - 1 hours));
+        vault.activateSigner();
+        vm.warp(block.timestamp + DELAY);
+        vault.activateSigner();
+        assertEq(vault.signer(), alice, "the latest proposal");
+    }
+
+    // ------------------------------------------------------------ the owner cannot move tokens
+
+    function test_Owner_HasNoWayToTakeTokens() public {
+        // The owner's only powers: setToken, pause/unpause, the signer timelock, ownership. None pays out;
+        // a withdrawal by the owner needs a signer's voucher like anyone's.
+        WithdrawMsg memory m = withdrawMsg(address(this), address(usdt), 1e18);
+        Sig memory forged = signWithdraw(0xBAD, address(vault), m);
+        vm.expectRevert(abi.encodeWithSelector(EternoVault.InvalidSigner.selector, vm.addr(0xBAD)));
+        vault.withdraw(m.token, m.amount, m.deadline, forged.r, forged.s, forged.v);
+    }
+
+    // ------------------------------------------------------------ helpers
+
+    function withdrawSigned(address user, address token, uint256 amount) private {
+        WithdrawMsg memory m = withdrawMsg(user, token, amount);
+        callWithdraw(m, signWithdraw(SIGNER_KEY, address(vault), m));
+    }
+}
