@@ -8,6 +8,8 @@
  *   DATABASE_URL          PostgreSQL; when absent, PGlite under ETERNO_DATA_DIR
  *   ETERNO_DATA_DIR       data directory (default `.data`)
  *   ETERNO_DEPLOYMENTS    path of the deployments file (required by the indexer config)
+ * The vault's settings (the signer key `ETERNO_SIGNER_KEY`, voucher and quote lifetimes, the
+ * exchange fee and caps) are read by src/vault/open.ts (signer.ts, settings.ts).
  */
 export type ServerEnv = {
   siweDomains: string[];

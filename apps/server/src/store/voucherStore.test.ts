@@ -21,7 +21,10 @@ const voucher = (over: Partial<NewVoucher> = {}): NewVoucher => ({
 });
 
 const count = async (sql: Sql): Promise<number> =>
-  Number((await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM eterno_offchain.withdrawal_voucher', [])).rows[0]!.n);
+  Number(
+    (await sql.query<{ n: string }>('SELECT count(*)::text AS n FROM eterno_offchain.withdrawal_voucher', [])).rows[0]!
+      .n,
+  );
 
 describe.each(BACKENDS)('voucher store on $name', (backend) => {
   let sql: Sql;
@@ -69,7 +72,7 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
       Array.from({ length: 20 }, () =>
         store.withUserLock(carol, async (tx) => {
           if ((await tx.signedOf(carol)).length > 0) throw new Error('open');
-          await new Promise((r) => setTimeout(r, 2));
+          await new Promise((r) => setTimeout(r, 50));
           return tx.insert(voucher({ user: carol }));
         }),
       ),

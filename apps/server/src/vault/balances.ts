@@ -11,8 +11,9 @@ import { judgeVouchers, reservedByToken } from './vouchers.ts';
 
 export async function readBalances(ctx: VaultContext, user: Address): Promise<LedgerBalancesResponseJson> {
   const me = user.toLowerCase() as Address;
-  const [rows, signed] = await Promise.all([ctx.ledger.balances(me), ctx.store.signedOf(me)]);
-  const { head, judged } = await judgeVouchers(ctx.ledger, me, signed);
+  const signed = await ctx.store.signedOf(me);
+  const { snapshot, judged } = await judgeVouchers(ctx.ledger, me, signed);
+  const { head, balances: rows } = snapshot;
   if (head === null) throw new ApiError('INDEXER_BEHIND');
   const reserved = reservedByToken(judged);
   return {

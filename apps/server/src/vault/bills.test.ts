@@ -71,7 +71,8 @@ describe('bill order and cursor', () => {
     expect(parseBillCursor(formatBillCursor(place))).toEqual(place);
     expect(parseBillCursor(undefined)).toBeUndefined();
     expect(parseBillCursor('1:2:3:0xab-01:out')?.id).toBe('0xab-01:out');
-    for (const bad of ['', '1:2:3', 'a:1:2:3', '1:2:3:a b', '-1:2:3:4', '1:2:3:']) expect(code(() => parseBillCursor(bad))).toBe('BAD_REQUEST');
+    for (const bad of ['', '1:2:3', 'a:1:2:3', '1:2:3:a b', '-1:2:3:4', '1:2:3:'])
+      expect(code(() => parseBillCursor(bad))).toBe('BAD_REQUEST');
   });
 
   it('takes the 23 spec types and deposit as filters, nothing else', () => {

@@ -18,7 +18,7 @@ export async function authoriseDeposit(
   const token = tokenOf(ctx, tokenAddress);
   if (token === undefined) throw new ApiError('TOKEN_NOT_SUPPORTED');
   const me = user.toLowerCase() as Address;
-  const [head, chain] = await Promise.all([ctx.ledger.head(), ctx.chain.read(me, 'DiveIn', [token.address])]);
+  const [{ head }, chain] = await Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'DiveIn', [token.address])]);
   if (!chain.tokens[0]!.allowed) throw new ApiError('TOKEN_NOT_SUPPORTED');
   if (chain.paused) throw new ApiError('VAULT_PAUSED');
   const now = ctx.now();

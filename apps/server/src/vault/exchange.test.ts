@@ -28,7 +28,7 @@ describe('twapEtroInUsdt', () => {
   it('is not moved by a spike that lasted one second at the end of the window', () => {
     const syncs = [sync(0n, 1000n, 500n), sync(9_999n, 1000n, 50_000n)];
     const twap = twapEtroInUsdt(syncs, 1800n, 10_000n, true)!;
-    expect(twap).toBe((e18(1n) / 2n * 1799n + e18(50n)) / 1800n);
+    expect(twap).toBe(((e18(1n) / 2n) * 1799n + e18(50n)) / 1800n);
     expect(twap < e18(1n)).toBe(true);
   });
 

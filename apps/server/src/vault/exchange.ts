@@ -11,7 +11,7 @@ import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import { tokenOf, type VaultContext, type VaultTokenSymbol } from './context.ts';
 import type { PairSync } from './ledgerView.ts';
-import { judgeVouchers } from './vouchers.ts';
+import { openVoucherTotals } from './vouchers.ts';
 
 const ONE = 10n ** 18n;
 const BPS = 10_000n;
@@ -110,12 +110,11 @@ export async function quoteExchange(
   const me = user.toLowerCase() as Address;
   const { settings } = ctx;
 
-  const [head, counts, chain] = await Promise.all([
-    ctx.ledger.head(),
-    ctx.ledger.counts(me),
+  const [{ head, exchanges }, chain] = await Promise.all([
+    ctx.ledger.snapshot(me),
     ctx.chain.read(me, 'Exchange', [tokenIn.address, tokenOut.address]),
   ]);
-  if (head === null || chain.nonce !== BigInt(counts.exchanges)) throw new ApiError('INDEXER_BEHIND');
+  if (head === null || chain.nonce !== BigInt(exchanges)) throw new ApiError('INDEXER_BEHIND');
   const [infoIn, infoOut] = chain.tokens as [(typeof chain.tokens)[0], (typeof chain.tokens)[0]];
   if (!infoIn.allowed || !infoOut.allowed) throw new ApiError('TOKEN_NOT_SUPPORTED');
   if (chain.paused) throw new ApiError('VAULT_PAUSED');
@@ -142,7 +141,8 @@ export async function quoteExchange(
   if (amountOut > userRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(userRemaining) });
 
   // The reserve: what the vault holds beyond what the ledger owes and the open vouchers hold back.
-  const free = infoOut.holdings - (await ctx.ledger.liabilities(tokenOut.address)) - (await openVoucherTotal(ctx, tokenOut.address, head.timestamp));
+  const [liabilities, reserved] = await Promise.all([ctx.ledger.liabilities(tokenOut.address), openVoucherTotals(ctx)]);
+  const free = infoOut.holdings - liabilities - (reserved.get(tokenOut.address) ?? 0n);
   if (free < amountOut) throw new ApiError('RESERVE_TOO_LOW');
 
   const base = ctx.now() > head.timestamp ? ctx.now() : head.timestamp;
@@ -171,17 +171,4 @@ export async function quoteExchange(
     deadline: deadline.toString(),
     signature,
   };
-}
-
-/** Σ of every user's open (signed, unsettled, unexpired) vouchers of `token`. */
-export async function openVoucherTotal(ctx: VaultContext, token: Address, headTime: bigint): Promise<bigint> {
-  const rows = (await ctx.store.signedSince(headTime)).filter((r) => r.token === token);
-  const byUser = new Map<Address, typeof rows>();
-  for (const r of rows) byUser.set(r.user, [...(byUser.get(r.user) ?? []), r]);
-  let total = 0n;
-  for (const [user, list] of byUser) {
-    const { judged } = await judgeVouchers(ctx.ledger, user, list);
-    for (const v of judged) if (v.state === 'signed') total += v.row.amount;
-  }
-  return total;
 }

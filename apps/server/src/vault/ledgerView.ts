@@ -47,12 +47,22 @@ export type IndexedBill = {
 /** A position in the bill order, newest first: (time, blockNumber, logIndex, id). */
 export type BillPlace = { time: bigint; blockNumber: bigint; logIndex: number; id: string };
 
+/**
+ * The user's ledger as of ONE indexed block: read in one SQL statement, so the withdraw count (the
+ * next voucher's nonce) and the `withdrawn` it is checked against can never straddle a block.
+ */
+export type LedgerSnapshot = {
+  head: IndexedHead | null;
+  /** How many `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  withdrawals: number;
+  exchanges: number;
+  /** The user's ledger rows (one per token the user has a row for). */
+  balances: LedgerRow[];
+};
+
 export type LedgerView = {
   head(): Promise<IndexedHead | null>;
-  /** The user's ledger rows (one per token the user has a row for). */
-  balances(user: Address): Promise<LedgerRow[]>;
-  /** How many `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
-  counts(user: Address): Promise<{ withdrawals: number; exchanges: number }>;
+  snapshot(user: Address): Promise<LedgerSnapshot>;
   /** The indexed withdrawals of these (user, nonce) pairs. */
   withdrawalsOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedWithdrawal[]>;
   /** Σ `amountOut` of the user's indexed exchanges paying `tokenOut` in blocks at or after `since`. */

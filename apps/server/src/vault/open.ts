@@ -29,7 +29,11 @@ export function openVaultContext(
   if (vault === undefined) throw new EnvError(`${file}: no EternoVault in the deployments`);
   const lower = (a: Address) => a.toLowerCase() as Address;
   const rpcUrl = requireEnv(env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`);
-  const client = createPublicClient({ chain: defineEternoChain(rpcUrl), transport: http(rpcUrl), batch: { multicall: false } });
+  const client = createPublicClient({
+    chain: defineEternoChain(rpcUrl),
+    transport: http(rpcUrl),
+    batch: { multicall: false },
+  });
   const account = readSignerAccount(env, deployments.network);
   return {
     chainId: deployments.chainId,

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { EnvError } from '../api/env.ts';
 import { createVaultSigner, isWellKnownTestAccount, readSignerAccount } from './signer.ts';
 
-const keyOf = (index: number): Hex => bytesToHex(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
+const keyOf = (index: number): Hex =>
+  bytesToHex(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
 
 describe('readSignerAccount', () => {
   it('refuses a missing or malformed key with a message naming ETERNO_SIGNER_KEY', () => {
@@ -29,7 +30,9 @@ describe('readSignerAccount', () => {
 
   it('takes a key of its own on any network', () => {
     const key = generatePrivateKey();
-    expect(readSignerAccount({ ETERNO_SIGNER_KEY: key }, 'eterno-mainnet').address).toBe(privateKeyToAccount(key).address);
+    expect(readSignerAccount({ ETERNO_SIGNER_KEY: key }, 'eterno-mainnet').address).toBe(
+      privateKeyToAccount(key).address,
+    );
     expect(isWellKnownTestAccount(privateKeyToAccount(key).address)).toBe(false);
   });
 });

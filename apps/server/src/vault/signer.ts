@@ -45,7 +45,8 @@ export function isWellKnownTestAccount(address: Address): boolean {
  */
 export function readSignerAccount(env: NodeJS.ProcessEnv, network: string): PrivateKeyAccount {
   const key = env.ETERNO_SIGNER_KEY;
-  if (!key) throw new EnvError('ETERNO_SIGNER_KEY is required: the private key of the vault signer (0x + 64 hex digits)');
+  if (!key)
+    throw new EnvError('ETERNO_SIGNER_KEY is required: the private key of the vault signer (0x + 64 hex digits)');
   if (!/^0x[0-9a-fA-F]{64}$/.test(key))
     throw new EnvError('ETERNO_SIGNER_KEY is not a private key: expected 0x followed by 64 hex digits');
   let account: PrivateKeyAccount;
@@ -62,7 +63,10 @@ export function readSignerAccount(env: NodeJS.ProcessEnv, network: string): Priv
 }
 
 /** Signs with `account` in the domain of the vault at `vault` on `chainId`. */
-export function createVaultSigner(account: PrivateKeyAccount, domain: { chainId: number; vault: Address }): VaultSigner {
+export function createVaultSigner(
+  account: PrivateKeyAccount,
+  domain: { chainId: number; vault: Address },
+): VaultSigner {
   return {
     address: account.address,
     signWithdraw: async (message) => splitSignature(await account.signTypedData(withdrawTypedData(domain, message))),

@@ -49,15 +49,14 @@ describe('judgeVoucher', () => {
   });
 
   it('is not settled by a withdrawal that differs in any field', () => {
-    for (const other of [
-      paid({ nonce: 3n }),
-      paid({ deadline: 5_001n }),
-      paid({ amount: 99n }),
-      paid({ token: ETRO }),
-      paid({ user: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }),
-    ]) {
-      expect(judgeVoucher(voucher(), { head: head(4_000n), withdrawCount: 2, withdrawals: [other] }).state).toBe('signed');
-    }
+    const judge = (other: IndexedWithdrawal) =>
+      judgeVoucher(voucher(), { head: head(4_000n), withdrawCount: 2, withdrawals: [other] }).state;
+    // Another user's or another nonce's withdrawal says nothing about this voucher.
+    expect(judge(paid({ nonce: 3n }))).toBe('signed');
+    expect(judge(paid({ user: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' }))).toBe('signed');
+    // Another voucher of the same nonce paid (before this one's deadline): this one can never pay.
+    for (const other of [paid({ deadline: 5_001n }), paid({ amount: 99n }), paid({ token: ETRO })])
+      expect(judge(other)).toBe('cancelled');
   });
 
   it('is expired only when the INDEXED head is past its deadline', () => {
@@ -66,17 +65,35 @@ describe('judgeVoucher', () => {
   });
 
   it('is cancelled when the user cancelled it or its nonce was used by another voucher', () => {
-    expect(judgeVoucher(voucher({ state: 'cancelled' }), { head: head(0n), withdrawCount: 2, withdrawals: [] }).state).toBe(
+    expect(
+      judgeVoucher(voucher({ state: 'cancelled' }), { head: head(0n), withdrawCount: 2, withdrawals: [] }).state,
+    ).toBe('cancelled');
+    expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [] }).state).toBe('cancelled');
+    const other = paid({ amount: 7n, deadline: 6_000n, timestamp: 4_500n });
+    expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [other] }).state).toBe(
       'cancelled',
     );
-    expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [] }).state).toBe('cancelled');
+  });
+
+  it('stays expired when a later voucher re-uses its nonce after its deadline', () => {
+    const later = paid({ amount: 7n, deadline: 8_000n, timestamp: 7_000n });
+    expect(judgeVoucher(voucher(), { head: head(9_000n), withdrawCount: 3, withdrawals: [later] }).state).toBe(
+      'expired',
+    );
   });
 });
 
 describe('withdrawalJson and reservedByToken', () => {
   it('gives the signature only while the voucher can be sent, and the settling transaction', () => {
     const open = withdrawalJson({ row: voucher(), state: 'signed', settledBy: null });
-    expect(open).toMatchObject({ id: '7', amount: '100', nonce: '2', deadline: '5000', signedAt: '3200', state: 'signed' });
+    expect(open).toMatchObject({
+      id: '7',
+      amount: '100',
+      nonce: '2',
+      deadline: '5000',
+      signedAt: '3200',
+      state: 'signed',
+    });
     expect(open.signature).toEqual({ r: `0x${'1'.repeat(64)}`, s: `0x${'2'.repeat(64)}`, v: 27 });
     const settled = withdrawalJson({ row: voucher(), state: 'settled', settledBy: paid() });
     expect(settled.signature).toBeNull();

@@ -10,7 +10,7 @@ import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { VoucherRow } from '../store/voucherStore.ts';
 import { tokenOf, type VaultContext } from './context.ts';
-import type { IndexedHead, IndexedWithdrawal, LedgerView } from './ledgerView.ts';
+import type { IndexedHead, IndexedWithdrawal, LedgerSnapshot, LedgerView } from './ledgerView.ts';
 
 /** A voucher with its state as of the indexed head. */
 export type JudgedVoucher = { row: VoucherRow; state: WithdrawalState; settledBy: IndexedWithdrawal | null };
@@ -19,10 +19,10 @@ export type JudgedVoucher = { row: VoucherRow; state: WithdrawalState; settledBy
  * The state of a stored voucher, from the indexed chain only (never the wall clock):
  * - settled: an indexed `Withdrawn` carries its user, token, amount, nonce and deadline
  *   (whatever the store says: a cancelled voucher that was sent anyway is settled);
- * - cancelled: cancelled by the user, or superseded (its nonce is below the user's indexed
- *   withdraw count without it having paid: it can never execute);
+ * - cancelled: cancelled by the user, or superseded (another voucher of its nonce paid while it
+ *   was still valid: it can never execute);
  * - expired: the latest indexed block's time is past its deadline (every block that could hold it
- *   is indexed, and none did);
+ *   is indexed, and none did) — and stays expired when a later voucher re-uses its nonce;
  * - signed: open, still sendable.
  */
 export function judgeVoucher(
@@ -39,25 +39,32 @@ export function judgeVoucher(
         w.deadline === row.deadline,
     ) ?? null;
   if (settledBy !== null) return { row, state: 'settled', settledBy };
-  if (row.state === 'cancelled' || row.nonce < BigInt(indexed.withdrawCount))
-    return { row, state: 'cancelled', settledBy };
+  if (row.state === 'cancelled') return { row, state: 'cancelled', settledBy };
+  // Another voucher of the same nonce paid: this one was superseded while valid, or had expired first.
+  const usedBy = indexed.withdrawals.find((w) => w.user === row.user && w.nonce === row.nonce);
+  if (usedBy !== undefined)
+    return { row, state: usedBy.timestamp <= row.deadline ? 'cancelled' : 'expired', settledBy };
+  if (row.nonce < BigInt(indexed.withdrawCount)) return { row, state: 'cancelled', settledBy };
   if (indexed.head !== null && indexed.head.timestamp > row.deadline) return { row, state: 'expired', settledBy };
   return { row, state: 'signed', settledBy };
 }
 
 /** Judges `rows` (one user's) against what is indexed now. */
+/**
+ * Judges `rows` (one user's) against the indexed chain: `snapshot` (read now when not given) and
+ * the indexed withdrawals of their nonces, read after it — so a withdrawal the snapshot counts is
+ * always found (stale figures only ever judge a voucher still open: the safe side).
+ */
 export async function judgeVouchers(
   ledger: LedgerView,
   user: Address,
   rows: readonly VoucherRow[],
-): Promise<{ head: IndexedHead | null; withdrawCount: number; judged: JudgedVoucher[] }> {
-  const [head, counts, withdrawals] = await Promise.all([
-    ledger.head(),
-    ledger.counts(user),
-    rows.length === 0 ? Promise.resolve([]) : ledger.withdrawalsOf(rows.map((r) => ({ user, nonce: r.nonce }))),
-  ]);
-  const withdrawCount = counts.withdrawals;
-  return { head, withdrawCount, judged: rows.map((row) => judgeVoucher(row, { head, withdrawCount, withdrawals })) };
+  snapshot?: LedgerSnapshot,
+): Promise<{ snapshot: LedgerSnapshot; judged: JudgedVoucher[] }> {
+  const snap = snapshot ?? (await ledger.snapshot(user));
+  const withdrawals = rows.length === 0 ? [] : await ledger.withdrawalsOf(rows.map((r) => ({ user, nonce: r.nonce })));
+  const indexed = { head: snap.head, withdrawCount: snap.withdrawals, withdrawals };
+  return { snapshot: snap, judged: rows.map((row) => judgeVoucher(row, indexed)) };
 }
 
 export function withdrawalJson({ row, state, settledBy }: JudgedVoucher): WithdrawalJson {
@@ -102,16 +109,19 @@ export async function requestWithdrawal(
   const token = tokenOf(ctx, tokenAddress);
   if (token === undefined) throw new ApiError('TOKEN_NOT_SUPPORTED');
   const me = user.toLowerCase() as Address;
+  // The indexed and chain figures are read while the lock is being taken: the lock orders this
+  // user's requests against each other, not against the indexer, so reading them inside it would
+  // only hold it longer. The store is read inside.
+  const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address])]);
+  reads.catch(() => undefined);
   const voucher = await ctx.store.withUserLock(me, async (tx) => {
-    const [signed, balances, chain] = await Promise.all([
-      tx.signedOf(me),
-      ctx.ledger.balances(me),
-      ctx.chain.read(me, 'Withdraw', [token.address]),
-    ]);
-    const { head, withdrawCount, judged } = await judgeVouchers(ctx.ledger, me, signed);
+    const signed = await tx.signedOf(me);
+    const [snapshot, chain] = await reads;
+    const { judged } = await judgeVouchers(ctx.ledger, me, signed, snapshot);
     if (judged.some((v) => v.state === 'signed')) throw new ApiError('VOUCHER_OPEN');
-    if (head === null || chain.nonce !== BigInt(withdrawCount)) throw new ApiError('INDEXER_BEHIND');
-    const row = balances.find((b) => b.token === token.address);
+    const { head } = snapshot;
+    if (head === null || chain.nonce !== BigInt(snapshot.withdrawals)) throw new ApiError('INDEXER_BEHIND');
+    const row = snapshot.balances.find((b) => b.token === token.address);
     const reserved = reservedByToken(judged).get(token.address) ?? 0n;
     const available = (row?.released ?? 0n) - (row?.withdrawn ?? 0n) - reserved;
     if (amount > available) throw new ApiError('INSUFFICIENT_BALANCE');
@@ -179,6 +189,19 @@ export async function cancelWithdrawal(ctx: VaultContext, user: Address, id: big
     if (cancelled === null) throw new ApiError('VOUCHER_NOT_FOUND');
     return withdrawalJson({ row: cancelled, state: 'cancelled', settledBy: null });
   });
+}
+
+/**
+ * Σ of every user's open vouchers (signed, not settled, not expired, not superseded) per token:
+ * the `reserved` of the data index and of the exchange's reserve check.
+ */
+export async function openVoucherTotals(ctx: Pick<VaultContext, 'ledger' | 'store'>): Promise<Map<Address, bigint>> {
+  const head = await ctx.ledger.head();
+  const rows = await ctx.store.signedSince(head?.timestamp ?? 0n);
+  const byUser = new Map<Address, VoucherRow[]>();
+  for (const r of rows) byUser.set(r.user, [...(byUser.get(r.user) ?? []), r]);
+  const judged = await Promise.all([...byUser].map(([user, list]) => judgeVouchers(ctx.ledger, user, list)));
+  return reservedByToken(judged.flatMap((j) => j.judged));
 }
 
 const maxOf = (a: bigint, b: bigint): bigint => (a > b ? a : b);

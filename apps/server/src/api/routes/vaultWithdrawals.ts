@@ -24,7 +24,12 @@ export function vaultWithdrawalsRoute({ ctx, session }: VaultRouteDeps): Hono {
       const limit = parseLimit(c.req.query('limit'));
       const before = c.req.query('before');
       return c.json(
-        await listWithdrawals(ctx, user, limit, before === undefined ? undefined : parseVoucherId(before, 'BAD_REQUEST')),
+        await listWithdrawals(
+          ctx,
+          user,
+          limit,
+          before === undefined ? undefined : parseVoucherId(before, 'BAD_REQUEST'),
+        ),
       );
     })
     .post('/vault/withdrawals/:id/cancel', async (c) => {

@@ -1,0 +1,124 @@
+/**
+ * The vault's chain reads and the signer against the deployed contract: the caps, holdings and
+ * nonces read in one multicall equal the deploy's; a DiveIn and a Withdraw signed by the signer
+ * service are accepted by the vault once, and the nonces move.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy, localSignerKey, VAULT } from '@eterno/devstack/deploy';
+import { defineEternoChain, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Hash, type PublicClient } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vaultChain } from './chain.ts';
+import { createVaultSigner, readSignerAccount } from './signer.ts';
+
+const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
+const e18 = (n: string) => parseUnits(n, 18);
+
+describe('vault chain reads and signatures on the deployed vault', () => {
+  let anvil: Anvil;
+  let dir: string;
+  let deployments: Deployments;
+  let client: PublicClient;
+
+  const send = async (
+    address: `0x${string}`,
+    abi: typeof erc20Abi | typeof eternoVaultAbi,
+    functionName: string,
+    args: readonly unknown[],
+  ): Promise<Hash> => {
+    const chain = defineEternoChain(anvil.rpcUrl);
+    const wallet = createWalletClient({ account: alice, chain, transport: http(anvil.rpcUrl) });
+    const hash = await wallet.writeContract({ address, abi, functionName, args, gas: WITHDRAW_GAS_LIMIT } as never);
+    const receipt = await client.waitForTransactionReceipt({ hash });
+    if (receipt.status !== 'success') throw new Error(`${functionName} reverted`);
+    return hash;
+  };
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    dir = await mkdtemp(join(tmpdir(), 'eterno-vault-chain-'));
+    deployments = await deploy({ rpcUrl: anvil.rpcUrl, outFile: join(dir, 'deployments.json') });
+    client = createPublicClient({
+      chain: defineEternoChain(anvil.rpcUrl),
+      transport: http(anvil.rpcUrl),
+      pollingInterval: 50,
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await anvil?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads pause, nonce, caps, today’s payouts and holdings in one call', async () => {
+    const { USDT, EUSD, EternoVault } = deployments.contracts;
+    const state = await vaultChain(client, EternoVault!).read(alice.address, 'Withdraw', [USDT, EUSD]);
+    expect(state.paused).toBe(false);
+    expect(state.nonce).toBe(0n);
+    expect(state.tokens).toEqual([
+      { token: USDT, allowed: true, ...VAULT.tokens.USDT, paidToday: 0n, holdings: VAULT.reserve.USDT },
+      { token: EUSD, allowed: true, ...VAULT.tokens.EUSD, paidToday: 0n, holdings: VAULT.reserve.EUSD },
+    ]);
+    const unconfigured = await vaultChain(client, EternoVault!).read(null, 'DiveIn', [deployments.contracts.PUSD]);
+    expect(unconfigured.tokens[0]).toMatchObject({ allowed: false, perTxCap: 0n, holdings: 0n });
+  });
+
+  it("the signer's DiveIn and Withdraw are accepted by the vault once each, and the nonces move", async () => {
+    const { USDT, EternoVault } = deployments.contracts;
+    const vault = EternoVault!;
+    const signer = createVaultSigner(readSignerAccount({ ETERNO_SIGNER_KEY: localSignerKey() }, 'local'), {
+      chainId: deployments.chainId,
+      vault,
+    });
+    expect(await client.readContract({ address: vault, abi: eternoVaultAbi, functionName: 'signer' })).toBe(
+      signer.address,
+    );
+    const deadline = (await client.getBlock()).timestamp + 1800n;
+    const dive = await signer.signDiveIn({
+      user: alice.address,
+      custom: 0n,
+      custom1: 0n,
+      token: USDT,
+      amount: e18('10'),
+      nonce: 0n,
+      deadline,
+    });
+    await send(USDT, erc20Abi, 'approve', [vault, e18('10')]);
+    await send(vault, eternoVaultAbi, 'diveInWithToken', [0n, 0n, USDT, e18('10'), deadline, dive.r, dive.s, dive.v]);
+    const chain = vaultChain(client, vault);
+    expect((await chain.read(alice.address, 'DiveIn', [USDT])).nonce).toBe(1n);
+
+    const voucher = await signer.signWithdraw({
+      user: alice.address,
+      token: USDT,
+      amount: e18('4'),
+      nonce: 0n,
+      deadline,
+    });
+    const before = await client.readContract({
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [alice.address],
+    });
+    await send(vault, eternoVaultAbi, 'withdraw', [USDT, e18('4'), deadline, voucher.r, voucher.s, voucher.v]);
+    const after = await client.readContract({
+      address: USDT,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [alice.address],
+    });
+    expect(after - before).toBe(e18('4'));
+    const state = await chain.read(alice.address, 'Withdraw', [USDT]);
+    expect([state.nonce, state.tokens[0]!.paidToday]).toEqual([1n, e18('4')]);
+    await expect(
+      send(vault, eternoVaultAbi, 'withdraw', [USDT, e18('4'), deadline, voucher.r, voucher.s, voucher.v]),
+    ).rejects.toThrow();
+  });
+});
