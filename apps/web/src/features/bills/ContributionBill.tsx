@@ -6,7 +6,7 @@ import { readErrorText } from '../../chain/readErrorText.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { BillList } from './BillList.tsx';
 import { CONTRIBUTION_BILL_TYPES } from './billTypes.ts';
-import { useLedgerBalances } from './useLedgerBalances.ts';
+import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import '../assets/assets.css';
 import './bills.css';
 
@@ -17,7 +17,7 @@ import './bills.css';
 export default function ContributionBill() {
   const { t } = useTranslation(['bills', 'common', 'errors']);
   const { account } = useWallet();
-  const ledger = useLedgerBalances(account);
+  const ledger = useLedgerBalances(account, false);
   const failure =
     ledger.error && !ledger.data
       ? readErrorText(ledger.error, t as (key: string) => string, 'bills:contribution.loadError')
