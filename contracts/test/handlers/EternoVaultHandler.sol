@@ -92,7 +92,8 @@ contract EternoVaultHandler is VaultSigning {
         address user = users[userSeed % users.length];
         IERC20 token = tokens[tokenSeed % tokens.length];
         amount = bound(amount, 1, 120_000e18);
-        WithdrawMsg memory m = WithdrawMsg(user, address(token), amount, vault.nonces(user, 1), block.timestamp + 30 minutes);
+        WithdrawMsg memory m =
+            WithdrawMsg(user, address(token), amount, vault.nonces(user, 1), block.timestamp + 30 minutes);
         Sig memory sig = signWithdraw(signerKey, address(vault), m);
         ghostSignedWithdraw += amount;
         bytes memory expected = payoutRefusal(address(token), amount);
@@ -113,9 +114,7 @@ contract EternoVaultHandler is VaultSigning {
         }
     }
 
-    function exchange(uint256 userSeed, uint256 inSeed, uint256 outSeed, uint256 amountIn, uint256 amountOut)
-        external
-    {
+    function exchange(uint256 userSeed, uint256 inSeed, uint256 outSeed, uint256 amountIn, uint256 amountOut) external {
         address user = users[userSeed % users.length];
         uint256 inIndex = inSeed % tokens.length;
         IERC20 tokenIn = tokens[inIndex];
@@ -136,9 +135,11 @@ contract EternoVaultHandler is VaultSigning {
         Sig memory sig = signExchange(signerKey, address(vault), m);
         (bool allowed,,,) = vault.tokenInfo(address(tokenIn));
         bytes memory expected;
-        if (vault.paused()) expected = abi.encodeWithSelector(Pausable.EnforcedPause.selector);
-        else if (!allowed) expected = abi.encodeWithSelector(EternoVault.TokenNotAllowed.selector, address(tokenIn));
-        else if (receivedOf(tokenIn, amountIn) < amountIn) {
+        if (vault.paused()) {
+            expected = abi.encodeWithSelector(Pausable.EnforcedPause.selector);
+        } else if (!allowed) {
+            expected = abi.encodeWithSelector(EternoVault.TokenNotAllowed.selector, address(tokenIn));
+        } else if (receivedOf(tokenIn, amountIn) < amountIn) {
             expected = abi.encodeWithSelector(
                 EternoVault.InsufficientReceived.selector, amountIn, receivedOf(tokenIn, amountIn)
             );

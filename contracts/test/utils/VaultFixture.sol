@@ -60,7 +60,9 @@ abstract contract VaultFixture is VaultSigning {
         view
         returns (ExchangeMsg memory)
     {
-        return ExchangeMsg(user, tokenIn, amountIn, tokenOut, amountOut, vault.nonces(user, 2), block.timestamp + 2 minutes);
+        return ExchangeMsg(
+            user, tokenIn, amountIn, tokenOut, amountOut, vault.nonces(user, 2), block.timestamp + 2 minutes
+        );
     }
 
     /// @dev `m.user` withdraws with `sig`.

@@ -419,7 +419,13 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const vault = await d.create(vaultArtifact, [deployer.address, vaultSigner, VAULT.signerDelay], GAS.vault);
   for (const sym of VAULT_TOKEN_SYMBOLS) {
     const caps = VAULT.tokens[sym];
-    await d.write(vault, vaultArtifact.abi, 'setToken', [tokens[sym], true, caps.perTxCap, caps.perDayCap], GAS.vaultAdmin);
+    await d.write(
+      vault,
+      vaultArtifact.abi,
+      'setToken',
+      [tokens[sym], true, caps.perTxCap, caps.perDayCap],
+      GAS.vaultAdmin,
+    );
     await d.write(tokens[sym], erc20Abi, 'approve', [vault, VAULT.reserve[sym]], GAS.approve);
     await d.write(vault, vaultArtifact.abi, 'fund', [tokens[sym], VAULT.reserve[sym]], GAS.vaultFund);
   }

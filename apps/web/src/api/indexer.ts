@@ -153,6 +153,13 @@ export class Reader {
     return BigInt(v);
   }
 
+  /** A signed decimal string (a bill's amount: negative = out). */
+  signedBigint(key: string): bigint {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^-?\d{1,78}$/.test(v)) this.bad(key);
+    return BigInt(v);
+  }
+
   /** A decimal string that fits a JS number (unix seconds, durations). */
   seconds(key: string): number {
     const n = Number(this.bigint(key));

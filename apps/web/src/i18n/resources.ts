@@ -3,6 +3,8 @@ import enLogin from './locales/en/login.json';
 import zhCommon from './locales/zh/common.json';
 import zhLogin from './locales/zh/login.json';
 import type enAmount from './locales/en/amount.json';
+import type enBills from './locales/en/bills.json';
+import type enDataIndex from './locales/en/dataIndex.json';
 import type enDefi from './locales/en/defi.json';
 import type enErrors from './locales/en/errors.json';
 import type enHome from './locales/en/home.json';
@@ -32,6 +34,8 @@ type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () =
  */
 export const FEATURE_BUNDLES = {
   amount: { en: () => import('./locales/en/amount.json'), zh: () => import('./locales/zh/amount.json') },
+  bills: { en: () => import('./locales/en/bills.json'), zh: () => import('./locales/zh/bills.json') },
+  dataIndex: { en: () => import('./locales/en/dataIndex.json'), zh: () => import('./locales/zh/dataIndex.json') },
   defi: { en: () => import('./locales/en/defi.json'), zh: () => import('./locales/zh/defi.json') },
   errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
@@ -46,6 +50,8 @@ export const FEATURE_BUNDLES = {
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
 export type AllResources = (typeof resources)['en'] & {
   amount: typeof enAmount;
+  bills: typeof enBills;
+  dataIndex: typeof enDataIndex;
   defi: typeof enDefi;
   errors: typeof enErrors;
   home: typeof enHome;

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Address, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Address,
+  type PublicClient,
+} from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { deploy, localSignerKey } from '@eterno/devstack/deploy';
 import { revertEachTest, startAnvil, type Anvil } from '@eterno/devstack/testChain';

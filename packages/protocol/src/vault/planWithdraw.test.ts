@@ -66,14 +66,7 @@ describe('planWithdraw', () => {
     expect(step.action).toBe('vault.withdraw');
     expect(step.gasLimit).toBe(WITHDRAW_GAS_LIMIT);
     expect(step.call.functionName).toBe('withdraw');
-    expect(step.call.args).toEqual([
-      v.token,
-      v.amount,
-      v.deadline,
-      v.signature.r,
-      v.signature.s,
-      v.signature.v,
-    ]);
+    expect(step.call.args).toEqual([v.token, v.amount, v.deadline, v.signature.r, v.signature.s, v.signature.v]);
   });
 
   it('pays the wallet exactly the amount, sent with 300,000 gas', async () => {

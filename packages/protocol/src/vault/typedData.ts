@@ -136,7 +136,8 @@ const WORD = /^0x[0-9a-f]{64}$/;
 
 /** The server's `SignatureJson` as the vault's arguments; throws `InvalidSignatureError` for a malformed one. */
 export function signatureFromJson(json: SignatureJson): VaultSignature {
-  if (!WORD.test(json.r) || !WORD.test(json.s)) throw new InvalidSignatureError('r and s must be 32-byte lower-case hex');
+  if (!WORD.test(json.r) || !WORD.test(json.s))
+    throw new InvalidSignatureError('r and s must be 32-byte lower-case hex');
   if (json.v !== 27 && json.v !== 28) throw new InvalidSignatureError(`v = ${json.v}`);
   return { r: json.r, s: json.s, v: json.v };
 }
