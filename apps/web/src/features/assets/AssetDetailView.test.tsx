@@ -177,7 +177,11 @@ describe('AssetDetailView', () => {
       />,
     );
     expect(screen.getByTestId('voucher-state').textContent).toBe('Settled');
-    expect(screen.getByText('−5 USDT')).toBeTruthy();
+    expect(screen.getByTestId('voucher-amount').textContent).toBe('−5 USDT');
+
+    rerender(<AssetDetailView {...card(voucherStatus(voucher({ state: 'cancelled', signature: null }), null))} />);
+    expect(screen.getByTestId('voucher-state').textContent).toBe('Cancelled');
+    expect(screen.getByTestId('voucher-amount').textContent).toBe('5 USDT');
   });
 
   it('paused: the forms are disabled with the reason', () => {

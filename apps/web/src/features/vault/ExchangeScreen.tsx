@@ -49,7 +49,14 @@ export default function ExchangeScreen() {
       : null;
   const now = useNow(quote !== null);
   const left =
-    quote && received ? secondsLeft(quote, { chainTime: received.chainTime, receivedAtMs: received.atMs, nowMs: now }) : 0;
+    quote && received && config.data
+      ? secondsLeft(quote, {
+          chainTime: received.chainTime,
+          lifetime: config.data.quoteLifetime,
+          receivedAtMs: received.atMs,
+          nowMs: now,
+        })
+      : 0;
 
   return (
     <ExchangePanel

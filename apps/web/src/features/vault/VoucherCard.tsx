@@ -4,6 +4,15 @@ import { formatDateTime } from '../../i18n/dateTime.ts';
 import { amountText } from './format.ts';
 import type { VoucherStatus } from './withdrawFlow.ts';
 
+/** An expired voucher's amount came back (+); a cancelled one never moved (no sign); the others went out (−). */
+const AMOUNT_SIGN: Record<VoucherStatus['kind'], string> = {
+  open: '−',
+  pending: '−',
+  settled: '−',
+  expired: '+',
+  cancelled: '',
+};
+
 export type VoucherCardProps = {
   status: VoucherStatus;
   symbol: string;
@@ -45,8 +54,8 @@ export function VoucherCard({ status, symbol, busy, cancelling, onSend, onCancel
           {t(`voucher.state.${status.kind}`)}
         </span>
       </header>
-      <p className={status.kind === 'expired' ? 'voucher-amount voucher-amount-returned' : 'voucher-amount'}>
-        {status.kind === 'expired' ? `+${amount}` : `−${amount}`}
+      <p className={`voucher-amount voucher-amount-${status.kind}`} data-testid="voucher-amount">
+        {`${AMOUNT_SIGN[status.kind]}${amount}`}
       </p>
       <p className="vault-note" data-testid="voucher-text">
         {text}

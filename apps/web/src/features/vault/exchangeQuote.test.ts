@@ -34,7 +34,12 @@ describe('exchangePairs', () => {
 describe('the quote countdown', () => {
   const quote = { deadline: 1_000n };
   it("counts whole seconds down to the deadline on the chain's clock, and stops at 0", () => {
-    const clock = (chainTime: bigint, elapsedMs: number) => ({ chainTime, receivedAtMs: 5_000, nowMs: 5_000 + elapsedMs });
+    const clock = (chainTime: bigint, elapsedMs: number) => ({
+      chainTime,
+      lifetime: 300,
+      receivedAtMs: 5_000,
+      nowMs: 5_000 + elapsedMs,
+    });
     expect(secondsLeft(quote, clock(880n, 0))).toBe(120);
     expect(secondsLeft(quote, clock(880n, 1_999))).toBe(119);
     expect(secondsLeft(quote, clock(880n, 119_000))).toBe(1);
@@ -43,8 +48,13 @@ describe('the quote countdown', () => {
   });
 
   it('ignores the wall clock being far from the chain time', () => {
-    expect(secondsLeft(quote, { chainTime: 900n, receivedAtMs: 1e12, nowMs: 1e12 })).toBe(100);
+    expect(secondsLeft(quote, { chainTime: 900n, lifetime: 300, receivedAtMs: 1e12, nowMs: 1e12 })).toBe(100);
   });
+
+  it("never shows more than the quote's lifetime (an old latest block)", () => {
+    expect(secondsLeft(quote, { chainTime: 700n, lifetime: 120, receivedAtMs: 0, nowMs: 10_000 })).toBe(110);
+  });
+
   it('reads as m:ss', () => {
     expect(countdownText(120)).toBe('2:00');
     expect(countdownText(65)).toBe('1:05');

@@ -28,15 +28,23 @@ export function pairKey(pair: Pick<ExchangePair, 'symbolIn' | 'symbolOut'>): str
 
 /**
  * Whole seconds until the quote's deadline (0 once it has passed), on the CHAIN's clock (the vault
- * judges the deadline by the block time, which need not be the wall clock): the latest block's
- * time when the quote arrived, plus the wall-clock seconds since.
+ * judges the deadline by the block time, which need not be the wall clock): the deadline less the
+ * latest block's time when the quote was asked, at most the server's quote lifetime (a chain that
+ * mines only on demand has an old latest block), less the wall-clock seconds since.
  */
 export function secondsLeft(
   quote: Pick<ExchangeQuote, 'deadline'>,
-  clock: { readonly chainTime: bigint; readonly receivedAtMs: number; readonly nowMs: number },
+  clock: {
+    readonly chainTime: bigint;
+    readonly lifetime: number;
+    readonly receivedAtMs: number;
+    readonly nowMs: number;
+  },
 ): number {
   const elapsed = BigInt(Math.max(0, Math.floor((clock.nowMs - clock.receivedAtMs) / 1000)));
-  const left = quote.deadline - clock.chainTime - elapsed;
+  const byChain = quote.deadline - clock.chainTime;
+  const lifetime = BigInt(clock.lifetime);
+  const left = (byChain < lifetime ? byChain : lifetime) - elapsed;
   return left > 0n ? Number(left) : 0;
 }
 
