@@ -8,6 +8,7 @@ import { VoucherCard, type VoucherCardProps } from '../vault/VoucherCard.tsx';
 import { WithdrawForm, type WithdrawFormProps } from '../vault/WithdrawForm.tsx';
 import type { AssetFigure } from './assetFigures.ts';
 import type { OverviewSymbol } from './overviewTokens.ts';
+import './assets.css';
 import '../vault/vault.css';
 
 export type AssetDetailViewProps = {
