@@ -5,6 +5,7 @@ import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 import NotFound from '../../shell/NotFound.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
+import { BillList } from '../bills/BillList.tsx';
 import { useDeposit } from '../vault/useDeposit.ts';
 import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import { useVaultConfig } from '../vault/useVaultConfig.ts';
@@ -68,6 +69,7 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
       chainError={chainError ? chainError.message : null}
       ledgerError={ledgerFailed || (config.error !== null && !config.data) ? t('vault:detail.ledgerError') : null}
       vaultKnown={symbol === 'FON' || config.data !== undefined}
+      bill={account && tokenConfig ? <BillList account={account} token={tokenConfig.token} /> : null}
       onRetry={() => {
         chain.retry();
         ledger.retry();
