@@ -6,6 +6,7 @@ import {
   eternoFarmAbi,
   eternoStakingAbi,
   eternoTokenAbi,
+  eternoVaultAbi,
   etroSwapAbi,
   lockLedgerAbi,
   uniswapV2PairAbi,
@@ -25,7 +26,9 @@ const databaseUrl = databaseUrlFrom(process.env);
 /**
  * ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair); the
  * DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
- * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm.
+ * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm;
+ * the EternoVault (the income ledger and bills) and the EULP pair's `Sync` (the exchange TWAP); every
+ * block (`IndexedHead`: the latest indexed block, the vouchers' expiry clock).
  */
 export default createConfig({
   database: databaseUrl
@@ -56,5 +59,9 @@ export default createConfig({
       startBlock,
     },
     EternoFarm: { chain: 'eterno', abi: eternoFarmAbi, address: contracts.EternoFarm, startBlock },
+    EternoVault: { chain: 'eterno', abi: eternoVaultAbi, address: contracts.EternoVault, startBlock },
+  },
+  blocks: {
+    IndexedHead: { chain: 'eterno', startBlock, interval: 1 },
   },
 });

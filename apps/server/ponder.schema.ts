@@ -151,3 +151,141 @@ export const farmEvent = onchainTable(
     userIdx: index().on(table.user, table.blockNumber, table.logIndex),
   }),
 );
+
+/**
+ * The income ledger (docs/decisions/ledger.md): per user and token what the vault owes, computed
+ * only from chain events. `credited` = everything credited, `unreleased` the part of it not yet
+ * released (0 until the finance issue credits packages), `released` = credited − unreleased,
+ * `withdrawn` the settled withdrawals, `contributed` the accumulated contribution (deposits).
+ */
+export const ledgerBalance = onchainTable(
+  'ledger_balance',
+  (t) => ({
+    user: t.hex().notNull(),
+    token: t.hex().notNull(),
+    credited: t.bigint().notNull(),
+    unreleased: t.bigint().notNull(),
+    released: t.bigint().notNull(),
+    withdrawn: t.bigint().notNull(),
+    contributed: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.user, table.token] }) }),
+);
+
+/**
+ * One row per vault user. The counts are the user's vault events of each kind indexed so far, so
+ * each is the next nonce of that kind as far as the indexer knows (DiveIn 0, Withdraw 1, Exchange 2).
+ */
+export const vaultUser = onchainTable('vault_user', (t) => ({
+  user: t.hex().primaryKey(),
+  depositCount: t.integer().notNull(),
+  withdrawCount: t.integer().notNull(),
+  exchangeCount: t.integer().notNull(),
+  firstBlock: t.bigint().notNull(),
+}));
+
+/** The vault's `Withdrawn` events, one row per event (a settled voucher). */
+export const vaultWithdrawal = onchainTable(
+  'vault_withdrawal',
+  (t) => ({
+    id: t.text().primaryKey(),
+    user: t.hex().notNull(),
+    token: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    nonce: t.bigint().notNull(),
+    deadline: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({ userNonceIdx: index().on(table.user, table.nonce) }),
+);
+
+/** The vault's `Exchanged` events (`pureTransfer`), one row per event. */
+export const vaultExchange = onchainTable(
+  'vault_exchange',
+  (t) => ({
+    id: t.text().primaryKey(),
+    user: t.hex().notNull(),
+    tokenIn: t.hex().notNull(),
+    amountIn: t.bigint().notNull(),
+    tokenOut: t.hex().notNull(),
+    amountOut: t.bigint().notNull(),
+    nonce: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({ userOutIdx: index().on(table.user, table.tokenOut, table.timestamp) }),
+);
+
+/**
+ * The vault's totals per token (the data index): `deposited` every `DivedIn` amount, `withdrawn`,
+ * `exchangedIn` / `exchangedOut` the exchange legs in this token, `funded` the reserve top-ups,
+ * `liabilities` what the ledger owes users = Σ credited − Σ withdrawn.
+ */
+export const vaultToken = onchainTable('vault_token', (t) => ({
+  token: t.hex().primaryKey(),
+  deposited: t.bigint().notNull(),
+  withdrawn: t.bigint().notNull(),
+  exchangedIn: t.bigint().notNull(),
+  exchangedOut: t.bigint().notNull(),
+  funded: t.bigint().notNull(),
+  liabilities: t.bigint().notNull(),
+}));
+
+/**
+ * Every movement of a user's money that the chain shows, one row per bill (docs/decisions/bills.md):
+ * the event id, with a suffix when one event makes several bills. `amount` is signed (negative = out).
+ */
+export const bill = onchainTable(
+  'bill',
+  (t) => ({
+    id: t.text().primaryKey(),
+    user: t.hex().notNull(),
+    type: t.text().notNull(),
+    token: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    userIdx: index().on(table.user, table.blockNumber, table.logIndex),
+    userTypeIdx: index().on(table.user, table.type, table.blockNumber, table.logIndex),
+  }),
+);
+
+/** The EULP pair's `Sync` events (its reserves from then on), for the exchange quotes' TWAP. */
+export const pairSync = onchainTable(
+  'pair_sync',
+  (t) => ({
+    id: t.text().primaryKey(),
+    reserve0: t.bigint().notNull(),
+    reserve1: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({ timeIdx: index().on(table.timestamp, table.blockNumber, table.logIndex) }),
+);
+
+/**
+ * Per user, what the LockLedger claims paid per kind so far (fees included): a `Claimed` event gives
+ * only the total, this splits it into its swap and staking parts (docs/decisions/bills.md).
+ */
+export const lockClaimTotal = onchainTable('lock_claim_total', (t) => ({
+  user: t.hex().primaryKey(),
+  swap: t.bigint().notNull(),
+  stake: t.bigint().notNull(),
+}));
+
+/** The latest indexed block (id 'head'): the vouchers' expiry clock and the ledger's "as of". */
+export const indexedHead = onchainTable('indexed_head', (t) => ({
+  id: t.text().primaryKey(),
+  blockNumber: t.bigint().notNull(),
+  timestamp: t.bigint().notNull(),
+}));

@@ -4,9 +4,11 @@ pragma solidity ^0.8.24;
 import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {IERC20Errors} from "@openzeppelin/contracts/interfaces/draft-IERC6093.sol";
 import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
+import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/ReentrancyGuardTransient.sol";
 import {SafeCast} from "@openzeppelin/contracts/utils/math/SafeCast.sol";
 import {EternoVault} from "../src/EternoVault.sol";
 import {IEternoVault} from "../src/interfaces/IEternoVault.sol";
+import {ReentrantToken} from "./utils/ReentrantToken.sol";
 import {VaultFixture} from "./utils/VaultFixture.sol";
 
 /// @notice Unit and fuzz tests of {EternoVault}: each function, each refusal with its context, the
@@ -481,6 +483,28 @@ contract EternoVaultTest is VaultFixture {
         Sig memory forged = signWithdraw(0xBAD, address(vault), m);
         vm.expectRevert(abi.encodeWithSelector(EternoVault.InvalidSigner.selector, vm.addr(0xBAD)));
         vault.withdraw(m.token, m.amount, m.deadline, forged.r, forged.s, forged.v);
+    }
+
+    // ------------------------------------------------------------ reentrancy
+
+    function test_Withdraw_ATokenReenteringTheVaultIsRefused() public {
+        ReentrantToken evil = new ReentrantToken(1_000_000e18, address(this));
+        vault.setToken(address(evil), true, TX_CAP, DAY_CAP);
+        evil.approve(address(vault), RESERVE);
+        vault.fund(address(evil), RESERVE);
+        // A second voucher, for the next nonce, that the token tries to cash from inside the first payout.
+        WithdrawMsg memory first = withdrawMsg(alice, address(evil), 10e18);
+        WithdrawMsg memory second = WithdrawMsg(alice, address(evil), 10e18, 1, first.deadline);
+        Sig memory s1 = signWithdraw(SIGNER_KEY, address(vault), first);
+        Sig memory s2 = signWithdraw(SIGNER_KEY, address(vault), second);
+        evil.arm(
+            address(vault),
+            abi.encodeCall(EternoVault.withdraw, (address(evil), 10e18, first.deadline, s2.r, s2.s, s2.v))
+        );
+        vm.expectRevert(ReentrancyGuardTransient.ReentrancyGuardReentrantCall.selector);
+        callWithdraw(first, s1);
+        assertEq(evil.balanceOf(alice), 0, "nothing paid");
+        assertEq(vault.nonces(alice, 1), 0, "no nonce used");
     }
 
     // ------------------------------------------------------------ helpers

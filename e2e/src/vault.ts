@@ -184,3 +184,8 @@ export async function waitForTxPhase(scope: Locator, phase: 'confirmed' | 'faile
     { timeoutMs, intervalMs: 200 },
   );
 }
+
+/** Sets the FON balance of `address` (anvil_setBalance): test accounts past index 9 start with none. */
+export async function giveFon(rpcUrl: string, address: Address, amount: bigint): Promise<void> {
+  await chainClients(rpcUrl).test.setBalance({ address, value: amount });
+}

@@ -20,7 +20,7 @@ import { parseEther, type Address } from 'viem';
 import { formatTokenAmount } from '@eterno/protocol/amount';
 import { errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
-import { testAccount } from '../src/chain.ts';
+import { advanceTime, chainClients, testAccount } from '../src/chain.ts';
 import { useE2E } from '../src/fixture.ts';
 import { installTestWallet, type TestWallet } from '../src/testWallet.ts';
 import {
@@ -29,10 +29,14 @@ import {
   contractOf,
   depositFromNode,
   fundFromAlice,
+  giveFon,
+  recordApiRequests,
   requestVoucher,
   sendVoucher,
   sessionTokenOf,
   tokenBalanceOf,
+  vaultNonce,
+  waitForTxPhase,
 } from '../src/vault.ts';
 import { until } from '../src/wait.ts';
 
@@ -90,21 +94,54 @@ async function expectText(page: Page, testId: string, expected: string, timeoutM
   });
 }
 
-describe('vault: contribution bill and data index', () => {
-  test('a deposit shows as a deposit bill with its transaction and adds to the accumulated contribution; the data index follows', async () => {
+/** The `eth_sendTransaction`s the wallet was asked for: where to, and the gas limit the app set. */
+function sentTxs(wallet: TestWallet): Array<{ to: string; gas: bigint | null }> {
+  return wallet.requests('eth_sendTransaction').map((request) => {
+    const tx = request.params[0] as { to: string; gas?: string };
+    return { to: tx.to.toLowerCase(), gas: tx.gas !== undefined ? BigInt(tx.gas) : null };
+  });
+}
+
+const withdrawForm = (page: Page) => page.getByTestId('withdraw-form');
+const voucherState = (page: Page) => page.getByTestId('voucher-card').getAttribute('data-state', { timeout: 2_000 });
+
+async function untilVoucherState(page: Page, state: string, timeoutMs = 60_000): Promise<void> {
+  await until(`the voucher to be ${state}`, async () => (await voucherState(page)) === state, { timeoutMs, intervalMs: 250 });
+}
+
+describe('vault: deposit', () => {
+  test('a deposit through the form becomes a deposit bill with its transaction, the accumulated contribution and the data index follow', async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
     const vault = contractOf(d, 'EternoVault');
     const amount = parseEther('250.5');
-    const { page } = await signedIn(7, '/assets/experience');
-    const hash = await fundAndDeposit(7, parseEther('1000'), amount);
+    await fundFromAlice(stack.rpcUrl, d.contracts.USDT, testAccount(7).address, parseEther('1000'));
+    const { page, wallet, address } = await signedIn(7, '/assets/overview/usdt');
+    const walletBefore = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
+    const vaultBefore = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, vault);
 
-    // The contribution bill: the ledger's contributed figure and the deposit entry, linked to its transaction.
-    await expectText(page, 'contributed-USDT', usdt(amount), 60_000);
+    await page.getByTestId('tab-deposit').click();
+    await page.getByTestId('deposit-amount').fill('250.5');
+    wallet.clearRequests();
+    await page.getByTestId('deposit-submit').click();
+    await waitForTxPhase(page.getByTestId('deposit-form'), 'confirmed');
+    // approve, then diveInWithToken on the vault
+    expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([d.contracts.USDT.toLowerCase(), vault.toLowerCase()]);
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(walletBefore - amount);
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, vault)).toBe(vaultBefore + amount);
+
+    // The asset detail's bill: the deposit, linked to the diveIn transaction.
     const row = billRow(page, 'deposit', amount);
     await row.waitFor({ state: 'visible', timeout: 60_000 });
+    const hash = await row.locator('[data-hash]').getAttribute('data-hash');
+    const receipt = await chainClients(stack.rpcUrl).public.getTransactionReceipt({ hash: hash as `0x${string}` });
+    expect(receipt.to?.toLowerCase()).toBe(vault.toLowerCase());
     expect(await row.textContent()).toContain(`+${usdt(amount)} USDT`);
-    expect(await row.locator('[data-hash]').getAttribute('data-hash')).toBe(hash);
+
+    // The contribution bill: the ledger's contributed figure and the same entry.
+    await page.goto(`${stack.webUrl}/assets/experience`);
+    await expectText(page, 'contributed-USDT', usdt(amount), 60_000);
+    await billRow(page, 'deposit', amount).waitFor({ state: 'visible', timeout: 60_000 });
     expect(await page.getByTestId('bill-filter').inputValue()).toBe('deposit');
 
     // The data index: the ledger's figures from the API, the vault's holdings from the chain.
@@ -123,6 +160,144 @@ describe('vault: contribution bill and data index', () => {
     await expectText(page, 'data-users', stats.users);
     expect(holdings).toBeGreaterThanOrEqual(amount);
     expect(await page.getByTestId('coverage-USDT').getAttribute('data-covered')).toBe('true');
+  });
+});
+
+describe('vault: withdraw', () => {
+  test('withdraw → settled: one withdraw transaction with 300,000 gas, the wallet up by exactly the amount, a withdraw bill', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const vault = contractOf(d, 'EternoVault');
+    const { page, wallet, session, address } = await signedIn(4, '/assets/overview/usdt');
+    await fundAndDeposit(4, parseEther('500'), parseEther('300'));
+    await untilAvailable(session, parseEther('300'));
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('300'))} USDT` }));
+    const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
+
+    await page.getByTestId('withdraw-amount').fill('120');
+    wallet.clearRequests();
+    await page.getByTestId('withdraw-submit').click();
+    await waitForTxPhase(withdrawForm(page), 'confirmed');
+    expect(sentTxs(wallet)).toEqual([{ to: vault.toLowerCase(), gas: 300_000n }]);
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before + parseEther('120'));
+
+    await untilVoucherState(page, 'settled');
+    await untilAvailable(session, parseEther('180'));
+    const row = billRow(page, 'withdraw', -parseEther('120'));
+    await row.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await row.textContent()).toContain(`−${usdt(parseEther('120'))} USDT`);
+    const hash = await row.locator('[data-hash]').getAttribute('data-hash');
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await page.getByTestId('voucher-card').locator('[data-hash]').getAttribute('data-hash')).toBe(hash);
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('180'))} USDT` }));
+  });
+
+  test('an amount above the withdrawable balance shows "Insufficient balance" and requests nothing', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const { page, wallet, session } = await signedIn(8, '/assets/overview/usdt');
+    await fundAndDeposit(8, parseEther('100'), parseEther('50'));
+    await untilAvailable(session, parseEther('50'));
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('50'))} USDT` }));
+    const requests = recordApiRequests(page, stack.apiUrl);
+    wallet.clearRequests();
+
+    await page.getByTestId('withdraw-amount').fill('80');
+    await expectText(page, 'withdraw-problem', text('en', 'errors', 'INSUFFICIENT_BALANCE'));
+    await page.getByTestId('withdraw-submit').click();
+    await page.waitForTimeout(1_500);
+    expect(requests.list().filter((r) => r.method === 'POST')).toEqual([]);
+    expect(wallet.requests('eth_sendTransaction')).toEqual([]);
+    expect(await page.getByTestId('voucher-card').count()).toBe(0);
+    expect((await ledgerOf(session, d.contracts.USDT))?.reserved).toBe('0');
+  });
+
+  test('a refusal in the wallet cancels the voucher: the reservation is released, nothing moved on chain', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const { page, wallet, session, address } = await signedIn(5, '/assets/overview/usdt');
+    await fundAndDeposit(5, parseEther('200'), parseEther('100'));
+    await untilAvailable(session, parseEther('100'));
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
+    const requests = recordApiRequests(page, stack.apiUrl);
+    const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
+    wallet.configure({ transactions: 'reject' });
+
+    await page.getByTestId('withdraw-amount').fill('60');
+    await page.getByTestId('withdraw-submit').click();
+    await waitForTxPhase(withdrawForm(page), 'failed');
+    await untilVoucherState(page, 'cancelled');
+    const posts = requests.list().filter((r) => r.method === 'POST').map((r) => r.path);
+    expect(posts).toHaveLength(2);
+    expect(posts[0]).toBe('/vault/withdrawals');
+    expect(posts[1]).toMatch(/^\/vault\/withdrawals\/[^/]+\/cancel$/);
+    const ledger = await ledgerOf(session, d.contracts.USDT);
+    expect(ledger?.reserved).toBe('0');
+    expect(ledger?.available).toBe(parseEther('100').toString());
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
+    expect(await vaultNonce(stack.rpcUrl, d, address, 1)).toBe(0n);
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before);
+  });
+
+  test('a voucher not sent before its deadline is returned (timeout return), and the user withdraws again', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const { page, session, address } = await signedIn(6, '/assets/overview/usdt');
+    await fundAndDeposit(6, parseEther('200'), parseEther('100'));
+    await untilAvailable(session, parseEther('100'));
+    // The user asked for a voucher and never sent it (the app was closed).
+    const voucher = await requestVoucher(stack.apiUrl, session, d.contracts.USDT, parseEther('40'));
+    await untilAvailable(session, parseEther('60'));
+    await untilVoucherState(page, 'open');
+    const lifetime = Number(BigInt(voucher.deadline) - (await chainClients(stack.rpcUrl).public.getBlock()).timestamp);
+    await advanceTime(stack.rpcUrl, lifetime + 1);
+
+    await untilVoucherState(page, 'expired');
+    await untilAvailable(session, parseEther('100'));
+    const returned = billRow(page, 'timeout_return', parseEther('40'));
+    await returned.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await returned.textContent()).toContain(text('en', 'bills', 'noTx'));
+    await billRow(page, 'withdraw', -parseEther('40')).waitFor({ state: 'visible' });
+
+    const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
+    await page.getByTestId('withdraw-amount').fill('40');
+    await page.getByTestId('withdraw-submit').click();
+    await waitForTxPhase(withdrawForm(page), 'confirmed');
+    await untilVoucherState(page, 'settled');
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before + parseEther('40'));
+    await untilAvailable(session, parseEther('60'));
+  });
+});
+
+describe('vault: exchange', () => {
+  test('the signed quote is shown before the wallet opens; the exchange moves exactly the quoted amounts', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const { page, wallet, address } = await signedIn(2, '/finance/exchange');
+    await page.getByTestId('exchange-form').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.getByRole('radio', { name: 'USDT → EUSD' }).check();
+    await page.getByTestId('exchange-amount').fill('100');
+    wallet.clearRequests();
+    await page.getByTestId('exchange-quote').click();
+    await page.getByTestId('exchange-quote-card').waitFor({ state: 'visible', timeout: 30_000 });
+    // 1:1 less the 3 % fee, in EUSD; nothing asked of the wallet yet.
+    const fee = parseEther('3');
+    const receive = parseEther('97');
+    expect(await page.getByTestId('quote-receive').textContent()).toBe(`${formatTokenAmount(receive, 'EUSD', { grouping: true })} EUSD`);
+    expect(await page.getByTestId('quote-fee').textContent()).toBe(`${formatTokenAmount(fee, 'EUSD', { grouping: true })} EUSD`);
+    expect(await page.getByTestId('quote-countdown').textContent()).toMatch(/\d/);
+    expect(wallet.requests('eth_sendTransaction')).toEqual([]);
+
+    const usdtBefore = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
+    const eusdBefore = await tokenBalanceOf(stack.rpcUrl, d.contracts.EUSD, address);
+    await page.getByTestId('exchange-confirm').click();
+    await page.getByTestId('exchange-done').waitFor({ state: 'visible', timeout: 90_000 });
+    expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([
+      d.contracts.USDT.toLowerCase(),
+      contractOf(d, 'EternoVault').toLowerCase(),
+    ]);
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(usdtBefore - parseEther('100'));
+    expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.EUSD, address)).toBe(eusdBefore + receive);
   });
 });
 
@@ -173,31 +348,41 @@ describe('vault: bills', () => {
 });
 
 describe('vault: screenshots', () => {
-  for (const viewport of ['portrait', 'landscape'] as const) {
+  // Accounts 10 and 11 (FON given here): each screenshot test makes a voucher, and a voucher stays
+  // in the server's store when the chain is reverted, so no other test may use these accounts.
+  for (const [viewport, index] of [
+    ['portrait', 10],
+    ['landscape', 11],
+  ] as const) {
     test(`contribution bill and data index at ${viewport === 'portrait' ? '390×844' : '844×390'} in en and zh`, async () => {
       const stack = e2e.stack();
       const d = stack.deployments;
       await mkdir(SHOTS_DIR, { recursive: true });
-      const { page, session } = await signedIn(2, '/assets/experience', viewport);
-      await depositFromNode(stack.rpcUrl, d, 2, d.contracts.USDT, parseEther('1200'));
-      await depositFromNode(stack.rpcUrl, d, 2, d.contracts.EUSD, parseEther('300'));
+      const user = testAccount(index).address;
+      await giveFon(stack.rpcUrl, user, parseEther('10'));
+      await fundFromAlice(stack.rpcUrl, d.contracts.USDT, user, parseEther('1500'));
+      await fundFromAlice(stack.rpcUrl, d.contracts.EUSD, user, parseEther('500'));
+      const { page, session } = await signedIn(index, '/assets/experience', viewport);
+      await depositFromNode(stack.rpcUrl, d, index, d.contracts.USDT, parseEther('1200'));
+      await depositFromNode(stack.rpcUrl, d, index, d.contracts.EUSD, parseEther('300'));
       await untilAvailable(session, parseEther('1200'));
       const voucher = await requestVoucher(stack.apiUrl, session, d.contracts.USDT, parseEther('200'));
-      await sendVoucher(stack.rpcUrl, d, 2, d.contracts.USDT, voucher);
+      await sendVoucher(stack.rpcUrl, d, index, d.contracts.USDT, voucher);
       await untilAvailable(session, parseEther('1000'));
       for (const lang of ['en', 'zh'] as const) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         for (const [path, ready] of [
           ['/assets/experience', 'contributed-USDT'],
           ['/assets/data', 'holdings-USDT'],
+          ['/assets/overview/usdt', 'bill-row'],
         ] as const) {
           await page.goto(`${stack.webUrl}${path}`);
           await tabBar(page, lang).waitFor({ state: 'visible' });
-          await page.getByTestId(ready).waitFor({ state: 'visible', timeout: 60_000 });
-          await until(`${ready} loaded`, async () => (await page.getByTestId(ready).getAttribute('aria-busy')) !== 'true');
+          await page.getByTestId(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+          await until(`${ready} loaded`, async () => (await page.getByTestId(ready).first().getAttribute('aria-busy')) !== 'true');
           if (path === '/assets/experience') await page.getByTestId('bill-row').first().waitFor({ state: 'visible' });
           expect(await errorScreen(page).allInnerTexts()).toEqual([]);
-          const name = path.slice(1).replace('/', '-');
+          const name = path.slice(1).replace(/\//g, '-');
           await page.screenshot({ path: join(SHOTS_DIR, `${name}.${viewport}.${lang}.png`) });
         }
       }

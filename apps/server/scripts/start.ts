@@ -269,6 +269,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
   --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL); the API then
                            runs as a process of its own (reader/main.ts) on --port
   -h, --help
+
+The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY).
 `;
 
 const list = (value: string | undefined): string[] =>

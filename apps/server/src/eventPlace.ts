@@ -1,7 +1,11 @@
-import type { Event } from 'ponder:registry';
+import type { Hex } from 'viem';
 
-/** Where any of the indexed contract events sits. */
-type PlacedEvent = Pick<Event, 'log' | 'block' | 'transaction'>;
+/** Where any of the indexed contract events sits (block events have no log nor transaction). */
+type PlacedEvent = {
+  log: { logIndex: number };
+  block: { number: bigint; timestamp: bigint };
+  transaction: { hash: Hex };
+};
 
 /** The columns every event row has: where the event sits on chain. */
 export function eventPlace(event: PlacedEvent) {

@@ -1,11 +1,12 @@
 /**
- * The vault's figures read on chain for a request, in ONE Multicall3 `eth_call`: paused, the
- * user's next nonce of one kind, and per token its configuration, today's payouts and the vault's
- * holdings. The caps and the pause are always the contract's, never a copy in the server.
+ * The vault's figures read on chain for a request: paused, the user's next nonce of one kind, and
+ * per token its configuration, today's payouts and the vault's holdings — batched by the client
+ * into Multicall3 `eth_call`s shared by the requests arriving together. The caps and the pause are
+ * always the contract's, never a copy in the server.
  */
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { VAULT_KIND } from '@eterno/protocol/vault/typedData';
-import { erc20Abi, zeroAddress, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
+import { erc20Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
 
 export type VaultKind = keyof typeof VAULT_KIND;
 
@@ -26,32 +27,41 @@ export type VaultChain = {
   read(user: Address | null, kind: VaultKind, tokens: readonly Address[]): Promise<VaultState>;
 };
 
+/**
+ * `client` should batch through Multicall3 (`batch: { multicall: … }`, as ./open.ts makes it): the
+ * reads of requests arriving together then share ONE `eth_call`.
+ */
 export function vaultChain(client: PublicClient, vault: Address): VaultChain {
+  const read = <T>(call: ContractFunctionParameters) => client.readContract(call as never) as Promise<T>;
   return {
     async read(user, kind, tokens) {
-      const calls: ContractFunctionParameters[] = [
-        { address: vault, abi: eternoVaultAbi, functionName: 'paused' },
-        { address: vault, abi: eternoVaultAbi, functionName: 'nonces', args: [user ?? zeroAddress, VAULT_KIND[kind]] },
-        ...tokens.flatMap((token): ContractFunctionParameters[] => [
-          { address: vault, abi: eternoVaultAbi, functionName: 'tokenInfo', args: [token] },
-          { address: token, abi: erc20Abi, functionName: 'balanceOf', args: [vault] },
-        ]),
-      ];
-      const results: readonly unknown[] = await client.multicall({ allowFailure: false, contracts: calls });
-      const [paused, nonce, ...perToken] = results;
-      return {
-        paused: paused as boolean,
-        nonce: user === null ? 0n : (nonce as bigint),
-        tokens: tokens.map((token, i) => {
-          const [allowed, perTxCap, perDayCap, paidToday] = perToken[2 * i] as readonly [
-            boolean,
-            bigint,
-            bigint,
-            bigint,
-          ];
-          return { token, allowed, perTxCap, perDayCap, paidToday, holdings: perToken[2 * i + 1] as bigint };
-        }),
-      };
+      const [paused, nonce, perToken] = await Promise.all([
+        read<boolean>({ address: vault, abi: eternoVaultAbi, functionName: 'paused' }),
+        user === null
+          ? 0n
+          : read<bigint>({
+              address: vault,
+              abi: eternoVaultAbi,
+              functionName: 'nonces',
+              args: [user, VAULT_KIND[kind]],
+            }),
+        Promise.all(
+          tokens.map(async (token) => {
+            const [info, holdings] = await Promise.all([
+              read<readonly [boolean, bigint, bigint, bigint]>({
+                address: vault,
+                abi: eternoVaultAbi,
+                functionName: 'tokenInfo',
+                args: [token],
+              }),
+              read<bigint>({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [vault] }),
+            ]);
+            const [allowed, perTxCap, perDayCap, paidToday] = info;
+            return { token, allowed, perTxCap, perDayCap, paidToday, holdings };
+          }),
+        ),
+      ]);
+      return { paused, nonce, tokens: perToken };
     },
   };
 }

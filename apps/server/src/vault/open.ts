@@ -16,6 +16,9 @@ import type { LedgerView } from './ledgerView.ts';
 import { readVaultSettings } from './settings.ts';
 import { createVaultSigner, readSignerAccount } from './signer.ts';
 
+/** How long the chain client gathers reads into one multicall. */
+export const MULTICALL_WAIT_MS = 2;
+
 export function openVaultContext(
   env: NodeJS.ProcessEnv,
   { ledger, store }: { ledger: LedgerView; store: VoucherStore },
@@ -29,10 +32,11 @@ export function openVaultContext(
   if (vault === undefined) throw new EnvError(`${file}: no EternoVault in the deployments`);
   const lower = (a: Address) => a.toLowerCase() as Address;
   const rpcUrl = requireEnv(env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`);
+  // Reads of requests arriving within a few milliseconds share one Multicall3 eth_call.
   const client = createPublicClient({
     chain: defineEternoChain(rpcUrl),
     transport: http(rpcUrl),
-    batch: { multicall: false },
+    batch: { multicall: { wait: MULTICALL_WAIT_MS } },
   });
   const account = readSignerAccount(env, deployments.network);
   return {

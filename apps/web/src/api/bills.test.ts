@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../session/ApiError.ts';
 import { getSession, setSession } from '../session/session.ts';
-import { ANY_BILL_TYPES, fetchBills } from './bills.ts';
+import { fetchBills } from './bills.ts';
 import { IndexerResponseError } from './indexer.ts';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -43,13 +43,6 @@ describe('fetchBills', () => {
     const fetch = stubFetch(200, { bills: [], nextBefore: null });
     await expect(fetchBills({}, { ...api, fetch })).resolves.toEqual({ items: [], nextBefore: null });
     expect(fetch.mock.calls[0]![0]).toBe('http://api.test/bills');
-  });
-
-  it('knows the 24 types: the spec’s 23 and deposit', () => {
-    expect(ANY_BILL_TYPES).toHaveLength(24);
-    expect(new Set(ANY_BILL_TYPES).size).toBe(24);
-    expect(ANY_BILL_TYPES).toContain('deposit');
-    expect(ANY_BILL_TYPES).toContain('timeout_return');
   });
 
   it.each([

@@ -8,14 +8,11 @@
  * Failures throw ApiError (see `sessionRequest`; a malformed answer is SERVER_ERROR naming the field).
  */
 import type { Address, Hash } from 'viem';
-import { BILL_TYPES } from '@eterno/protocol/domain';
-import { EXTRA_BILL_TYPES, type AnyBillType } from '@eterno/protocol/vaultApi';
+import { ANY_BILL_TYPES } from '@eterno/protocol/bills';
+import type { AnyBillType } from '@eterno/protocol/vaultApi';
 import type { ApiDeps } from '../session/api.ts';
 import { sessionRequest } from '../session/sessionRequest.ts';
 import { Reader, type Page, type PageQuery } from './indexer.ts';
-
-/** Every bill type the server may answer: the spec's 23 and `deposit`. */
-export const ANY_BILL_TYPES: readonly AnyBillType[] = [...BILL_TYPES, ...EXTRA_BILL_TYPES];
 
 export interface Bill {
   /** Stable and unique: a React key. */

@@ -7,7 +7,7 @@ import { setLanguage } from '../../i18n/index.ts';
 import { setSession } from '../../session/session.ts';
 import { testAppConfig } from '../../testing/appConfig.ts';
 import { BillList } from './BillList.tsx';
-import { CONTRIBUTION_BILL_TYPES } from './billTypes.ts';
+import { CONTRIBUTION_BILL_TYPES } from '@eterno/protocol/bills';
 
 const ALICE = getAddress('0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
 const config = testAppConfig({ apiUrl: 'http://api.test' });

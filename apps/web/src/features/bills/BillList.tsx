@@ -7,7 +7,8 @@ import type { Bill } from '../../api/bills.ts';
 import { tokenAmountText } from '../../components/tokenAmountText.ts';
 import { getConfig } from '../../config.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
-import { FILTER_BILL_TYPES, tokenSymbolOf } from './billTypes.ts';
+import { ANY_BILL_TYPES } from '@eterno/protocol/bills';
+import { tokenSymbolOf } from './tokenSymbol.ts';
 import { TxRef } from './TxRef.tsx';
 import { useBills } from './useBills.ts';
 import './bills.css';
@@ -52,7 +53,7 @@ export type BillListProps = {
 /** The user's bill: newest first, a type filter, "Load more" for older pages, each entry linked to its transaction. */
 export function BillList({ account, token, types, title }: BillListProps) {
   const { t } = useTranslation(['bills', 'common']);
-  const choices = types ?? FILTER_BILL_TYPES;
+  const choices = types ?? ANY_BILL_TYPES;
   const [type, setType] = useState<AnyBillType | 'all'>(types ? (types[0] ?? 'all') : 'all');
   const filterId = useId();
   const list = useBills(account, { ...(type !== 'all' ? { type } : {}), ...(token ? { token } : {}) });

@@ -5,7 +5,7 @@ import { tokenAmountText } from '../../components/tokenAmountText.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { BillList } from './BillList.tsx';
-import { CONTRIBUTION_BILL_TYPES } from './billTypes.ts';
+import { CONTRIBUTION_BILL_TYPES } from '@eterno/protocol/bills';
 import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import '../assets/assets.css';
 import './bills.css';

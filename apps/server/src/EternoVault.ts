@@ -1,0 +1,70 @@
+import { ponder } from 'ponder:registry';
+import { vaultExchange, vaultWithdrawal } from 'ponder:schema';
+import { eventPlace } from './eventPlace.ts';
+import { addToLedger, addToVaultToken, countVaultEvent, low, writeBill } from './ledgerWrites.ts';
+
+/**
+ * `DivedIn`: counted (the next DiveIn nonce) and added to the vault's deposits. With `custom = 0` it
+ * is a plain top-up: the received amount is credited, released and contributed, and a `deposit`
+ * bill. Any other `custom` is a package payment whose meaning the finance issue defines: it credits
+ * nothing here and makes no bill yet (docs/decisions/ledger.md).
+ */
+ponder.on('EternoVault:DivedIn', async ({ event, context }) => {
+  const { user, token, amount, custom } = event.args;
+  const place = eventPlace(event);
+  await countVaultEvent(context.db, user, 'deposit', place.blockNumber);
+  if (custom !== 0n) {
+    await addToVaultToken(context.db, token, { deposited: amount });
+    return;
+  }
+  await addToVaultToken(context.db, token, { deposited: amount, liabilities: amount });
+  await addToLedger(context.db, user, token, { credited: amount, released: amount, contributed: amount });
+  await writeBill(context.db, event.id, { user, type: 'deposit', token, amount }, place);
+});
+
+/** `Withdrawn`: a settled voucher — the row the vouchers are judged by, `withdrawn` up, a `withdraw` bill. */
+ponder.on('EternoVault:Withdrawn', async ({ event, context }) => {
+  const { user, token, amount, nonce, deadline } = event.args;
+  const place = eventPlace(event);
+  const row = { user: low(user), token: low(token), amount, nonce, deadline, ...place };
+  await context.db
+    .insert(vaultWithdrawal)
+    .values({ id: event.id, ...row })
+    .onConflictDoUpdate(row);
+  await countVaultEvent(context.db, user, 'withdraw', place.blockNumber);
+  await addToVaultToken(context.db, token, { withdrawn: amount, liabilities: -amount });
+  await addToLedger(context.db, user, token, { withdrawn: amount });
+  await writeBill(context.db, event.id, { user, type: 'withdraw', token, amount: -amount }, place);
+});
+
+/**
+ * `Exchanged` (`pureTransfer`): wallet to wallet through the vault, the ledger balance untouched;
+ * two `exchange` bills, −amountIn of tokenIn (`:in`) and +amountOut of tokenOut (`:out`).
+ */
+ponder.on('EternoVault:Exchanged', async ({ event, context }) => {
+  const { user, tokenIn, amountIn, tokenOut, amountOut, nonce } = event.args;
+  const place = eventPlace(event);
+  const row = {
+    user: low(user),
+    tokenIn: low(tokenIn),
+    amountIn,
+    tokenOut: low(tokenOut),
+    amountOut,
+    nonce,
+    ...place,
+  };
+  await context.db
+    .insert(vaultExchange)
+    .values({ id: event.id, ...row })
+    .onConflictDoUpdate(row);
+  await countVaultEvent(context.db, user, 'exchange', place.blockNumber);
+  await addToVaultToken(context.db, tokenIn, { exchangedIn: amountIn });
+  await addToVaultToken(context.db, tokenOut, { exchangedOut: amountOut });
+  await writeBill(context.db, `${event.id}:in`, { user, type: 'exchange', token: tokenIn, amount: -amountIn }, place);
+  await writeBill(context.db, `${event.id}:out`, { user, type: 'exchange', token: tokenOut, amount: amountOut }, place);
+});
+
+/** `Funded`: the reserve grew; no user is credited and no bill is made. */
+ponder.on('EternoVault:Funded', async ({ event, context }) => {
+  await addToVaultToken(context.db, event.args.token, { funded: event.args.amount });
+});
