@@ -2,7 +2,7 @@
  * `npm run bench`: prints one `name: value` line per figure, and `<name>.budget: <n>` (at most) or
  * `<name>.budget_min: <n>` (at least) for the figures with a budget; exits 1 when any figure misses
  * its budget. `npm run bench -- --only api` runs only the API rows, `--only web` only the login
- * page's rows (its JS and Lighthouse).
+ * page's rows (its JS and Lighthouse), `--only vouchers` only `api.withdrawal_sign_p99_ms`.
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -17,6 +17,10 @@ import { waitForStakeForm } from '@eterno/e2e/stake';
 import { waitForSwapPanel } from '@eterno/e2e/swap';
 import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
+import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS } from './apiVouchers.ts';
+
+/** `POST /vault/withdrawals`, 20 users at once, on PostgreSQL (issue 8). */
+const WITHDRAWAL_SIGN_P99_MS_BUDGET = 50;
 
 /** `GET /trades?limit=20` on PostgreSQL (issue 7). */
 const TRADES_RPS_MIN = 3_000;
@@ -92,7 +96,24 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
   },
 ];
 
+async function benchVouchers(): Promise<void> {
+  const v = await measureVoucherSigning();
+  console.log(`api.withdrawal_sign_p99_ms: ${v.p99Ms}`);
+  console.log(`api.withdrawal_sign_p99_ms.budget: ${WITHDRAWAL_SIGN_P99_MS_BUDGET}`);
+  console.log(
+    `api.withdrawal_sign_p99_ms.method: POST /vault/withdrawals, ${VOUCHER_USERS} users at once, ${VOUCHER_ROUNDS} rounds (each voucher cancelled after its round), PostgreSQL, anvil, client on the same machine; ${v.samples} samples, p50 ${v.p50Ms} ms`,
+  );
+  console.log(
+    `api.withdrawal_sign.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (v.p99Ms > WITHDRAWAL_SIGN_P99_MS_BUDGET)
+    over.push(`api.withdrawal_sign_p99_ms ${v.p99Ms} > ${WITHDRAWAL_SIGN_P99_MS_BUDGET}`);
+}
+
 async function benchApi(): Promise<void> {
+  await benchVouchers();
   const api = await measureTradesApi();
   const method = `GET /trades?limit=20, ${TRADES} trades indexed, PostgreSQL, ${CONNECTIONS} connections for ${DURATION_S} s (autocannon on the same machine)`;
   console.log(`api.trades_rps_pg: ${api.requestsPerSecond}`);
@@ -122,9 +143,13 @@ function finish(): never {
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'api' && only !== 'web') {
-  console.error(`--only takes api or web, not ${only}`);
+if (only !== undefined && only !== 'api' && only !== 'web' && only !== 'vouchers') {
+  console.error(`--only takes api, web or vouchers, not ${only}`);
   process.exit(2);
+}
+if (only === 'vouchers') {
+  await benchVouchers();
+  finish();
 }
 if (only === 'api') {
   await benchApi();

@@ -1,6 +1,6 @@
 /**
  * The API process on PostgreSQL: the same app as Ponder's `src/api` (the shared HTTP pieces,
- * sign-in over the off-chain store, the indexer's read routes), served by @hono/node-server
+ * sign-in over the off-chain store, the vault's per-user routes, the indexer's read routes), served by @hono/node-server
  * outside the indexer's process, reading Ponder's tables from its schema, with the read routes
  * behind a response cache that is dropped with every indexed block (src/http/freshCache.ts).
  * Why: docs/decisions/api-process.md.
@@ -9,26 +9,36 @@
  *     PORT=42069 node --import tsx apps/server/reader/main.ts
  *
  * Also read: ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
- * (default 127.0.0.1).
+ * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY
+ * and the settings of src/vault/settings.ts.
  */
 import { serve } from '@hono/node-server';
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { createIndexerApp } from '../src/api/app.ts';
+import { deployedSymbolOf } from '../src/api/deployedTokens.ts';
 import { EnvError, readServerEnv, requireEnv } from '../src/api/env.ts';
+import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
+import { sessionUser } from '../src/auth/session.ts';
 import { createHttpApp } from '../src/http/app.ts';
 import { clientKeyFrom } from '../src/http/clientKey.ts';
 import { freshCache } from '../src/http/freshCache.ts';
 import { createAuthStore } from '../src/store/authStore.ts';
 import { schedulePurge } from '../src/store/purge.ts';
 import { openPostgres } from '../src/store/sql.ts';
+import { createVoucherStore } from '../src/store/voucherStore.ts';
+import { openVaultContext } from '../src/vault/open.ts';
+import { ponderLedger } from '../src/vault/ponderLedger.ts';
+import { openVoucherTotals } from '../src/vault/vouchers.ts';
 import { openIndexerDb } from './indexerDb.ts';
 
 const env = readServerEnv(process.env);
 if (env.databaseUrl === undefined)
   throw new EnvError("DATABASE_URL is required: the API process reads the indexer's PostgreSQL");
 const indexer = openIndexerDb(env.databaseUrl, requireEnv(process.env, 'ETERNO_INDEXER_SCHEMA'));
-const store = await createAuthStore(openPostgres(env.databaseUrl));
+const sql = openPostgres(env.databaseUrl);
+const store = await createAuthStore(sql);
+const vault = openVaultContext(process.env, { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) });
 const purge = schedulePurge(store);
 
 const app = createHttpApp({ corsOrigins: env.corsOrigins });
@@ -42,7 +52,15 @@ app.route(
     clientKey: clientKeyFrom(env.trustedProxies),
   }),
 );
-app.route('/', createIndexerApp(indexer.db, { cache: freshCache({ version: indexer.version }) }));
+// Per-user answers: outside the response cache.
+app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route(
+  '/',
+  createIndexerApp(indexer.db, {
+    cache: freshCache({ version: indexer.version }),
+    vaultStats: { symbolOf: deployedSymbolOf(process.env), reservedByToken: () => openVoucherTotals(vault) },
+  }),
+);
 
 const port = Number(process.env.PORT ?? '42069');
 const hostname = process.env.ETERNO_API_HOST || '127.0.0.1';

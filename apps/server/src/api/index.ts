@@ -1,21 +1,31 @@
 /**
  * The HTTP API served by Ponder (its `src/api` entry): the shared HTTP pieces (src/http), the
- * sign-in routes over the off-chain store (src/auth, src/store) and the indexer's read routes
- * (./app.ts). Ponder itself answers /health, /ready, /status and /metrics.
+ * sign-in routes over the off-chain store (src/auth, src/store), the vault's per-user routes
+ * (./vaultApp.ts, src/vault) and the indexer's read routes (./app.ts). Ponder itself answers
+ * /health, /ready, /status and /metrics.
  */
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { db } from 'ponder:api';
 import { createAuthApp } from '../auth/app.ts';
+import { sessionUser } from '../auth/session.ts';
 import { createHttpApp } from '../http/app.ts';
 import { clientKeyFrom } from '../http/clientKey.ts';
 import { createAuthStore } from '../store/authStore.ts';
 import { schedulePurge } from '../store/purge.ts';
 import { openSql } from '../store/sql.ts';
+import { createVoucherStore } from '../store/voucherStore.ts';
+import { openVaultContext } from '../vault/open.ts';
+import { ponderLedger } from '../vault/ponderLedger.ts';
+import { openVoucherTotals } from '../vault/vouchers.ts';
 import { createIndexerApp } from './app.ts';
+import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
+import { createVaultApp } from './vaultApp.ts';
 
 const env = readServerEnv(process.env);
-const store = await createAuthStore(await openSql(env));
+const sql = await openSql(env);
+const store = await createAuthStore(sql);
+const vault = openVaultContext(process.env, { ledger: ponderLedger(db), store: await createVoucherStore(sql) });
 const purge = schedulePurge(store);
 const close = () => {
   purge.stop();
@@ -35,6 +45,12 @@ app.route(
     clientKey: clientKeyFrom(env.trustedProxies),
   }),
 );
-app.route('/', createIndexerApp(db));
+app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route(
+  '/',
+  createIndexerApp(db, {
+    vaultStats: { symbolOf: deployedSymbolOf(process.env), reservedByToken: () => openVoucherTotals(vault) },
+  }),
+);
 
 export default app;

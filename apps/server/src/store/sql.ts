@@ -61,9 +61,15 @@ export async function openPglite(dir?: string): Promise<Sql> {
   };
 }
 
+/**
+ * Connections of the store's pool: enough for 20 users' voucher transactions at once (each holds a
+ * connection from BEGIN to COMMIT) beside the sign-in queries.
+ */
+export const STORE_POOL_MAX = 30;
+
 /** PostgreSQL through a connection pool. */
-export function openPostgres(connectionString: string): Sql {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } = {}): Sql {
+  const pool = new pg.Pool({ connectionString, max });
   // An idle connection that breaks (server restart) must not crash the process; the pool drops it.
   pool.on('error', (err) => console.error(`offchain store: idle PostgreSQL connection lost: ${err.message}`));
   let open = 0;

@@ -1,0 +1,164 @@
+/**
+ * The LedgerView over Ponder's tables (ponder.schema.ts: ledger_balance, vault_user,
+ * vault_withdrawal, vault_exchange, vault_token, bill, pair_sync, indexed_head), through Ponder's
+ * read-only API database or the PostgreSQL reader's Drizzle (reader/indexerDb.ts).
+ */
+import { and, desc, eq, gte, inArray, lt, or, sum } from 'ponder';
+import type { Address } from 'viem';
+import {
+  bill,
+  indexedHead,
+  ledgerBalance,
+  pairSync,
+  vaultExchange,
+  vaultToken,
+  vaultUser,
+  vaultWithdrawal,
+} from '../../ponder.schema.ts';
+import type { ApiDb } from '../api/routes/page.ts';
+import type { LedgerView } from './ledgerView.ts';
+
+export function ponderLedger(db: ApiDb): LedgerView {
+  return {
+    async head() {
+      const [row] = await db.select().from(indexedHead).where(eq(indexedHead.id, 'head')).limit(1);
+      return row ? { blockNumber: row.blockNumber, timestamp: row.timestamp } : null;
+    },
+
+    async snapshot(user) {
+      // One statement: the head, the user's counts and ledger rows as of the same indexed block.
+      const rows = await db
+        .select({ head: indexedHead, account: vaultUser, balance: ledgerBalance })
+        .from(indexedHead)
+        .leftJoin(vaultUser, eq(vaultUser.user, user))
+        .leftJoin(ledgerBalance, eq(ledgerBalance.user, user))
+        .where(eq(indexedHead.id, 'head'));
+      const first = rows[0];
+      if (first === undefined) return { head: null, withdrawals: 0, exchanges: 0, balances: [] };
+      return {
+        head: { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
+        withdrawals: first.account?.withdrawCount ?? 0,
+        exchanges: first.account?.exchangeCount ?? 0,
+        balances: rows.flatMap(({ balance: b }) =>
+          b === null
+            ? []
+            : [
+                {
+                  token: b.token,
+                  credited: b.credited,
+                  unreleased: b.unreleased,
+                  released: b.released,
+                  withdrawn: b.withdrawn,
+                  contributed: b.contributed,
+                },
+              ],
+        ),
+      };
+    },
+
+    async withdrawalsOf(keys) {
+      if (keys.length === 0) return [];
+      const users = [...new Set(keys.map((k) => k.user))];
+      const nonces = [...new Set(keys.map((k) => k.nonce))];
+      const rows = await db
+        .select()
+        .from(vaultWithdrawal)
+        .where(and(inArray(vaultWithdrawal.user, users), inArray(vaultWithdrawal.nonce, nonces)));
+      return rows
+        .filter((r) => keys.some((k) => k.user === r.user && k.nonce === r.nonce))
+        .map((r) => ({
+          user: r.user,
+          token: r.token,
+          amount: r.amount,
+          nonce: r.nonce,
+          deadline: r.deadline,
+          timestamp: r.timestamp,
+          txHash: r.txHash,
+        }));
+    },
+
+    async exchangedOutSince(user, tokenOut, since) {
+      const [row] = await db
+        .select({ total: sum(vaultExchange.amountOut) })
+        .from(vaultExchange)
+        .where(
+          and(eq(vaultExchange.user, user), eq(vaultExchange.tokenOut, tokenOut), gte(vaultExchange.timestamp, since)),
+        );
+      return row?.total ? BigInt(row.total) : 0n;
+    },
+
+    async pairSyncsSince(since) {
+      const order = [desc(pairSync.blockNumber), desc(pairSync.logIndex)];
+      const [inWindow, [before]] = await Promise.all([
+        db
+          .select()
+          .from(pairSync)
+          .where(gte(pairSync.timestamp, since))
+          .orderBy(...order),
+        db
+          .select()
+          .from(pairSync)
+          .where(lt(pairSync.timestamp, since))
+          .orderBy(...order)
+          .limit(1),
+      ]);
+      const rows = before === undefined ? inWindow : [...inWindow, before];
+      return rows.reverse().map((r) => ({
+        reserve0: r.reserve0,
+        reserve1: r.reserve1,
+        timestamp: r.timestamp,
+        blockNumber: r.blockNumber,
+        logIndex: r.logIndex,
+      }));
+    },
+
+    async liabilities(token) {
+      const [row] = await db.select().from(vaultToken).where(eq(vaultToken.token, token)).limit(1);
+      return row?.liabilities ?? 0n;
+    },
+
+    async bills({ user, type, token, limit, before }) {
+      const older =
+        before === undefined
+          ? undefined
+          : or(
+              lt(bill.timestamp, before.time),
+              and(eq(bill.timestamp, before.time), lt(bill.blockNumber, before.blockNumber)),
+              and(
+                eq(bill.timestamp, before.time),
+                eq(bill.blockNumber, before.blockNumber),
+                lt(bill.logIndex, before.logIndex),
+              ),
+              and(
+                eq(bill.timestamp, before.time),
+                eq(bill.blockNumber, before.blockNumber),
+                eq(bill.logIndex, before.logIndex),
+                lt(bill.id, before.id),
+              ),
+            );
+      const rows = await db
+        .select()
+        .from(bill)
+        .where(
+          and(
+            eq(bill.user, user),
+            type === undefined ? undefined : eq(bill.type, type),
+            token === undefined ? undefined : eq(bill.token, token),
+            older,
+          ),
+        )
+        .orderBy(desc(bill.timestamp), desc(bill.blockNumber), desc(bill.logIndex), desc(bill.id))
+        .limit(limit);
+      return rows.map((r) => ({
+        id: r.id,
+        type: r.type,
+        token: r.token as Address,
+        amount: r.amount,
+        timestamp: r.timestamp,
+        blockNumber: r.blockNumber,
+        logIndex: r.logIndex,
+        txHash: r.txHash,
+      }));
+    },
+  };
+}
