@@ -260,13 +260,18 @@ contract EternoVaultHandler is VaultSigning {
         uint256 remaining = perDayCap > paidToday ? perDayCap - paidToday : 0;
         if (amount > remaining) return abi.encodeWithSelector(EternoVault.OverDayCap.selector, amount, remaining);
         uint256 held = IERC20(token).balanceOf(address(vault));
-        if (amount > held) {
-            return abi.encodeWithSelector(IERC20Errors.ERC20InsufficientBalance.selector, address(vault), held, amount);
+        if (amount <= held) return "";
+        bytes4 short = IERC20Errors.ERC20InsufficientBalance.selector;
+        if (token != address(tokens[tokens.length - 1])) {
+            return abi.encodeWithSelector(short, address(vault), held, amount);
         }
-        return "";
+        // The fee token burns its 1 % from the sender first, then moves the rest: whichever part fails names it.
+        uint256 fee = amount / 100;
+        if (fee > held) return abi.encodeWithSelector(short, address(vault), held, fee);
+        return abi.encodeWithSelector(short, address(vault), held - fee, amount - fee);
     }
 
-    /// @dev What the vault receives of `amount` sent in `token` (the fee token keeps 1 %).
+    /// @dev What the vault receives of `amount` sent in `token` (the fee token, the last one, burns 1 %).
     function receivedOf(IERC20 token, uint256 amount) private view returns (uint256) {
         return address(token) == address(tokens[tokens.length - 1]) ? amount - amount / 100 : amount;
     }
