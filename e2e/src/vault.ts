@@ -177,6 +177,10 @@ export async function waitForTxPhase(scope: Locator, phase: 'confirmed' | 'faile
   await until(
     `the transaction to be ${phase}`,
     async () => {
+      const alert = scope.getByRole('alert');
+      if ((await progress.count()) === 0 && (await alert.count()) > 0) {
+        throw new Error(`no transaction; the form says: ${(await alert.allTextContents()).join(' | ')}`);
+      }
       const current = await progress.getAttribute('data-phase', { timeout: 2_000 });
       if (current === other) throw new Error(`the transaction ended ${other}: ${await progress.textContent()}`);
       return current === phase;

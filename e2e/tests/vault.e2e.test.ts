@@ -89,9 +89,16 @@ async function untilAvailable(session: string, available: bigint): Promise<void>
 
 async function expectText(page: Page, testId: string, expected: string, timeoutMs = 30_000): Promise<void> {
   const locator = page.getByTestId(testId);
-  await until(`${testId} to read "${expected}"`, async () => (await locator.textContent({ timeout: 2_000 })) === expected, {
-    timeoutMs,
-  });
+  let seen: string | null = null;
+  await until(
+    `${testId} to read "${expected}"`,
+    async () => {
+      seen = await locator.textContent({ timeout: 2_000 });
+      if (seen !== expected) throw new Error(`it reads "${seen}"`);
+      return true;
+    },
+    { timeoutMs },
+  );
 }
 
 /** The `eth_sendTransaction`s the wallet was asked for: where to, and the gas limit the app set. */
@@ -258,6 +265,8 @@ describe('vault: withdraw', () => {
     await returned.waitFor({ state: 'visible', timeout: 60_000 });
     expect(await returned.textContent()).toContain(text('en', 'bills', 'noTx'));
     await billRow(page, 'withdraw', -parseEther('40')).waitFor({ state: 'visible' });
+    // The returned amount is withdrawable again on the screen, then withdrawn again.
+    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
 
     const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
     await page.getByTestId('withdraw-amount').fill('40');

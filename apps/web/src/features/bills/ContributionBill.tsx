@@ -46,10 +46,12 @@ export default function ContributionBill() {
         {rows ? (
           <ul className="contribution-list">
             {rows.map((row) => (
-              <li key={row.token} className="contribution-row" data-testid={`contributed-${row.symbol}`}>
+              <li key={row.token} className="contribution-row">
                 <TokenIcon symbol={row.symbol} />
                 <span className="contribution-symbol">{row.symbol}</span>
-                <span className="contribution-amount">{tokenAmountText(row.contributed, row.symbol)}</span>
+                <span className="contribution-amount" data-testid={`contributed-${row.symbol}`}>
+                  {tokenAmountText(row.contributed, row.symbol)}
+                </span>
               </li>
             ))}
           </ul>
