@@ -390,6 +390,10 @@ describe('vault: screenshots', () => {
           await page.getByTestId(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
           await until(`${ready} loaded`, async () => (await page.getByTestId(ready).first().getAttribute('aria-busy')) !== 'true');
           if (path === '/assets/experience') await page.getByTestId('bill-row').first().waitFor({ state: 'visible' });
+          if (path === '/assets/data') {
+            await expectText(page, 'deposited-USDT', `${usdt(parseEther('1200'))} USDT`, 60_000);
+            await expectText(page, 'deposited-EUSD', `${formatTokenAmount(parseEther('300'), 'EUSD', { grouping: true })} EUSD`, 60_000);
+          }
           expect(await errorScreen(page).allInnerTexts()).toEqual([]);
           const name = path.slice(1).replace(/\//g, '-');
           await page.screenshot({ path: join(SHOTS_DIR, `${name}.${viewport}.${lang}.png`) });
