@@ -115,10 +115,14 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
   ): Promise<{ status: number; body: any }> {
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (who !== null) headers.authorization = `Bearer ${tokens.get(who)}`;
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+    const request = () =>
+      fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    // A kept-alive connection the server closed while this busy process was slow to notice fails
+    // before the request reached the server (UND_ERR_SOCKET): it is sent once more on a new connection.
+    const res = await request().catch((err: unknown) => {
+      if (err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET')
+        return request();
+      throw err;
     });
     return { status: res.status, body: await res.json() };
   }
