@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { readErrorText } from '../../chain/readErrorText.ts';
@@ -5,7 +6,9 @@ import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 import NotFound from '../../shell/NotFound.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
+import { queryClient } from '../../chain/queryClient.ts';
 import { BillList } from '../bills/BillList.tsx';
+import { refreshBills } from '../bills/useBills.ts';
 import { useDeposit } from '../vault/useDeposit.ts';
 import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import { useVaultConfig } from '../vault/useVaultConfig.ts';
@@ -46,6 +49,11 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
   const vaultToken = tokenConfig !== undefined;
   const voucher = tokenConfig ? latestVoucher(withdrawals.data?.items ?? [], tokenConfig.token) : null;
   const ledger = useLedgerBalances(account, voucherIsOpen(voucher));
+  // A voucher that settles, expires or is cancelled changes the bill (its entry is replaced or returned).
+  const voucherState = voucher ? `${voucher.id}:${voucher.state}` : null;
+  useEffect(() => {
+    if (voucherState !== null) void refreshBills(queryClient);
+  }, [voucherState]);
   const ledgerRow = tokenConfig
     ? ledger.data?.balances.find((b) => b.token.toLowerCase() === tokenConfig.token.toLowerCase())
     : undefined;
