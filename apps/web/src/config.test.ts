@@ -49,6 +49,15 @@ describe('parseConfig', () => {
     expect(parseConfig({ ...valid, demoWallet: undefined }).demoWallet).toBe(false);
   });
 
+  it('reads an optional explorer URL (http(s) only, no trailing slash)', () => {
+    expect(parseConfig(valid).explorerUrl).toBeUndefined();
+    expect(parseConfig({ ...valid, explorerUrl: 'https://explorer.example/' }).explorerUrl).toBe(
+      'https://explorer.example',
+    );
+    expect(() => parseConfig({ ...valid, explorerUrl: 'javascript:alert(1)' })).toThrow(/explorerUrl/);
+    expect(() => parseConfig({ ...valid, explorerUrl: 42 })).toThrow(/explorerUrl/);
+  });
+
   it('has no declared treasury unless configured', () => {
     expect(parseConfig(valid).treasury).toBeUndefined();
   });

@@ -16,6 +16,12 @@ export type AppConfig = {
    * strings, whole tokens); absent means 0 (docs/decisions/home-prices.md).
    */
   treasury?: DeclaredTreasury;
+  /**
+   * A block explorer's base URL (e.g. "https://explorer.example"): bills link a transaction to
+   * `{explorerUrl}/tx/{hash}`. Absent (a local chain has none): the short hash with a copy button
+   * (docs/decisions/bill-screens.md).
+   */
+  explorerUrl?: string;
 };
 
 export class ConfigError extends Error {
@@ -71,7 +77,7 @@ function declaredTreasury(value: unknown): DeclaredTreasury | undefined {
 /** Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. */
 export function parseConfig(json: unknown): AppConfig {
   if (!isRecord(json)) throw new ConfigError('config.json must be a JSON object');
-  const { chainId, rpcUrl, apiUrl, deployments, demoWallet, treasury } = json;
+  const { chainId, rpcUrl, apiUrl, deployments, demoWallet, treasury, explorerUrl } = json;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new ConfigError('config.json: "chainId" must be a positive integer');
   }
@@ -93,6 +99,7 @@ export function parseConfig(json: unknown): AppConfig {
     deployments: parsed,
     demoWallet: demoWallet === true,
     ...(declared ? { treasury: declared } : {}),
+    ...(explorerUrl !== undefined ? { explorerUrl: httpUrl(explorerUrl, 'explorerUrl').replace(/\/+$/, '') } : {}),
   };
 }
 

@@ -13,7 +13,8 @@ export type AmountProblem =
   | 'INSUFFICIENT_BALANCE'
   | 'EXCEEDS_STAKED'
   | 'RESERVE_EXCEEDED'
-  | 'TOO_SMALL';
+  | 'TOO_SMALL'
+  | 'ABOVE_TX_CAP';
 
 /** The problems every form shares: the text's and zero. */
 export type AmountErrorCodeOrZero = AmountErrorCode | 'ZERO';

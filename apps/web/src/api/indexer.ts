@@ -126,7 +126,7 @@ export class IndexerResponseError extends ApiError {
 type Json = Record<string, unknown>;
 
 /** Reads one JSON object field by field; the first bad field throws IndexerResponseError. */
-class Reader {
+export class Reader {
   constructor(
     private readonly value: Json,
     private readonly path: string,
@@ -150,6 +150,13 @@ class Reader {
   bigint(key: string): bigint {
     const v = this.raw(key);
     if (typeof v !== 'string' || !/^\d{1,78}$/.test(v)) this.bad(key);
+    return BigInt(v);
+  }
+
+  /** A signed decimal string (a bill's amount: negative = out). */
+  signedBigint(key: string): bigint {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^-?\d{1,78}$/.test(v)) this.bad(key);
     return BigInt(v);
   }
 
@@ -205,6 +212,11 @@ class Reader {
     if (present) return read(key);
     if (!this.isNull(key)) this.bad(key);
     return null;
+  }
+
+  /** A nested object field. */
+  object(key: string): Reader {
+    return Reader.of(this.raw(key), `${this.path}.${key}`, this.status);
   }
 
   list(key: string): Reader[] {

@@ -12,6 +12,8 @@ const PAGES = {
   EmptyScreen: '../screens/EmptyScreen.tsx',
   AssetsOverview: '../features/assets/AssetsOverview.tsx',
   AssetDetail: '../features/assets/AssetDetail.tsx',
+  ContributionBill: '../features/bills/ContributionBill.tsx',
+  DataIndex: '../features/assets/DataIndex.tsx',
   EcologyOverview: '../features/ecology/EcologyOverview.tsx',
   Settings: '../features/mine/Settings.tsx',
   LoginPage: '../features/login/LoginPage.tsx',

@@ -83,7 +83,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { index: true, loader: to('/assets/overview') },
           { path: 'overview', ...page(lazyPage(() => import('../features/assets/AssetsOverview.tsx'))) },
           { path: 'overview/:type', ...page(lazyPage(() => import('../features/assets/AssetDetail.tsx'))) },
-          { path: 'experience', ...empty({ message: 'assets.bill.empty' }) },
+          { path: 'experience', ...page(lazyPage(() => import('../features/bills/ContributionBill.tsx'))) },
           {
             path: 'income',
             ...empty({
@@ -91,7 +91,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
               tabs: ['assets.income.tabs.dynamic', 'assets.income.tabs.reinvest', 'assets.income.tabs.energy'],
             }),
           },
-          { path: 'data', ...empty({ message: 'assets.data.empty' }) },
+          { path: 'data', ...page(lazyPage(() => import('../features/assets/DataIndex.tsx'))) },
           { path: 'swap', ...page(lazyPage(() => import('../features/swap/SwapScreen.tsx'))) },
         ]),
         section('ecology', [
@@ -111,7 +111,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
           { path: 'stake', ...page(lazyPage(() => import('../features/stake/StakeScreen.tsx'))) },
           { path: 'mine', ...empty({ message: 'finance.orders.empty' }) },
-          { path: 'exchange', ...empty({ title: 'finance.exchange.title', message: 'finance.exchange.empty' }) },
+          { path: 'exchange', ...page(lazyPage(() => import('../features/vault/ExchangeScreen.tsx'))) },
         ]),
         section('market', [
           { index: true, loader: to('/market/eusd') },

@@ -23,6 +23,7 @@ const PROBLEMS: Record<AmountProblem, true> = {
   EXCEEDS_STAKED: true,
   RESERVE_EXCEEDED: true,
   TOO_SMALL: true,
+  ABOVE_TX_CAP: true,
 };
 const CODES = Object.keys(PROBLEMS) as AmountProblem[];
 
@@ -114,6 +115,8 @@ describe('AmountField', () => {
     expect(problem()?.textContent).toBe("The reward reserve (5 ETRO) cannot cover this stake's reward of 7.5 ETRO");
     rerender(<Controlled problem="INSUFFICIENT_BALANCE" />);
     expect(problem()?.textContent).toBe('Insufficient balance');
+    rerender(<Controlled problem="ABOVE_TX_CAP" problemValues={{ cap: '100,000 USDT' }} />);
+    expect(problem()?.textContent).toBe('The amount is above the limit of 100,000 USDT per transaction');
   });
 
   it.each(['en', 'zh'] as const)(
@@ -126,7 +129,11 @@ describe('AmountField', () => {
         rerender(
           <Controlled
             problem={code}
-            problemValues={{ minimum: { amount: '1', symbol: 'ETRO' }, reserve: { available: '1', reward: '2' } }}
+            problemValues={{
+              minimum: { amount: '1', symbol: 'ETRO' },
+              reserve: { available: '1', reward: '2' },
+              cap: '3 USDT',
+            }}
           />,
         );
         const text = problem()?.textContent ?? '';

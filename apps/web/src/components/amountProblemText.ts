@@ -7,6 +7,8 @@ export type AmountProblemValues = {
   readonly minimum?: { readonly amount: string; readonly symbol: string };
   /** RESERVE_EXCEEDED: the reserve left and the reward the amount would need (ETRO). */
   readonly reserve?: { readonly available: string; readonly reward: string };
+  /** ABOVE_TX_CAP: the most one transaction may move, with its symbol ("100,000 USDT"). */
+  readonly cap?: string;
 };
 
 /**
@@ -31,6 +33,8 @@ export function amountProblemText(
         available: values.reserve?.available ?? '…',
         reward: values.reserve?.reward ?? '…',
       });
+    case 'ABOVE_TX_CAP':
+      return t('errors:OVER_TX_CAP', { cap: values.cap ?? '…' });
     default:
       return t(`amount:problems.${problem}`);
   }

@@ -3,6 +3,8 @@ import enLogin from './locales/en/login.json';
 import zhCommon from './locales/zh/common.json';
 import zhLogin from './locales/zh/login.json';
 import type enAmount from './locales/en/amount.json';
+import type enBills from './locales/en/bills.json';
+import type enDataIndex from './locales/en/dataIndex.json';
 import type enDefi from './locales/en/defi.json';
 import type enErrors from './locales/en/errors.json';
 import type enHome from './locales/en/home.json';
@@ -11,6 +13,7 @@ import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
 import type enTx from './locales/en/tx.json';
+import type enVault from './locales/en/vault.json';
 
 /**
  * The namespaces the login screen and the boot and error screens need, bundled with the entry (no
@@ -31,6 +34,8 @@ type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () =
  */
 export const FEATURE_BUNDLES = {
   amount: { en: () => import('./locales/en/amount.json'), zh: () => import('./locales/zh/amount.json') },
+  bills: { en: () => import('./locales/en/bills.json'), zh: () => import('./locales/zh/bills.json') },
+  dataIndex: { en: () => import('./locales/en/dataIndex.json'), zh: () => import('./locales/zh/dataIndex.json') },
   defi: { en: () => import('./locales/en/defi.json'), zh: () => import('./locales/zh/defi.json') },
   errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
@@ -39,11 +44,14 @@ export const FEATURE_BUNDLES = {
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
   tx: { en: () => import('./locales/en/tx.json'), zh: () => import('./locales/zh/tx.json') },
+  vault: { en: () => import('./locales/en/vault.json'), zh: () => import('./locales/zh/vault.json') },
 } as const satisfies Record<string, Bundle>;
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
 export type AllResources = (typeof resources)['en'] & {
   amount: typeof enAmount;
+  bills: typeof enBills;
+  dataIndex: typeof enDataIndex;
   defi: typeof enDefi;
   errors: typeof enErrors;
   home: typeof enHome;
@@ -52,6 +60,7 @@ export type AllResources = (typeof resources)['en'] & {
   stake: typeof enStake;
   swap: typeof enSwap;
   tx: typeof enTx;
+  vault: typeof enVault;
 };
 
 export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;

@@ -1,9 +1,6 @@
 import type { Address } from 'viem';
-import { errorMessage } from '@eterno/protocol/errors';
-import { getConfig } from '../config.ts';
-import { apiRequest, type ApiDeps } from './api.ts';
-import { ApiError } from './ApiError.ts';
-import { clearSession, getSession } from './session.ts';
+import type { ApiDeps } from './api.ts';
+import { sessionRequest } from './sessionRequest.ts';
 
 /** The account info of spec §3, as the server builds it from the on-chain referral registry. */
 export interface AccountInfo {
@@ -20,16 +17,6 @@ export interface AccountInfo {
  * GET {apiUrl}/account with the session's bearer token. No session, or a token the server no
  * longer accepts (401), clears the session and throws ApiError('UNAUTHORIZED').
  */
-export async function getAccountInfo(deps: Partial<ApiDeps> = {}): Promise<AccountInfo> {
-  const session = getSession();
-  if (!session) throw new ApiError('UNAUTHORIZED', errorMessage('UNAUTHORIZED'), 401);
-  try {
-    return await apiRequest<AccountInfo>(
-      { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
-      { method: 'GET', path: '/account', token: session.token },
-    );
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) clearSession();
-    throw error;
-  }
+export function getAccountInfo(deps: Partial<ApiDeps> = {}): Promise<AccountInfo> {
+  return sessionRequest<AccountInfo>(deps, { method: 'GET', path: '/account' });
 }

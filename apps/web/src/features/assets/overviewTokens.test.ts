@@ -26,12 +26,13 @@ const contracts = {
 } satisfies DeployedContracts;
 
 describe('overviewTokens', () => {
-  it('lists the four ERC-20s of the overview with their deployed addresses, in display order, without FON', () => {
+  it('lists the five ERC-20s of the overview with their deployed addresses, in display order, without FON', () => {
     expect(overviewTokens(contracts)).toEqual([
       { symbol: 'UNITS', address: address(1) },
       { symbol: 'EULP', address: address(9) },
       { symbol: 'ETRO', address: address(3) },
       { symbol: 'USDT', address: address(2) },
+      { symbol: 'EUSD', address: address(4) },
     ]);
   });
 });
@@ -41,21 +42,22 @@ describe('overviewRows', () => {
     const rows = overviewRows({
       blockNumber: 7n,
       native: 5n,
-      balances: { UNITS: 1n, EULP: 2n, ETRO: 3n, USDT: 4n },
+      balances: { UNITS: 1n, EULP: 2n, ETRO: 3n, USDT: 4n, EUSD: 6n },
     });
     expect(rows).toEqual([
       { symbol: 'UNITS', value: 1n },
       { symbol: 'EULP', value: 2n },
       { symbol: 'ETRO', value: 3n },
       { symbol: 'USDT', value: 4n },
+      { symbol: 'EUSD', value: 6n },
       { symbol: 'FON', value: 5n },
     ]);
   });
 
   it('refuses a result without one of the balances instead of showing 0', () => {
-    expect(() => overviewRows({ blockNumber: 1n, native: 0n, balances: { UNITS: 1n, EULP: 2n, ETRO: 3n } })).toThrow(
-      /USDT/,
-    );
+    expect(() =>
+      overviewRows({ blockNumber: 1n, native: 0n, balances: { UNITS: 1n, EULP: 2n, ETRO: 3n, EUSD: 4n } }),
+    ).toThrow(/USDT/);
   });
 });
 
@@ -64,7 +66,8 @@ describe('detail paths', () => {
     expect(detailPath('EULP')).toBe('/assets/overview/eulp');
     expect(symbolFromPath('eulp')).toBe('EULP');
     expect(symbolFromPath('FON')).toBe('FON');
-    expect(symbolFromPath('EUSD')).toBeUndefined();
+    expect(symbolFromPath('eusd')).toBe('EUSD');
+    expect(symbolFromPath('PUSD')).toBeUndefined();
     expect(symbolFromPath(undefined)).toBeUndefined();
   });
 });

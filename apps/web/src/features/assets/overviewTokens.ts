@@ -3,9 +3,12 @@ import { TOKENS, type TokenSymbol } from '@eterno/protocol/domain';
 import type { DeployedContracts } from '@eterno/protocol/deployments';
 import type { Balances, BalanceToken } from '@eterno/protocol/balances';
 
-/** The overview's rows in display order (spec §3 account balances: units, eulp, eterno, usdt, fon). */
-export type OverviewSymbol = (typeof TOKENS)[number];
-export const OVERVIEW_SYMBOLS: readonly OverviewSymbol[] = TOKENS;
+/**
+ * The overview's rows in display order: spec §3 account balances (units, eulp, eterno, usdt, fon)
+ * with EUSD after USDT, since the vault takes USDT, EUSD and ETRO (docs/decisions/vault-screens.md).
+ */
+export type OverviewSymbol = (typeof TOKENS)[number] | 'EUSD';
+export const OVERVIEW_SYMBOLS: readonly OverviewSymbol[] = ['UNITS', 'EULP', 'ETRO', 'USDT', 'EUSD', 'FON'];
 
 export type OverviewRow = { readonly symbol: OverviewSymbol; readonly value: bigint };
 
