@@ -20,7 +20,12 @@ export function contractOf(d: VaultDeployments, name: string): Address {
 }
 
 export function tokenBalanceOf(rpcUrl: string, token: Address, owner: Address): Promise<bigint> {
-  return chainClients(rpcUrl).public.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+  return chainClients(rpcUrl).public.readContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner],
+  });
 }
 
 /** The session token the signed-in page holds for `address`. */
@@ -84,7 +89,12 @@ export async function depositFromNode(
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const user = testAccount(userIndex);
   const vault = contractOf(d, 'EternoVault');
-  const nonce = await client.readContract({ address: vault, abi: eternoVaultAbi, functionName: 'nonces', args: [user.address, VAULT_KIND.DiveIn] });
+  const nonce = await client.readContract({
+    address: vault,
+    abi: eternoVaultAbi,
+    functionName: 'nonces',
+    args: [user.address, VAULT_KIND.DiveIn],
+  });
   const block = await client.getBlock();
   const deadline = block.timestamp + 1_800n;
   const signer = createWalletClient({ account: testAccount(SIGNER_INDEX), chain, transport });
@@ -97,7 +107,12 @@ export async function depositFromNode(
     ),
   );
   const wallet = createWalletClient({ account: user, chain, transport });
-  const approve = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'approve', args: [vault, amount] });
+  const approve = await wallet.writeContract({
+    address: token,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [vault, amount],
+  });
   await client.waitForTransactionReceipt({ hash: approve });
   const hash = await wallet.writeContract({
     address: vault,
@@ -132,12 +147,18 @@ export type VoucherJson = {
 };
 
 /** Asks the server for a withdrawal voucher as the signed-in user; throws on anything but 201. */
-export async function requestVoucher(apiUrl: string, session: string, token: Address, amount: bigint): Promise<VoucherJson> {
+export async function requestVoucher(
+  apiUrl: string,
+  session: string,
+  token: Address,
+  amount: bigint,
+): Promise<VoucherJson> {
   const answer = await apiCall(apiUrl, session, 'POST', '/vault/withdrawals', {
     token: token.toLowerCase(),
     amount: amount.toString(),
   });
-  if (answer.status !== 201) throw new Error(`POST /vault/withdrawals answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 201)
+    throw new Error(`POST /vault/withdrawals answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body as VoucherJson;
 }
 

@@ -68,7 +68,14 @@ async function fundAndDeposit(index: number, amount: bigint, deposit: bigint): P
   return depositFromNode(stack.rpcUrl, d, index, d.contracts.USDT, deposit);
 }
 
-type Ledger = { token: string; released: string; withdrawn: string; reserved: string; available: string; contributed: string };
+type Ledger = {
+  token: string;
+  released: string;
+  withdrawn: string;
+  reserved: string;
+  available: string;
+  contributed: string;
+};
 
 /** The user's ledger row of `token` as `GET /vault/balances` answers it. */
 async function ledgerOf(session: string, token: Address): Promise<Ledger | undefined> {
@@ -81,10 +88,14 @@ async function ledgerOf(session: string, token: Address): Promise<Ledger | undef
 /** Waits until the indexed ledger shows `available` of USDT for the user. */
 async function untilAvailable(session: string, available: bigint): Promise<void> {
   const token = e2e.stack().deployments.contracts.USDT;
-  await until(`available ${available}`, async () => (await ledgerOf(session, token))?.available === available.toString(), {
-    timeoutMs: 60_000,
-    intervalMs: 250,
-  });
+  await until(
+    `available ${available}`,
+    async () => (await ledgerOf(session, token))?.available === available.toString(),
+    {
+      timeoutMs: 60_000,
+      intervalMs: 250,
+    },
+  );
 }
 
 async function expectText(page: Page, testId: string, expected: string, timeoutMs = 30_000): Promise<void> {
@@ -113,7 +124,10 @@ const withdrawForm = (page: Page) => page.getByTestId('withdraw-form');
 const voucherState = (page: Page) => page.getByTestId('voucher-card').getAttribute('data-state', { timeout: 2_000 });
 
 async function untilVoucherState(page: Page, state: string, timeoutMs = 60_000): Promise<void> {
-  await until(`the voucher to be ${state}`, async () => (await voucherState(page)) === state, { timeoutMs, intervalMs: 250 });
+  await until(`the voucher to be ${state}`, async () => (await voucherState(page)) === state, {
+    timeoutMs,
+    intervalMs: 250,
+  });
 }
 
 describe('vault: deposit', () => {
@@ -178,7 +192,11 @@ describe('vault: withdraw', () => {
     const { page, wallet, session, address } = await signedIn(4, '/assets/overview/usdt');
     await fundAndDeposit(4, parseEther('500'), parseEther('300'));
     await untilAvailable(session, parseEther('300'));
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('300'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('300'))} USDT` }),
+    );
     const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
 
     await page.getByTestId('withdraw-amount').fill('120');
@@ -196,7 +214,11 @@ describe('vault: withdraw', () => {
     const hash = await row.locator('[data-hash]').getAttribute('data-hash');
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await page.getByTestId('voucher-card').locator('[data-hash]').getAttribute('data-hash')).toBe(hash);
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('180'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('180'))} USDT` }),
+    );
   });
 
   test('an amount above the withdrawable balance shows "Insufficient balance" and requests nothing', async () => {
@@ -205,7 +227,11 @@ describe('vault: withdraw', () => {
     const { page, wallet, session } = await signedIn(8, '/assets/overview/usdt');
     await fundAndDeposit(8, parseEther('100'), parseEther('50'));
     await untilAvailable(session, parseEther('50'));
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('50'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('50'))} USDT` }),
+    );
     const requests = recordApiRequests(page, stack.apiUrl);
     wallet.clearRequests();
 
@@ -225,7 +251,11 @@ describe('vault: withdraw', () => {
     const { page, wallet, session, address } = await signedIn(5, '/assets/overview/usdt');
     await fundAndDeposit(5, parseEther('200'), parseEther('100'));
     await untilAvailable(session, parseEther('100'));
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }),
+    );
     const requests = recordApiRequests(page, stack.apiUrl);
     const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
     wallet.configure({ transactions: 'reject' });
@@ -234,14 +264,21 @@ describe('vault: withdraw', () => {
     await page.getByTestId('withdraw-submit').click();
     await waitForTxPhase(withdrawForm(page), 'failed');
     await untilVoucherState(page, 'cancelled');
-    const posts = requests.list().filter((r) => r.method === 'POST').map((r) => r.path);
+    const posts = requests
+      .list()
+      .filter((r) => r.method === 'POST')
+      .map((r) => r.path);
     expect(posts).toHaveLength(2);
     expect(posts[0]).toBe('/vault/withdrawals');
     expect(posts[1]).toMatch(/^\/vault\/withdrawals\/[^/]+\/cancel$/);
     const ledger = await ledgerOf(session, d.contracts.USDT);
     expect(ledger?.reserved).toBe('0');
     expect(ledger?.available).toBe(parseEther('100').toString());
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }),
+    );
     expect(await vaultNonce(stack.rpcUrl, d, address, 1)).toBe(0n);
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before);
   });
@@ -266,7 +303,11 @@ describe('vault: withdraw', () => {
     expect(await returned.textContent()).toContain(text('en', 'bills', 'noTx'));
     await billRow(page, 'withdraw', -parseEther('40')).waitFor({ state: 'visible' });
     // The returned amount is withdrawable again on the screen, then withdrawn again.
-    await expectText(page, 'withdraw-balance', filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }));
+    await expectText(
+      page,
+      'withdraw-balance',
+      filled('en', 'vault', 'withdraw.available', { amount: `${usdt(parseEther('100'))} USDT` }),
+    );
 
     const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
     await page.getByTestId('withdraw-amount').fill('40');
@@ -292,8 +333,12 @@ describe('vault: exchange', () => {
     // 1:1 less the 3 % fee, in EUSD; nothing asked of the wallet yet.
     const fee = parseEther('3');
     const receive = parseEther('97');
-    expect(await page.getByTestId('quote-receive').textContent()).toBe(`${formatTokenAmount(receive, 'EUSD', { grouping: true })} EUSD`);
-    expect(await page.getByTestId('quote-fee').textContent()).toBe(`${formatTokenAmount(fee, 'EUSD', { grouping: true })} EUSD`);
+    expect(await page.getByTestId('quote-receive').textContent()).toBe(
+      `${formatTokenAmount(receive, 'EUSD', { grouping: true })} EUSD`,
+    );
+    expect(await page.getByTestId('quote-fee').textContent()).toBe(
+      `${formatTokenAmount(fee, 'EUSD', { grouping: true })} EUSD`,
+    );
     expect(await page.getByTestId('quote-countdown').textContent()).toMatch(/\d/);
     expect(wallet.requests('eth_sendTransaction')).toEqual([]);
 
@@ -388,11 +433,19 @@ describe('vault: screenshots', () => {
           await page.goto(`${stack.webUrl}${path}`);
           await tabBar(page, lang).waitFor({ state: 'visible' });
           await page.getByTestId(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
-          await until(`${ready} loaded`, async () => (await page.getByTestId(ready).first().getAttribute('aria-busy')) !== 'true');
+          await until(
+            `${ready} loaded`,
+            async () => (await page.getByTestId(ready).first().getAttribute('aria-busy')) !== 'true',
+          );
           if (path === '/assets/experience') await page.getByTestId('bill-row').first().waitFor({ state: 'visible' });
           if (path === '/assets/data') {
             await expectText(page, 'deposited-USDT', `${usdt(parseEther('1200'))} USDT`, 60_000);
-            await expectText(page, 'deposited-EUSD', `${formatTokenAmount(parseEther('300'), 'EUSD', { grouping: true })} EUSD`, 60_000);
+            await expectText(
+              page,
+              'deposited-EUSD',
+              `${formatTokenAmount(parseEther('300'), 'EUSD', { grouping: true })} EUSD`,
+              60_000,
+            );
           }
           expect(await errorScreen(page).allInnerTexts()).toEqual([]);
           const name = path.slice(1).replace(/\//g, '-');

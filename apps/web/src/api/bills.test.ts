@@ -13,9 +13,30 @@ const json = (status: number, body: unknown) =>
 const stubFetch = (status: number, body: unknown) =>
   vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => json(status, body));
 
-const deposit = { id: 'b1', type: 'deposit', token: USDT.toLowerCase(), amount: '5000000000000000000', time: '1700000100', txHash: TX };
-const timeout = { id: 'v7:return', type: 'timeout_return', token: USDT.toLowerCase(), amount: '2000000000000000000', time: '1700000000', txHash: null };
-const withdraw = { id: 'v7', type: 'withdraw', token: USDT.toLowerCase(), amount: '-2000000000000000000', time: '1699990000', txHash: null };
+const deposit = {
+  id: 'b1',
+  type: 'deposit',
+  token: USDT.toLowerCase(),
+  amount: '5000000000000000000',
+  time: '1700000100',
+  txHash: TX,
+};
+const timeout = {
+  id: 'v7:return',
+  type: 'timeout_return',
+  token: USDT.toLowerCase(),
+  amount: '2000000000000000000',
+  time: '1700000000',
+  txHash: null,
+};
+const withdraw = {
+  id: 'v7',
+  type: 'withdraw',
+  token: USDT.toLowerCase(),
+  amount: '-2000000000000000000',
+  time: '1699990000',
+  txHash: null,
+};
 
 const api = { apiUrl: 'http://api.test' };
 
@@ -27,14 +48,24 @@ describe('fetchBills', () => {
 
   it('GETs /bills with the session token and the filter, and returns signed bigint amounts', async () => {
     const fetch = stubFetch(200, { bills: [deposit, timeout, withdraw], nextBefore: '1699990000:v7' });
-    const page = await fetchBills({ type: 'deposit', token: USDT, limit: 20, before: '1700000200:x' }, { ...api, fetch });
+    const page = await fetchBills(
+      { type: 'deposit', token: USDT, limit: 20, before: '1700000200:x' },
+      { ...api, fetch },
+    );
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe(`http://api.test/bills?type=deposit&token=${USDT.toLowerCase()}&limit=20&before=1700000200%3Ax`);
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok-1');
     expect(page.nextBefore).toBe('1699990000:v7');
     expect(page.items).toEqual([
       { id: 'b1', type: 'deposit', token: USDT, amount: 5n * 10n ** 18n, time: 1_700_000_100, txHash: TX },
-      { id: 'v7:return', type: 'timeout_return', token: USDT, amount: 2n * 10n ** 18n, time: 1_700_000_000, txHash: null },
+      {
+        id: 'v7:return',
+        type: 'timeout_return',
+        token: USDT,
+        amount: 2n * 10n ** 18n,
+        time: 1_700_000_000,
+        txHash: null,
+      },
       { id: 'v7', type: 'withdraw', token: USDT, amount: -2n * 10n ** 18n, time: 1_699_990_000, txHash: null },
     ]);
   });

@@ -183,7 +183,10 @@ describe('withdrawals', () => {
 
   it('a signed voucher must carry its signature, with v 27 or 28', async () => {
     await expect(
-      requestWithdrawal({ token: USDT, amount: 1n }, { apiUrl: API, fetch: stubFetch(201, { ...SIGNED, signature: null }) }),
+      requestWithdrawal(
+        { token: USDT, amount: 1n },
+        { apiUrl: API, fetch: stubFetch(201, { ...SIGNED, signature: null }) },
+      ),
     ).rejects.toThrow(/signature/);
     await expect(
       requestWithdrawal(
@@ -204,9 +207,9 @@ describe('withdrawals', () => {
 
   it('refuses a settled voucher without its transaction, and an unknown state', async () => {
     const noTx = { ...SIGNED, state: 'settled', signature: null };
-    await expect(fetchWithdrawals({}, { apiUrl: API, fetch: stubFetch(200, { withdrawals: [noTx], nextBefore: null }) })).rejects.toThrow(
-      /settledTx/,
-    );
+    await expect(
+      fetchWithdrawals({}, { apiUrl: API, fetch: stubFetch(200, { withdrawals: [noTx], nextBefore: null }) }),
+    ).rejects.toThrow(/settledTx/);
     const unknown = { ...SIGNED, state: 'lost' };
     await expect(
       fetchWithdrawals({}, { apiUrl: API, fetch: stubFetch(200, { withdrawals: [unknown], nextBefore: null }) }),
@@ -264,7 +267,11 @@ describe('requestDeposit and requestExchangeQuote', () => {
       signature: { r: R, s: S, v: 27 },
     });
     const quote = await requestExchangeQuote({ tokenIn: USDT, tokenOut: EUSD, amountIn: 100n }, { apiUrl: API, fetch });
-    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({ tokenIn: usdt, tokenOut: eusd, amountIn: '100' });
+    expect(JSON.parse(fetch.mock.calls[0]![1]!.body as string)).toEqual({
+      tokenIn: usdt,
+      tokenOut: eusd,
+      amountIn: '100',
+    });
     expect(quote).toMatchObject({ amountOut: 97n, fee: 3n, price: E18, nonce: 2n, deadline: 1_700_000_120n });
   });
 });

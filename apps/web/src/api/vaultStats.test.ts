@@ -41,7 +41,11 @@ describe('fetchVaultStats', () => {
   });
 
   it.each([
-    ['a negative liability', { users: '3', tokens: [{ ...usdt, liabilities: '-1' }], blockNumber: '77' }, 'tokens[0].liabilities'],
+    [
+      'a negative liability',
+      { users: '3', tokens: [{ ...usdt, liabilities: '-1' }], blockNumber: '77' },
+      'tokens[0].liabilities',
+    ],
     ['a number count', { users: 3, tokens: [], blockNumber: '77' }, 'users'],
     ['no token list', { users: '3', blockNumber: '77' }, 'tokens'],
     ['an empty symbol', { users: '3', tokens: [{ ...usdt, symbol: '' }], blockNumber: '77' }, 'tokens[0].symbol'],

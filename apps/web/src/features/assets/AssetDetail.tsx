@@ -65,7 +65,9 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
     ledger: ledgerRow,
   });
 
-  const chainError = chain.error ? readErrorText(chain.error, t as (key: string) => string, 'vault:detail.loadError') : null;
+  const chainError = chain.error
+    ? readErrorText(chain.error, t as (key: string) => string, 'vault:detail.loadError')
+    : null;
   const ledgerFailed = vaultToken && ledger.error !== null && ledger.data === undefined;
 
   return (

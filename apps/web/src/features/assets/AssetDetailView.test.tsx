@@ -173,7 +173,9 @@ describe('AssetDetailView', () => {
     const tx = `0x${'ab'.repeat(32)}` as const;
     rerender(
       <AssetDetailView
-        {...card(voucherStatus(voucher({ state: 'settled', signature: null, settledTx: tx, settledAt: 1_800_000_100 }), null))}
+        {...card(
+          voucherStatus(voucher({ state: 'settled', signature: null, settledTx: tx, settledAt: 1_800_000_100 }), null),
+        )}
       />,
     );
     expect(screen.getByTestId('voucher-state').textContent).toBe('Settled');
@@ -196,12 +198,19 @@ describe('AssetDetailView', () => {
       <AssetDetailView
         {...props().base}
         symbol="FON"
-        figures={assetFigures('FON', { vaultToken: false, wallet: 7n * 10n ** 18n, lock: undefined, ledger: undefined })}
+        figures={assetFigures('FON', {
+          vaultToken: false,
+          wallet: 7n * 10n ** 18n,
+          lock: undefined,
+          ledger: undefined,
+        })}
         vault={null}
       />,
     );
     expect(screen.queryByTestId('withdraw-form')).toBeNull();
-    expect(screen.getByTestId('not-in-vault').textContent).toBe('The vault does not take FON: it is not deposited or withdrawn here.');
+    expect(screen.getByTestId('not-in-vault').textContent).toBe(
+      'The vault does not take FON: it is not deposited or withdrawn here.',
+    );
     expect(screen.queryByTestId('figure-withdrawable')).toBeNull();
   });
 

@@ -38,7 +38,12 @@ beforeAll(async () => {
     [deployments.contracts.USDT, parseUnits('1000', 18)],
     [deployments.contracts.ETRO, parseUnits('40', 18)],
   ] as const) {
-    const hash = await wallet.writeContract({ address: token, abi: erc20Abi, functionName: 'transfer', args: [VAULT, amount] });
+    const hash = await wallet.writeContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [VAULT, amount],
+    });
     await client.waitForTransactionReceipt({ hash });
   }
 }, 60_000);
@@ -55,7 +60,8 @@ const realFetch = globalThis.fetch.bind(globalThis);
 const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) =>
   String(input).startsWith('http://api.test/') ? statsAnswer() : realFetch(input, init),
 );
-const apiCalls = () => fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('http://api.test/'));
+const apiCalls = () =>
+  fetchMock.mock.calls.map(([input]) => String(input)).filter((url) => url.startsWith('http://api.test/'));
 
 beforeEach(async () => {
   await setLanguage('en');
@@ -109,12 +115,17 @@ describe('Assets › data index', () => {
   it('shows the ledger’s figures beside the vault’s holdings read on chain, and whether they cover them', async () => {
     useChain(VAULT);
     statsAnswer = () =>
-      json(200, stats([
-        { symbol: 'USDT', liabilities: 900n * E18 },
-        { symbol: 'ETRO', liabilities: 50n * E18 },
-      ]));
+      json(
+        200,
+        stats([
+          { symbol: 'USDT', liabilities: 900n * E18 },
+          { symbol: 'ETRO', liabilities: 50n * E18 },
+        ]),
+      );
     renderDataIndex();
-    await waitFor(() => expect(screen.getByTestId('holdings-USDT').textContent).toBe('1,000 USDT'), { timeout: 10_000 });
+    await waitFor(() => expect(screen.getByTestId('holdings-USDT').textContent).toBe('1,000 USDT'), {
+      timeout: 10_000,
+    });
     expect(screen.getByTestId('data-users').textContent).toBe('3');
     expect(screen.getByTestId('data-ledger-block').textContent).toBe('#41');
     expect(screen.getByTestId('deposited-USDT').textContent).toBe('905 USDT');

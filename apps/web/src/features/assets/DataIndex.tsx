@@ -67,8 +67,7 @@ export default function DataIndex() {
   const tt = t as (key: string) => string;
   const stats = useVaultStats();
   const holdings = useVaultHoldings(stats.data?.tokens);
-  const statsFailure =
-    stats.error && !stats.data ? readErrorText(stats.error, tt, 'dataIndex:loadError') : null;
+  const statsFailure = stats.error && !stats.data ? readErrorText(stats.error, tt, 'dataIndex:loadError') : null;
   const holdingsFailure =
     holdings.error && !holdings.data ? readErrorText(holdings.error, tt, 'dataIndex:holdingsError') : null;
 

@@ -4,5 +4,7 @@
  * part of the liabilities until settled, so they are not added again.
  */
 export function coverage(holdings: bigint, liabilities: bigint): { covered: boolean; shortfall: bigint } {
-  return holdings >= liabilities ? { covered: true, shortfall: 0n } : { covered: false, shortfall: liabilities - holdings };
+  return holdings >= liabilities
+    ? { covered: true, shortfall: 0n }
+    : { covered: false, shortfall: liabilities - holdings };
 }

@@ -18,7 +18,14 @@ const TX2 = `0x${'2b'.repeat(32)}`;
 const E18 = 10n ** 18n;
 
 type WireBill = { id: string; type: string; token: string; amount: string; time: string; txHash: string | null };
-const wire = (id: string, type: string, token: Address, amount: bigint, time: number, txHash: string | null): WireBill => ({
+const wire = (
+  id: string,
+  type: string,
+  token: Address,
+  amount: bigint,
+  time: number,
+  txHash: string | null,
+): WireBill => ({
   id,
   type,
   token: token.toLowerCase(),
@@ -142,7 +149,9 @@ describe('BillList', () => {
     renderList();
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.click(screen.getByTestId('bill-more'));
-    await waitFor(() => expect(rows().map((row) => row.dataset.amount)).toEqual([`${3n * E18}`, `${2n * E18}`, `${E18}`]));
+    await waitFor(() =>
+      expect(rows().map((row) => row.dataset.amount)).toEqual([`${3n * E18}`, `${2n * E18}`, `${E18}`]),
+    );
     expect(screen.queryByTestId('bill-more')).toBeNull();
   });
 
@@ -167,9 +176,12 @@ describe('BillList', () => {
     fetchMock.mockImplementation(async () =>
       fail
         ? new Response(JSON.stringify({ error: { code: 'SERVER_ERROR', message: 'down' } }), { status: 500 })
-        : new Response(JSON.stringify({ bills: [wire('b1', 'deposit', USDT, E18, 1_700_000_100, TX1)], nextBefore: null }), {
-            status: 200,
-          }),
+        : new Response(
+            JSON.stringify({ bills: [wire('b1', 'deposit', USDT, E18, 1_700_000_100, TX1)], nextBefore: null }),
+            {
+              status: 200,
+            },
+          ),
     );
     renderList();
     const alert = await screen.findByRole('alert');

@@ -34,7 +34,16 @@ const fetchMock = vi.fn(async (input: string | URL | Request, _init?: RequestIni
   if (url.pathname === '/vault/balances') return json(balances);
   if (url.pathname === '/bills' && url.searchParams.get('type') === 'deposit') {
     return json({
-      bills: [{ id: 'd1', type: 'deposit', token: USDT.toLowerCase(), amount: String(250n * E18), time: '1700000000', txHash: TX }],
+      bills: [
+        {
+          id: 'd1',
+          type: 'deposit',
+          token: USDT.toLowerCase(),
+          amount: String(250n * E18),
+          time: '1700000000',
+          txHash: TX,
+        },
+      ],
       nextBefore: null,
     });
   }
@@ -68,7 +77,11 @@ function renderScreen() {
 
 describe('Assets › contribution bill', () => {
   it('shows the accumulated contribution per token from the ledger and the deposit bill', async () => {
-    balances = { balances: [ledgerRow(USDT, 'USDT', 250n * E18), ledgerRow(ETRO, 'ETRO', 0n)], blockNumber: '88', blockTime: '1700000000' };
+    balances = {
+      balances: [ledgerRow(USDT, 'USDT', 250n * E18), ledgerRow(ETRO, 'ETRO', 0n)],
+      blockNumber: '88',
+      blockTime: '1700000000',
+    };
     renderScreen();
     await waitFor(() => expect(screen.getByTestId('contributed-USDT').textContent).toContain('250'));
     expect(screen.getByTestId('contributed-ETRO').textContent).toContain('0');
@@ -90,7 +103,11 @@ describe('Assets › contribution bill', () => {
   });
 
   it('shows a malformed ledger answer as an error with Retry, never as zeros', async () => {
-    balances = { balances: [{ ...ledgerRow(USDT, 'USDT', E18), contributed: 'lots' }], blockNumber: '3', blockTime: '1' };
+    balances = {
+      balances: [{ ...ledgerRow(USDT, 'USDT', E18), contributed: 'lots' }],
+      blockNumber: '3',
+      blockTime: '1',
+    };
     renderScreen();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('balances[0].contributed');

@@ -20,7 +20,13 @@ export function TxRef({ hash, explorerUrl }: { hash: Hash | null; explorerUrl: s
   const url = explorerTxUrl(explorerUrl, hash);
   if (url) {
     return (
-      <a className="tx-ref" href={url} target="_blank" rel="noopener noreferrer" aria-label={t('bills:viewTx', { hash })}>
+      <a
+        className="tx-ref"
+        href={url}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={t('bills:viewTx', { hash })}
+      >
         {short}
       </a>
     );
@@ -32,7 +38,13 @@ export function TxRef({ hash, explorerUrl }: { hash: Hash | null; explorerUrl: s
     );
   };
   return (
-    <button type="button" className="tx-ref tx-copy" onClick={copy} aria-label={t('bills:copyTx', { hash })} data-hash={hash}>
+    <button
+      type="button"
+      className="tx-ref tx-copy"
+      onClick={copy}
+      aria-label={t('bills:copyTx', { hash })}
+      data-hash={hash}
+    >
       <code>{short}</code>
       <svg viewBox="0 0 24 24" aria-hidden="true">
         <rect x="8.5" y="8.5" width="11" height="11" rx="2.5" />

@@ -17,8 +17,24 @@ afterEach(async () => {
 const USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const ETRO = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
 const PAIRS: ExchangePair[] = [
-  { tokenIn: USDT, tokenOut: ETRO, symbolIn: 'USDT', symbolOut: 'ETRO', pricing: 'twap', feeBps: 300, perDayCap: parseEther('10000') },
-  { tokenIn: ETRO, tokenOut: USDT, symbolIn: 'ETRO', symbolOut: 'USDT', pricing: 'twap', feeBps: 300, perDayCap: parseEther('10000') },
+  {
+    tokenIn: USDT,
+    tokenOut: ETRO,
+    symbolIn: 'USDT',
+    symbolOut: 'ETRO',
+    pricing: 'twap',
+    feeBps: 300,
+    perDayCap: parseEther('10000'),
+  },
+  {
+    tokenIn: ETRO,
+    tokenOut: USDT,
+    symbolIn: 'ETRO',
+    symbolOut: 'USDT',
+    pricing: 'twap',
+    feeBps: 300,
+    perDayCap: parseEther('10000'),
+  },
 ];
 const QUOTE: ExchangeQuote = {
   user: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',

@@ -99,7 +99,8 @@ export function ExchangePanel(props: ExchangePanelProps) {
             onChange={props.onText}
             symbol={pair.symbolIn}
             balanceText={t('vault:exchange.balance', {
-              amount: props.balance !== undefined ? `${amountText(props.balance, pair.symbolIn)} ${pair.symbolIn}` : '…',
+              amount:
+                props.balance !== undefined ? `${amountText(props.balance, pair.symbolIn)} ${pair.symbolIn}` : '…',
             })}
             max={props.balance ?? null}
             problem={showProblem && !check.ok ? check.problem : null}
@@ -116,7 +117,12 @@ export function ExchangePanel(props: ExchangePanelProps) {
             </p>
           ) : null}
           {quote === null ? (
-            <button type="submit" className="button button-primary vault-submit" data-testid="exchange-quote" disabled={busy}>
+            <button
+              type="submit"
+              className="button button-primary vault-submit"
+              data-testid="exchange-quote"
+              disabled={busy}
+            >
               {props.quoting ? t('vault:exchange.quoting') : t('vault:exchange.getQuote')}
             </button>
           ) : null}

@@ -87,7 +87,12 @@ export default function ExchangeScreen() {
       onConfirm={(signed) => {
         if (!pair || !read) return;
         void exchange
-          .exchange(signed, { symbol: pair.symbolIn, balance: read.balance, allowance: read.allowance, now: read.timestamp })
+          .exchange(signed, {
+            symbol: pair.symbolIn,
+            balance: read.balance,
+            allowance: read.allowance,
+            now: read.timestamp,
+          })
           .then((ok) => {
             if (ok) setText('');
           });

@@ -74,7 +74,9 @@ describe('feePercentText', () => {
 describe('quoteMatches', () => {
   const quote = { tokenIn: USDT, tokenOut: EUSD, amountIn: 10n };
   it('is true only for the same pair and amount', () => {
-    expect(quoteMatches(quote, { tokenIn: USDT.toLowerCase() as typeof USDT, tokenOut: EUSD, amountIn: 10n })).toBe(true);
+    expect(quoteMatches(quote, { tokenIn: USDT.toLowerCase() as typeof USDT, tokenOut: EUSD, amountIn: 10n })).toBe(
+      true,
+    );
     expect(quoteMatches(quote, { tokenIn: USDT, tokenOut: EUSD, amountIn: 11n })).toBe(false);
     expect(quoteMatches(quote, { tokenIn: EUSD, tokenOut: USDT, amountIn: 10n })).toBe(false);
   });

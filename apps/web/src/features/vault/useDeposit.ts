@@ -10,7 +10,13 @@ export type DepositControl = {
   tx: Transaction;
   requesting: boolean;
   error: unknown;
-  deposit: (args: { token: Address; symbol: string; amount: bigint; balance: bigint; allowance: bigint }) => Promise<boolean>;
+  deposit: (args: {
+    token: Address;
+    symbol: string;
+    amount: bigint;
+    balance: bigint;
+    allowance: bigint;
+  }) => Promise<boolean>;
 };
 
 /** Deposit: the server's authorisation (custom 0: a plain top-up) → approve exactly the amount if needed → `diveInWithToken`. */

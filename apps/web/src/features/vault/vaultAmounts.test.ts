@@ -11,7 +11,10 @@ describe('checkWithdrawAmount', () => {
   });
 
   it("reports 'Insufficient balance' above the available balance, before the cap", () => {
-    expect(checkWithdrawAmount('10.000000000000000001', limits)).toMatchObject({ ok: false, problem: 'INSUFFICIENT_BALANCE' });
+    expect(checkWithdrawAmount('10.000000000000000001', limits)).toMatchObject({
+      ok: false,
+      problem: 'INSUFFICIENT_BALANCE',
+    });
   });
 
   it('reports the per-transaction cap above it', () => {

@@ -33,7 +33,9 @@ describe('latestVoucher', () => {
 
 describe('voucherStatus', () => {
   it('follows the API: settled with its transaction, expired, cancelled', () => {
-    expect(voucherStatus(voucher({ state: 'settled', signature: null, settledTx: TX, settledAt: 9 }), null)).toMatchObject({
+    expect(
+      voucherStatus(voucher({ state: 'settled', signature: null, settledTx: TX, settledAt: 9 }), null),
+    ).toMatchObject({
       kind: 'settled',
       hash: TX,
     });
@@ -67,7 +69,11 @@ describe('runWithdraw', () => {
 
   it('sends the voucher; a confirmed transaction is sent, nothing cancelled', async () => {
     const v = voucher();
-    const deps = { request: vi.fn().mockResolvedValue(v), send: vi.fn().mockResolvedValue('confirmed'), cancel: vi.fn() };
+    const deps = {
+      request: vi.fn().mockResolvedValue(v),
+      send: vi.fn().mockResolvedValue('confirmed'),
+      cancel: vi.fn(),
+    };
     expect(await runWithdraw(deps, args)).toEqual({ kind: 'sent', voucher: v });
     expect(deps.request).toHaveBeenCalledWith(args);
     expect(deps.send).toHaveBeenCalledWith(v);
