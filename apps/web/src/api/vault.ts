@@ -13,11 +13,9 @@
 import type { Address, Hash } from 'viem';
 import type { VaultSignature } from '@eterno/protocol/vault/typedData';
 import { WITHDRAWAL_STATES, type WithdrawalState } from '@eterno/protocol/vaultApi';
-import { errorMessage } from '@eterno/protocol/errors';
 import { getConfig } from '../config.ts';
-import { apiRequest, type ApiDeps, type ApiRequest } from '../session/api.ts';
-import { ApiError } from '../session/ApiError.ts';
-import { clearSession, getSession } from '../session/session.ts';
+import { apiRequest, type ApiDeps } from '../session/api.ts';
+import { sessionRequest } from '../session/sessionRequest.ts';
 import { IndexerResponseError, Reader, type Page, type PageQuery } from './indexer.ts';
 
 export type { WithdrawalState };
@@ -217,18 +215,6 @@ function exchangeQuote(r: Reader): ExchangeQuote {
 
 function apiDeps(deps: Partial<ApiDeps>): ApiDeps {
   return { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) };
-}
-
-/** One call with the session's token; no session or a 401 clears the session and throws UNAUTHORIZED. */
-async function sessionRequest(deps: Partial<ApiDeps>, request: Omit<ApiRequest, 'token'>): Promise<unknown> {
-  const session = getSession();
-  if (!session) throw new ApiError('UNAUTHORIZED', errorMessage('UNAUTHORIZED'), 401);
-  try {
-    return await apiRequest<unknown>(apiDeps(deps), { ...request, token: session.token });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) clearSession();
-    throw error;
-  }
 }
 
 /** GET /vault/config: the tokens the vault takes with their caps, the lifetimes, the exchange pairs, pause. */
