@@ -105,6 +105,23 @@ export async function indexedBlock(url: string): Promise<number | null> {
   }
 }
 
+/**
+ * The block the API answers at: `GET /vault/stats` → `blockNumber`, the `indexed_head` row, written
+ * by the per-block source after every log of that block, so once it is N the API's reads show all
+ * of block N (Ponder's `/status` may run ahead of what the API process already sees). Null when the
+ * API does not answer.
+ */
+export async function apiIndexedBlock(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(`${url}/vault/stats`, { signal: AbortSignal.timeout(2000) });
+    if (res.status !== 200) return null;
+    const { blockNumber } = (await res.json()) as { blockNumber?: unknown };
+    return typeof blockNumber === 'string' && /^\d+$/.test(blockNumber) ? Number(blockNumber) : null;
+  } catch {
+    return null;
+  }
+}
+
 function logTail(file: string, lines = 40): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');

@@ -44,7 +44,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
+import { apiIndexedBlock, indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 
 const e18 = (n: string) => parseUnits(n, 18);
@@ -52,6 +52,16 @@ const DAY = 86_400;
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
 const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
 const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
+
+/**
+ * Whether `block` is fully visible: Ponder's status has reached it AND the API answers at it (its
+ * `indexed_head`), so a read right after shows every log of that block on either database.
+ */
+async function visibleAt(server: RunningServer, block: number): Promise<boolean> {
+  return (
+    ((await indexedBlock(server.indexerUrl)) ?? -1) >= block && ((await apiIndexedBlock(server.url)) ?? -1) >= block
+  );
+}
 
 const DATABASES: Array<{ name: string; postgres: boolean }> = [
   { name: 'PGlite', postgres: false },
@@ -180,7 +190,7 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
     // Wait until the indexer has reached the chain head.
     const head = Number(await client.getBlockNumber());
     const deadline = Date.now() + 60_000;
-    while (((await indexedBlock(server.indexerUrl)) ?? -1) < head) {
+    while (!(await visibleAt(server, head))) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${head}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -518,7 +528,7 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
     const hash = await send(carol, at('EtroSwap'), etroSwapAbi, 'swap', [e18('10'), 1n, maxUint256]);
     const block = Number((await client.getTransactionReceipt({ hash })).blockNumber);
     const deadline = Date.now() + 60_000;
-    while (((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
+    while (!(await visibleAt(server, block))) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${block}`);
       await new Promise((r) => setTimeout(r, 100));
     }
