@@ -44,7 +44,7 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(39);
+    expect(ERROR_CODES).toHaveLength(46);
   });
 
   it('has the transaction codes, with the revert reason as a placeholder', () => {

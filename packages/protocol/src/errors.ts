@@ -46,6 +46,13 @@ export const ERROR_MESSAGES = {
   EXCHANGE_PAIR_UNSUPPORTED: 'This exchange is not offered',
   VOUCHER_NOT_FOUND: 'No such withdrawal',
   QUOTE_EXPIRED: 'The quote has expired, please ask for a new one',
+  PACKAGE_NOT_FOUND: 'No such package',
+  AMOUNT_NOT_PACKAGE_PRICE: 'The payment must be the package price of {price} USDT',
+  NOT_REGISTERED: 'Please register with a referral address before buying a package',
+  CYCLES_USED_UP: 'You have used all {max} cycles of this package',
+  REGULAR_PRODUCT_NOT_FOUND: 'No such fixed-term product',
+  REGULAR_AMOUNT_OUT_OF_RANGE: 'Enter an amount between {min} and {max} USDT',
+  PURCHASE_EXPIRED: 'This payment authorisation has expired, please start again',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
