@@ -6,8 +6,10 @@
  * sent over the simple protocol and may hold several statements, which PostgreSQL runs as one
  * implicit transaction (used by the migrations).
  *
- * `transaction(fn)` runs `fn` on one connection between BEGIN and COMMIT; when `fn` throws, the
- * transaction is rolled back and the error rethrown. On PGlite transactions are serialised (one
+ * `transaction(fn, opening?)` runs `fn` on one connection between BEGIN and COMMIT; when `fn`
+ * throws, the transaction is rolled back and the error rethrown. `opening` (statements without
+ * parameters) runs right after BEGIN in the same round trip, each statement with a snapshot of its
+ * own; `fn` gets the rows of its last statement. On PGlite transactions are serialised (one
  * connection); on PostgreSQL each takes a pooled client of its own.
  */
 import { mkdir } from 'node:fs/promises';
@@ -23,9 +25,15 @@ export type SqlTx = { query: SqlQuery };
 
 export type Sql = {
   query<R extends Row = Row>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
-  transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T>;
+  transaction<T, R extends Row = Row>(fn: (tx: SqlTx, opened: R[]) => Promise<T>, opening?: string): Promise<T>;
   close(): Promise<void>;
 };
+
+type SimpleResult = { rows: Row[] } | Array<{ rows: Row[] }>;
+
+/** The rows of the last statement of a simple-protocol query (one result, or one per statement). */
+const lastRows = <R extends Row>(result: SimpleResult | undefined): R[] =>
+  ((Array.isArray(result) ? result.at(-1) : result)?.rows ?? []) as R[];
 
 /** Embedded PostgreSQL (PGlite) in `dir`, or in memory when `dir` is absent. */
 export async function openPglite(dir?: string): Promise<Sql> {
@@ -41,15 +49,22 @@ export async function openPglite(dir?: string): Promise<Sql> {
       const result = await db.query<R>(text, params);
       return { rows: result.rows };
     },
-    async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+    async transaction<T, R extends Row = Row>(
+      fn: (tx: SqlTx, opened: R[]) => Promise<T>,
+      opening?: string,
+    ): Promise<T> {
       let result: { value: T } | undefined;
       await db.transaction(async (tx) => {
+        const opened = opening === undefined ? [] : lastRows<R>(await tx.exec(opening));
         result = {
-          value: await fn({
-            query: async <R extends Row>(text: string, params: unknown[]) => ({
-              rows: (await tx.query<R>(text, params)).rows,
-            }),
-          }),
+          value: await fn(
+            {
+              query: async <Q extends Row>(text: string, params: unknown[]) => ({
+                rows: (await tx.query<Q>(text, params)).rows,
+              }),
+            },
+            opened,
+          ),
         };
       });
       if (result === undefined) throw new Error('PGlite transaction ended without a result');
@@ -84,19 +99,24 @@ export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } 
   return {
     async query<R extends Row>(text: string, params?: unknown[]) {
       const result = params === undefined ? await pool.query(text) : await pool.query(text, params);
-      const last = Array.isArray(result) ? result.at(-1) : result;
-      return { rows: (last?.rows ?? []) as R[] };
+      return { rows: lastRows<R>(result as SimpleResult) };
     },
-    async transaction<T>(fn: (tx: SqlTx) => Promise<T>): Promise<T> {
+    async transaction<T, R extends Row = Row>(
+      fn: (tx: SqlTx, opened: R[]) => Promise<T>,
+      opening?: string,
+    ): Promise<T> {
       const client = await pool.connect();
       let broken = false;
       try {
-        await client.query('BEGIN');
-        const value = await fn({
-          query: async <R extends Row>(text: string, params: unknown[]) => ({
-            rows: (await client.query(text, params)).rows as R[],
-          }),
-        });
+        const begun = await client.query(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
+        const value = await fn(
+          {
+            query: async <Q extends Row>(text: string, params: unknown[]) => ({
+              rows: (await client.query(text, params)).rows as Q[],
+            }),
+          },
+          opening === undefined ? [] : lastRows<R>(begun as SimpleResult),
+        );
         await client.query('COMMIT');
         return value;
       } catch (err) {

@@ -81,6 +81,28 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
     expect(await store.signedOf(carol)).toHaveLength(1);
   });
 
+  it('gives each locked request the signed vouchers read after the lock: 20 racing on them write exactly one', async () => {
+    const erin = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720';
+    const results = await Promise.allSettled(
+      Array.from({ length: 20 }, () =>
+        store.withUserLock(erin, async (tx, signed) => {
+          if (signed.length > 0) throw new Error('open');
+          await new Promise((r) => setTimeout(r, 50));
+          return tx.insert(voucher({ user: erin }));
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    const [row] = await store.signedOf(erin);
+    expect(await store.withUserLock(erin, async (_tx, signed) => signed)).toEqual([row]);
+  });
+
+  it('refuses to lock for a text that is not a lower-case address (it is written into the SQL)', async () => {
+    await expect(store.withUserLock("0x'; DROP TABLE x; --" as never, async () => 1)).rejects.toThrow(
+      'not a lower-case address',
+    );
+  });
+
   it("cancels only the user's own signed voucher, once", async () => {
     const dave = '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65';
     const row = await store.withUserLock(dave, (tx) => tx.insert(voucher({ user: dave })));

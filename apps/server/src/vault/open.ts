@@ -45,7 +45,7 @@ export function openVaultContext(
     tokens: VAULT_TOKEN_SYMBOLS.map((symbol) => ({ symbol, address: lower(contracts[symbol]) })),
     pair: { etro: lower(contracts.ETRO), usdt: lower(contracts.USDT) },
     signer: createVaultSigner(account, { chainId: deployments.chainId, vault }),
-    chain: vaultChain(client, vault),
+    chain: vaultChain(client, vault, { batchWaitMs: MULTICALL_WAIT_MS }),
     ledger,
     store,
     settings: readVaultSettings(env),

@@ -3,7 +3,7 @@
  * vault_withdrawal, vault_exchange, vault_token, bill, pair_sync, indexed_head), through Ponder's
  * read-only API database or the PostgreSQL reader's Drizzle (reader/indexerDb.ts).
  */
-import { and, desc, eq, gte, inArray, lt, or, sum } from 'ponder';
+import { and, desc, eq, gte, inArray, lt, or, sql, sum } from 'ponder';
 import type { Address } from 'viem';
 import {
   bill,
@@ -19,6 +19,15 @@ import type { ApiDb } from '../api/routes/page.ts';
 import type { LedgerView } from './ledgerView.ts';
 
 export function ponderLedger(db: ApiDb): LedgerView {
+  // One statement: the head, the user's counts and ledger rows as of the same indexed block. Built
+  // once and prepared (named) on each connection: every voucher, quote and balance request runs it.
+  const snapshotQuery = db
+    .select({ head: indexedHead, account: vaultUser, balance: ledgerBalance })
+    .from(indexedHead)
+    .leftJoin(vaultUser, eq(vaultUser.user, sql.placeholder('user')))
+    .leftJoin(ledgerBalance, eq(ledgerBalance.user, sql.placeholder('user')))
+    .where(eq(indexedHead.id, 'head'))
+    .prepare('eterno_ledger_snapshot');
   return {
     async head() {
       const [row] = await db.select().from(indexedHead).where(eq(indexedHead.id, 'head')).limit(1);
@@ -26,13 +35,7 @@ export function ponderLedger(db: ApiDb): LedgerView {
     },
 
     async snapshot(user) {
-      // One statement: the head, the user's counts and ledger rows as of the same indexed block.
-      const rows = await db
-        .select({ head: indexedHead, account: vaultUser, balance: ledgerBalance })
-        .from(indexedHead)
-        .leftJoin(vaultUser, eq(vaultUser.user, user))
-        .leftJoin(ledgerBalance, eq(ledgerBalance.user, user))
-        .where(eq(indexedHead.id, 'head'));
+      const rows = await snapshotQuery.execute({ user: user.toLowerCase() });
       const first = rows[0];
       if (first === undefined) return { head: null, withdrawals: 0, exchanges: 0, balances: [] };
       return {

@@ -114,8 +114,7 @@ export async function requestWithdrawal(
   // only hold it longer. The store is read inside.
   const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address])]);
   reads.catch(() => undefined);
-  const voucher = await ctx.store.withUserLock(me, async (tx) => {
-    const signed = await tx.signedOf(me);
+  const voucher = await ctx.store.withUserLock(me, async (tx, signed) => {
     const [snapshot, chain] = await reads;
     const { judged } = await judgeVouchers(ctx.ledger, me, signed, snapshot);
     if (judged.some((v) => v.state === 'signed')) throw new ApiError('VOUCHER_OPEN');
@@ -179,8 +178,7 @@ export async function listWithdrawals(
  */
 export async function cancelWithdrawal(ctx: VaultContext, user: Address, id: bigint): Promise<WithdrawalJson> {
   const me = user.toLowerCase() as Address;
-  return ctx.store.withUserLock(me, async (tx) => {
-    const signed = await tx.signedOf(me);
+  return ctx.store.withUserLock(me, async (tx, signed) => {
     const target = signed.find((r) => r.id === id);
     if (target === undefined) throw new ApiError('VOUCHER_NOT_FOUND');
     const { judged } = await judgeVouchers(ctx.ledger, me, [target]);
