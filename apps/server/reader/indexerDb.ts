@@ -8,7 +8,13 @@ import pg from 'pg';
 import * as schema from '../ponder.schema.ts';
 import type { ApiDb } from '../src/api/routes/page.ts';
 
-export type IndexerDb = { db: ApiDb; version(): Promise<string>; close(): Promise<void> };
+export type IndexerDb = {
+  db: ApiDb;
+  version(): Promise<string>;
+  /** Opens the pool's connections ahead (kept open when idle): the first burst does not wait for them. */
+  warm(): Promise<void>;
+  close(): Promise<void>;
+};
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -21,6 +27,7 @@ export function openIndexerDb(connectionString: string, ponderSchema: string, { 
   const pool = new pg.Pool({
     connectionString,
     max,
+    min: max,
     options: `-c search_path=${ponderSchema} -c default_transaction_read_only=on`,
   });
   pool.on('error', (err) =>
@@ -42,6 +49,10 @@ export function openIndexerDb(connectionString: string, ponderSchema: string, { 
                    JOIN pg_class c ON c.oid = t.tgrelid WHERE c.relnamespace = current_schema()::regnamespace), '') AS v`,
       });
       return rows[0]?.v ?? '';
+    },
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: max }, () => pool.connect()));
+      for (const client of clients) client.release();
     },
     close: () => pool.end(),
   };

@@ -40,6 +40,8 @@ const sql = openPostgres(env.databaseUrl);
 const store = await createAuthStore(sql);
 const vault = openVaultContext(process.env, { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) });
 const purge = schedulePurge(store);
+// Both pools open their connections before the API listens (docs/decisions/vouchers.md, speed).
+await Promise.all([indexer.warm(), sql.warm()]);
 
 const app = createHttpApp({ corsOrigins: env.corsOrigins });
 app.route(

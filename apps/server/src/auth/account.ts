@@ -29,10 +29,15 @@ export function accountInfo(row: AccountRow): AccountInfo {
   };
 }
 
-/** The account of a live session token; UNAUTHORIZED when missing, unknown or expired. */
-export async function accountForToken(store: AuthStore, token: string | null, now: Date): Promise<AccountInfo> {
+/** The account row of a live session token; UNAUTHORIZED when missing, unknown or expired. */
+export async function sessionAccountRow(store: AuthStore, token: string | null, now: Date): Promise<AccountRow> {
   if (token === null) throw new ApiError('UNAUTHORIZED');
   const row = await store.findSessionAccount(hashToken(token), now);
   if (!row) throw new ApiError('UNAUTHORIZED');
-  return accountInfo(row);
+  return row;
+}
+
+/** The account of a live session token; UNAUTHORIZED when missing, unknown or expired. */
+export async function accountForToken(store: AuthStore, token: string | null, now: Date): Promise<AccountInfo> {
+  return accountInfo(await sessionAccountRow(store, token, now));
 }

@@ -82,9 +82,34 @@ export async function openPglite(dir?: string): Promise<Sql> {
  */
 export const STORE_POOL_MAX = 30;
 
+/**
+ * Connections the API process opens at start and keeps open when idle (`warm`): the first 20 users
+ * asking at once do not each wait for a new connection (a PostgreSQL backend started for it).
+ */
+export const STORE_POOL_WARM = 20;
+
+/**
+ * Parameterised statements get a name (one per distinct text, up to this many): PostgreSQL then
+ * parses and plans each once per connection instead of once per query.
+ */
+const NAMED_STATEMENTS_MAX = 200;
+
+/** PostgreSQL through a connection pool; `warm()` opens `STORE_POOL_WARM` connections ahead. */
+export type PostgresSql = Sql & { warm(): Promise<void> };
+
 /** PostgreSQL through a connection pool. */
-export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } = {}): Sql {
-  const pool = new pg.Pool({ connectionString, max });
+export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } = {}): PostgresSql {
+  const min = Math.min(STORE_POOL_WARM, max);
+  const pool = new pg.Pool({ connectionString, max, min });
+  const names = new Map<string, string>();
+  const statement = (text: string, values: unknown[]) => {
+    let name = names.get(text);
+    if (name === undefined && names.size < NAMED_STATEMENTS_MAX) {
+      name = `eterno_store_${names.size}`;
+      names.set(text, name);
+    }
+    return { name, text, values };
+  };
   // An idle connection that breaks (server restart) must not crash the process; the pool drops it.
   pool.on('error', (err) => console.error(`offchain store: idle PostgreSQL connection lost: ${err.message}`));
   let open = 0;
@@ -98,7 +123,7 @@ export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } 
   });
   return {
     async query<R extends Row>(text: string, params?: unknown[]) {
-      const result = params === undefined ? await pool.query(text) : await pool.query(text, params);
+      const result = params === undefined ? await pool.query(text) : await pool.query(statement(text, params));
       return { rows: lastRows<R>(result as SimpleResult) };
     },
     async transaction<T, R extends Row = Row>(
@@ -112,7 +137,7 @@ export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } 
         const value = await fn(
           {
             query: async <Q extends Row>(text: string, params: unknown[]) => ({
-              rows: (await client.query(text, params)).rows as Q[],
+              rows: (await client.query(statement(text, params))).rows as Q[],
             }),
           },
           opening === undefined ? [] : lastRows<R>(begun as SimpleResult),
@@ -130,6 +155,10 @@ export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } 
       } finally {
         client.release(broken);
       }
+    },
+    async warm() {
+      const clients = await Promise.all(Array.from({ length: min }, () => pool.connect()));
+      for (const client of clients) client.release();
     },
     async close() {
       const closed = new Promise<void>((res) => {

@@ -1,5 +1,10 @@
 import { LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import { withdrawTypedData } from '@eterno/protocol/vault/typedData';
+import {
+  diveInTypedData,
+  exchangeTypedData,
+  splitSignature,
+  withdrawTypedData,
+} from '@eterno/protocol/vault/typedData';
 import { bytesToHex, recoverTypedDataAddress, serializeSignature, type Hex } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
@@ -58,5 +63,28 @@ describe('createVaultSigner', () => {
     // Another vault's domain does not recover to the signer.
     const other = withdrawTypedData({ ...domain, vault: '0x0000000000000000000000000000000000000001' }, message);
     expect(await recoverTypedDataAddress({ ...other, signature })).not.toBe(account.address);
+  });
+
+  it("signs exactly what viem's signTypedData signs, for each of the three kinds (the cached domain separator)", async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const domain = { chainId: 201022, vault: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const };
+    const signer = createVaultSigner(account, domain);
+    const user = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const;
+    const usdt = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as const;
+    const etro = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0' as const;
+    const withdraw = { user, token: usdt, amount: 2n ** 256n - 1n, nonce: 7n, deadline: 1_900_000_000n };
+    const diveIn = { user, custom: 3n, custom1: 1n, token: usdt, amount: 10n ** 20n, nonce: 0n, deadline: 1n };
+    const exchange = { user, tokenIn: usdt, amountIn: 5n, tokenOut: etro, amountOut: 4n, nonce: 2n, deadline: 9n };
+    expect(await signer.signWithdraw(withdraw)).toEqual(
+      splitSignature(await account.signTypedData(withdrawTypedData(domain, withdraw))),
+    );
+    expect(await signer.signDiveIn(diveIn)).toEqual(
+      splitSignature(await account.signTypedData(diveInTypedData(domain, diveIn))),
+    );
+    expect(await signer.signExchange(exchange)).toEqual(
+      splitSignature(await account.signTypedData(exchangeTypedData(domain, exchange))),
+    );
+    // A value the vault's types cannot hold is refused, not signed.
+    await expect(signer.signWithdraw({ ...withdraw, amount: 2n ** 256n })).rejects.toThrow();
   });
 });

@@ -11,12 +11,13 @@ import {
   diveInTypedData,
   exchangeTypedData,
   splitSignature,
+  vaultDomain,
   withdrawTypedData,
   type DiveInMessage,
   type ExchangeMessage,
   type WithdrawMessage,
 } from '@eterno/protocol/vault/typedData';
-import type { Address, Hex } from 'viem';
+import { concat, domainSeparator, hashStruct, keccak256, type Address, type Hex, type TypedDataParameter } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { EnvError } from '../api/env.ts';
 
@@ -62,15 +63,37 @@ export function readSignerAccount(env: NodeJS.ProcessEnv, network: string): Priv
   return account;
 }
 
-/** Signs with `account` in the domain of the vault at `vault` on `chainId`. */
+/**
+ * Signs with `account` in the domain of the vault at `vault` on `chainId`. The EIP-712 digest is
+ * viem's (`hashStruct` of the message, `0x1901 ‖ domain separator ‖ struct hash`) with the domain
+ * separator computed once: `signTypedData` would hash the domain and re-validate it on every
+ * voucher. The message is still checked as it is encoded (addresses, uint256 ranges).
+ */
 export function createVaultSigner(
   account: PrivateKeyAccount,
   domain: { chainId: number; vault: Address },
 ): VaultSigner {
+  const separator = domainSeparator({ domain: vaultDomain(domain.chainId, domain.vault) });
+  const sign = async (typed: {
+    types: Record<string, readonly TypedDataParameter[]>;
+    primaryType: string;
+    message: Record<string, unknown>;
+  }) =>
+    splitSignature(
+      await account.sign({
+        hash: keccak256(
+          concat([
+            '0x1901',
+            separator,
+            hashStruct({ data: typed.message, primaryType: typed.primaryType, types: typed.types }),
+          ]),
+        ),
+      }),
+    );
   return {
     address: account.address,
-    signWithdraw: async (message) => splitSignature(await account.signTypedData(withdrawTypedData(domain, message))),
-    signDiveIn: async (message) => splitSignature(await account.signTypedData(diveInTypedData(domain, message))),
-    signExchange: async (message) => splitSignature(await account.signTypedData(exchangeTypedData(domain, message))),
+    signWithdraw: (message) => sign(withdrawTypedData(domain, message)),
+    signDiveIn: (message) => sign(diveInTypedData(domain, message)),
+    signExchange: (message) => sign(exchangeTypedData(domain, message)),
   };
 }
