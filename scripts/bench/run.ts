@@ -17,7 +17,7 @@ import { waitForStakeForm } from '@eterno/e2e/stake';
 import { waitForSwapPanel } from '@eterno/e2e/swap';
 import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
-import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS } from './apiVouchers.ts';
+import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS, VOUCHER_WARMUP_ROUNDS } from './apiVouchers.ts';
 
 /** `POST /vault/withdrawals`, 20 users at once, on PostgreSQL (issue 8). */
 const WITHDRAWAL_SIGN_P99_MS_BUDGET = 50;
@@ -101,7 +101,7 @@ async function benchVouchers(): Promise<void> {
   console.log(`api.withdrawal_sign_p99_ms: ${v.p99Ms}`);
   console.log(`api.withdrawal_sign_p99_ms.budget: ${WITHDRAWAL_SIGN_P99_MS_BUDGET}`);
   console.log(
-    `api.withdrawal_sign_p99_ms.method: POST /vault/withdrawals, ${VOUCHER_USERS} users at once, ${VOUCHER_ROUNDS} rounds (each voucher cancelled after its round), PostgreSQL, anvil, client on the same machine; ${v.samples} samples, p50 ${v.p50Ms} ms`,
+    `api.withdrawal_sign_p99_ms.method: POST /vault/withdrawals, ${VOUCHER_USERS} users at once, ${VOUCHER_ROUNDS} rounds after ${VOUCHER_WARMUP_ROUNDS} unmeasured warm-up round (a warm server; each voucher cancelled after its round), PostgreSQL, anvil, client (node:http, keep-alive) on the same machine; ${v.samples} samples, p50 ${v.p50Ms} ms`,
   );
   console.log(
     `api.withdrawal_sign.load_average: ${loadavg()
