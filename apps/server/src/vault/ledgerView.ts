@@ -53,7 +53,8 @@ export type BillPlace = { time: bigint; blockNumber: bigint; logIndex: number; i
  */
 export type LedgerSnapshot = {
   head: IndexedHead | null;
-  /** How many `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  /** How many `DivedIn` / `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  deposits: number;
   withdrawals: number;
   exchanges: number;
   /** The user's ledger rows (one per token the user has a row for). */
