@@ -10,9 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CUSTOM_RANGES } from '@eterno/protocol/financeApi';
+import { DAY_SECONDS, packagePrice as priceOf, settingsAt as versionAt } from '@eterno/protocol/finance/rules';
 import { EnvError } from '../api/env.ts';
 
-export const DAY = 86_400n;
 const BPS_MAX = 10_000;
 
 /** One package of the catalogue: its price is `units × unitPrice` of its version. */
@@ -144,7 +144,8 @@ function readVersion(r: Reader, value: unknown, path: string): FinanceSettingsVe
   const effectiveFrom = o.effectiveFrom;
   if (typeof effectiveFrom !== 'number' || !Number.isSafeInteger(effectiveFrom) || effectiveFrom < 0)
     r.fail(`${path}.effectiveFrom is ${JSON.stringify(effectiveFrom)}, expected a unix time in seconds`);
-  if (BigInt(effectiveFrom) % DAY !== 0n) r.fail(`${path}.effectiveFrom ${effectiveFrom} is not 00:00 UTC of a day`);
+  if (BigInt(effectiveFrom) % DAY_SECONDS !== 0n)
+    r.fail(`${path}.effectiveFrom ${effectiveFrom} is not 00:00 UTC of a day`);
   const packages = r.array(o.packages, `${path}.packages`).map((p, i) => readPackage(r, p, `${path}.packages[${i}]`));
   const regular = r.array(o.regular, `${path}.regular`).map((p, i) => readRegular(r, p, `${path}.regular[${i}]`));
   unique(
@@ -199,20 +200,13 @@ export function loadFinanceSettings(env: NodeJS.ProcessEnv): FinanceSettings {
   return parseFinanceSettings(json, file);
 }
 
-/** The UTC day start of `time`. */
-export const dayStart = (time: bigint): bigint => time - (((time % DAY) + DAY) % DAY);
+/** The version in force at `time`: the last whose `effectiveFrom` ≤ time (rules.ts `settingsAt`). */
+export const settingsAt = (settings: FinanceSettings, time: bigint): FinanceSettingsVersion =>
+  versionAt(settings.versions, time);
 
-/** The version in force at `time`: the last whose `effectiveFrom` ≤ the day start of `time`. */
-export function settingsAt(settings: FinanceSettings, time: bigint): FinanceSettingsVersion {
-  const day = dayStart(time);
-  let found = settings.versions[0]!;
-  for (const version of settings.versions) if (version.effectiveFrom <= day) found = version;
-  return found;
-}
-
-/** A package's price in its version: units × unit price. */
+/** A package's price in its version: units × unit price (rules.ts `packagePrice`). */
 export const packagePrice = (version: FinanceSettingsVersion, pkg: FinancePackage): bigint =>
-  BigInt(pkg.units) * version.unitPrice;
+  priceOf(pkg.units, version.unitPrice);
 
 export const findPackage = (version: FinanceSettingsVersion, id: number): FinancePackage | undefined =>
   version.packages.find((p) => p.id === id);
