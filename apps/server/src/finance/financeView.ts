@@ -77,8 +77,12 @@ export type FinanceView = {
   currentOrdersOf(user: Address): Promise<IndexedOrder[]>;
   /** The 1-based queue place of each of these waiting orders (seq → place). */
   queuePlaces(seqs: readonly bigint[]): Promise<Map<bigint, number>>;
-  /** Every waiting order in seq order (the allotment queue). */
-  waitingQueue(): Promise<QueueEntry[]>;
+  /** The waiting queue's length, Σ payments and smallest payment (0 when empty). */
+  queueStats(): Promise<{ length: number; amount: bigint; minPayment: bigint }>;
+  /** The first `limit` waiting orders in seq order (the head of the allotment queue). */
+  queueHead(limit: number): Promise<QueueEntry[]>;
+  /** The user's 1-based place (their first waiting order's; null without one) and Σ waiting payments. */
+  myQueue(user: Address): Promise<{ place: number | null; waiting: bigint }>;
   /** The latest settled round, null before the first. */
   lastRound(): Promise<IndexedRound | null>;
 };

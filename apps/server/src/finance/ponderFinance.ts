@@ -4,7 +4,7 @@
  * (reader/indexerDb.ts).
  */
 import { REGISTRATION_TYPES } from '@eterno/protocol/financeApi';
-import { and, asc, count, desc, eq, inArray, lt, lte, ne } from 'ponder';
+import { and, asc, count, desc, eq, inArray, lt, lte, min, ne, sum } from 'ponder';
 import type { Address } from 'viem';
 import { financeOrder, financeRound, regularOrder } from '../../ponder.schema.ts';
 import { known, type ApiDb } from '../api/routes/page.ts';
@@ -136,13 +136,40 @@ export function ponderFinance(db: ApiDb): FinanceView {
       return new Map(places);
     },
 
-    async waitingQueue() {
+    async queueStats() {
+      const [row] = await db
+        .select({ n: count(), amount: sum(financeOrder.payment), least: min(financeOrder.payment) })
+        .from(financeOrder)
+        .where(eq(financeOrder.status, 'waiting'));
+      return {
+        length: Number(row?.n ?? 0),
+        amount: BigInt(row?.amount ?? 0),
+        minPayment: row?.least ?? 0n,
+      };
+    },
+
+    async queueHead(limit) {
       const rows = await db
         .select({ seq: financeOrder.seq, user: financeOrder.user, payment: financeOrder.payment })
         .from(financeOrder)
         .where(eq(financeOrder.status, 'waiting'))
-        .orderBy(asc(financeOrder.seq));
+        .orderBy(asc(financeOrder.seq))
+        .limit(limit);
       return rows.map((r) => ({ seq: r.seq, user: r.user as Address, payment: r.payment }));
+    },
+
+    async myQueue(user) {
+      const [mine] = await db
+        .select({ first: min(financeOrder.seq), waiting: sum(financeOrder.payment) })
+        .from(financeOrder)
+        .where(and(eq(financeOrder.user, user), eq(financeOrder.status, 'waiting')));
+      const first = mine?.first ?? null;
+      if (first === null) return { place: null, waiting: 0n };
+      const [row] = await db
+        .select({ n: count() })
+        .from(financeOrder)
+        .where(and(eq(financeOrder.status, 'waiting'), lte(financeOrder.seq, first)));
+      return { place: Number(row?.n ?? 0), waiting: BigInt(mine?.waiting ?? 0) };
     },
 
     async lastRound() {

@@ -1,25 +1,24 @@
+import { projectAllotment } from '@eterno/protocol/finance/rules';
 import { describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
-import { myQueue } from './rounds.ts';
+import { queueHeadSize } from './rounds.ts';
 
-const A = '0x00000000000000000000000000000000000000aa' as Address;
-const B = '0x00000000000000000000000000000000000000bb' as Address;
-
-describe('myQueue', () => {
-  const queue = [
-    { seq: 4n, user: B, payment: 5n },
-    { seq: 7n, user: A, payment: 10n },
-    { seq: 9n, user: B, payment: 1n },
-    { seq: 12n, user: A, payment: 3n },
-  ];
-
-  it("is the user's first waiting order's 1-based place and the sum of their waiting payments", () => {
-    expect(myQueue(queue, A)).toEqual({ myPlace: 2, myWaiting: '13' });
-    expect(myQueue(queue, B)).toEqual({ myPlace: 1, myWaiting: '6' });
+describe('queueHeadSize', () => {
+  it('reads no further than the first order that cannot fit whatever comes before it', () => {
+    expect(queueHeadSize(250n, 1_000, 100n)).toBe(3);
+    expect(queueHeadSize(250n, 2, 100n)).toBe(2);
+    expect(queueHeadSize(50_000n, 100_000, 100n)).toBe(501);
+    expect(queueHeadSize(250n, 0, 0n)).toBe(0);
   });
 
-  it('is null and 0 without a session or without a waiting order', () => {
-    expect(myQueue(queue, undefined)).toEqual({ myPlace: null, myWaiting: '0' });
-    expect(myQueue(queue, '0x00000000000000000000000000000000000000cc')).toEqual({ myPlace: null, myWaiting: '0' });
+  it('projects the same allotment from the head as from the whole queue', () => {
+    const queue = Array.from({ length: 50 }, (_, i) => ({
+      seq: BigInt(i + 1),
+      payment: BigInt(((i * 37) % 5) + 1) * 100n,
+    }));
+    for (const quota of [0n, 99n, 100n, 250n, 1_000n, 10_000n, 100_000n]) {
+      const least = queue.reduce((m, q) => (q.payment < m ? q.payment : m), queue[0]!.payment);
+      const head = queue.slice(0, queueHeadSize(quota, queue.length, least));
+      expect([quota, projectAllotment(head, quota)]).toEqual([quota, projectAllotment(queue, quota)]);
+    }
   });
 });
