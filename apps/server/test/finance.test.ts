@@ -326,14 +326,14 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
         { productId: 101, amount: e18('99.9').toString() },
         422,
         'REGULAR_AMOUNT_OUT_OF_RANGE',
-        { min: '100', max: '1,000' },
+        { min: '100', max: '1000' },
       ],
       [
         '/finance/regular-purchases',
         { productId: 101, amount: (e18('1000') + 1n).toString() },
         422,
         'REGULAR_AMOUNT_OUT_OF_RANGE',
-        { min: '100', max: '1,000' },
+        { min: '100', max: '1000' },
       ],
       ['/finance/regular-purchases', { productId: 101 }, 400, 'INVALID_AMOUNT'],
     ];
