@@ -304,6 +304,8 @@ export const financeOrder = onchainTable(
     seq: t.bigint().primaryKey(),
     eventId: t.text().notNull(),
     user: t.hex().notNull(),
+    /** The DiveIn nonce that paid it: the API marks the purchase authorisation of (user, nonce) paid. */
+    nonce: t.bigint().notNull(),
     packageId: t.integer().notNull(),
     units: t.integer().notNull(),
     registrationType: t.text().notNull(),
@@ -327,6 +329,7 @@ export const financeOrder = onchainTable(
   }),
   (table) => ({
     userIdx: index().on(table.user, table.seq),
+    userNonceIdx: index().on(table.user, table.nonce),
     statusIdx: index().on(table.status, table.seq),
   }),
 );
@@ -342,6 +345,8 @@ export const regularOrder = onchainTable(
     seq: t.bigint().primaryKey(),
     eventId: t.text().notNull(),
     user: t.hex().notNull(),
+    /** The DiveIn nonce that paid it (see finance_order.nonce). */
+    nonce: t.bigint().notNull(),
     productId: t.integer().notNull(),
     days: t.integer().notNull(),
     dailyRateBps: t.integer().notNull(),
@@ -357,6 +362,7 @@ export const regularOrder = onchainTable(
   }),
   (table) => ({
     userIdx: index().on(table.user, table.seq),
+    userNonceIdx: index().on(table.user, table.nonce),
     stateIdx: index().on(table.state, table.maturesAt),
   }),
 );

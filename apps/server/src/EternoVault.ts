@@ -14,13 +14,13 @@ import { addToLedger, addToVaultToken, countVaultEvent, low, writeBill } from '.
  * (docs/decisions/ledger.md, finance.md).
  */
 ponder.on('EternoVault:DivedIn', async ({ event, context }) => {
-  const { user, token, amount, custom, custom1 } = event.args;
+  const { user, token, amount, custom, custom1, nonce } = event.args;
   const place = eventPlace(event);
   await countVaultEvent(context.db, user, 'deposit', place.blockNumber);
   const purchase = purchaseOf({ token, amount, custom, custom1, timestamp: place.timestamp }, financeInputs());
   if (purchase !== null) {
     await addToVaultToken(context.db, token, { deposited: amount });
-    await recordPurchase(context.db, event.id, user, token, purchase, place);
+    await recordPurchase(context.db, event.id, user, nonce, token, purchase, place);
     return;
   }
   await addToVaultToken(context.db, token, { deposited: amount, liabilities: amount });

@@ -203,7 +203,6 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     deploymentsFile = join(dataDir, 'deployments.json');
     settingsFile = join(dataDir, 'finance.json');
     await writeFile(settingsFile, JSON.stringify(SETTINGS));
-    process.env.ETERNO_FINANCE_SETTINGS = settingsFile;
     contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
     chain = defineChain({
       id: ETERNO_CHAIN_ID,
@@ -219,6 +218,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
       dataDir: join(dataDir, 'server'),
       databaseUrl: pg?.url,
       siweDomains: [SIWE_DOMAIN],
+      financeSettings: settingsFile,
     });
     for (const account of [alice, bob, carol]) await signIn(account);
   }, 300_000);
@@ -227,7 +227,6 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     await server?.stop();
     await pg?.stop();
     await anvil?.stop();
-    delete process.env.ETERNO_FINANCE_SETTINGS;
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
