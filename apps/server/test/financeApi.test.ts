@@ -7,6 +7,7 @@
  * On PostgreSQL also, in this process over the same indexer and both store engines: an unregistered
  * user (a registration source that says no) and the crash points of a purchase.
  */
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,7 +131,13 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
       ((await indexedBlock(server.indexerUrl)) ?? -1) < head ||
       ((await apiIndexedBlock(server.url)) ?? -1) < head
     ) {
-      if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${head}`);
+      if (Date.now() > deadline) {
+        const log = readFileSync(join(dataDir, 'server', 'server.log'), 'utf8')
+          .split('\n')
+          .slice(-20)
+          .join('\n');
+        throw new Error(`the indexer did not reach block ${head}; the server log ends:\n${log}`);
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -521,6 +528,55 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     for (const bad of ['?status=finished', '?before=u1', '?limit=0', '?limit=101'])
       expect([bad, (await call('GET', `/finance/orders${bad}`, carol)).status]).toEqual([bad, 400]);
   });
+
+  it('a settlement allots the FIFO prefix: the current round, in-progress orders, places moving up, income in the summary', async () => {
+    const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+    const T = ((await client.getBlock()).timestamp / 86_400n + 1n) * 86_400n;
+    await test.setNextBlockTimestamp({ timestamp: T + 5n });
+    await test.mine({ blocks: 1 });
+    await untilIndexed();
+    const rounds = (await call('GET', '/finance/rounds', alice)).body as FinanceRoundsJson;
+    expect(rounds.current).toEqual({
+      settlesAt: T.toString(),
+      quota: e18('250').toString(),
+      allotted: e18('200').toString(),
+      queueLength: 4,
+      queueAmount: e18('800').toString(),
+      myPlace: 1,
+      myWaiting: e18('500').toString(),
+    });
+    expect(rounds.next).toEqual({
+      settlesAt: (T + 86_400n).toString(),
+      quota: e18('250').toString(),
+      allotted: '0',
+      queueLength: 2,
+      queueAmount: e18('600').toString(),
+      myPlace: 1,
+      myWaiting: e18('500').toString(),
+    });
+    expect((await orders(carol)).map((o) => [o.status, o.allottedAt, o.queuePosition])).toEqual([
+      ['in_progress', T.toString(), null],
+      ['in_progress', T.toString(), null],
+    ]);
+    expect((await orders(bob)).map((o) => [o.status, o.queuePosition])).toEqual([['waiting', 2]]);
+
+    // The next settlement pays each in-progress order 0.5 % of its payment (0.3 USDT of it in USDT).
+    await test.setNextBlockTimestamp({ timestamp: T + 86_400n + 5n });
+    await test.mine({ blocks: 1 });
+    await untilIndexed();
+    expect((await orders(carol)).map((o) => [o.gained, o.gainedUsdt])).toEqual([
+      [e18('0.5').toString(), e18('0.3').toString()],
+      [e18('0.5').toString(), e18('0.3').toString()],
+    ]);
+    expect((await call('GET', '/finance/summary', carol)).body).toEqual({
+      units: 2,
+      currentValue: e18('200').toString(),
+      rewardLimit: e18('480').toString(),
+      rewardGained: e18('1').toString(),
+      rewardRemaining: e18('479').toString(),
+      cyclesRemaining: 5,
+    });
+  }, 90_000);
 
   it('an unpaid order expires by the indexed chain time and is then shown as nothing; its signature is refused on chain', async () => {
     const auth = await buy(alice, 2, e18('500'));
