@@ -1,7 +1,7 @@
 import { ponder } from 'ponder:registry';
-import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
+import { dayStartOf } from '@eterno/protocol/finance/rules';
 import { financeInputs } from './finance/inputs.ts';
-import { settleDay } from './finance/settlement.ts';
+import { settleThrough } from './finance/settlement.ts';
 import { readFinanceState } from './finance/state.ts';
 
 // Read at start: an invalid settings file stops the indexer with the faulty field named.
@@ -16,6 +16,5 @@ ponder.on('FinanceSettlement:block', async ({ event, context }) => {
   const { number, timestamp } = event.block;
   const state = await readFinanceState(context.db, timestamp);
   const today = dayStartOf(timestamp);
-  for (let day = state.lastSettled + DAY_SECONDS; day <= today; day += DAY_SECONDS)
-    await settleDay(context.db.sql, day, number, inputs);
+  if (today > state.lastSettled) await settleThrough(context.db.sql, state.lastSettled, today, number, inputs);
 });
