@@ -170,10 +170,12 @@ if (only !== 'web') {
   console.log(`gas.ledger_claim_1000_open.budget: ${claimBudget}`);
   if (!(Number(gas.ledger_claim_1000_open) <= claimBudget))
     over.push(`gas.ledger_claim_1000_open ${gas.ledger_claim_1000_open} > ${claimBudget}`);
-  // The vault's withdrawal and deposit by a repeat user (issue 8's budgets).
+  // The vault's withdrawal and deposit by a repeat user (issue 8's budgets), and a package purchase
+  // (issue 9: `diveInWithToken` with custom = package 1, custom1 = first, 100 USDT).
   for (const [name, budget] of [
     ['vault_withdraw', 70_000],
     ['vault_dive_in', 90_000],
+    ['finance_buy', 120_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);
