@@ -36,7 +36,10 @@ export function BuyView({ catalogue, rounds }: BuyViewProps) {
         </span>
       </Link>
       {error && !data ? (
-        <ReadErrorCard failure={readErrorText(error, t, 'finance:loadError')} onRetry={retry} />
+        <ReadErrorCard
+          failure={readErrorText(error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={retry}
+        />
       ) : data ? (
         data.packages.length === 0 ? (
           <p className="finance-empty">{t('finance:buy.none')}</p>

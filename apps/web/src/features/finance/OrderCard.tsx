@@ -37,7 +37,11 @@ export function OrderCard({ order, now }: OrderCardProps) {
       ) : null}
       {unpaid ? (
         <p className="order-deadline" data-testid={`order-${order.id}-deadline`}>
-          {left === null ? '…' : left > 0 ? t('orders.unpaidLeft', { left: clockText(left) }) : t('orders.unpaidLapsed')}
+          {left === null
+            ? '…'
+            : left > 0
+              ? t('orders.unpaidLeft', { left: clockText(left) })
+              : t('orders.unpaidLapsed')}
         </p>
       ) : null}
       <dl className="finance-figures">

@@ -24,7 +24,10 @@ export function OrdersView({ view, orders, now }: OrdersViewProps) {
         <h2>{view === 'active' ? t('finance:orders.title') : t('finance:orders.pastTitle')}</h2>
       </header>
       {error && !data ? (
-        <ReadErrorCard failure={readErrorText(error, t, 'finance:loadError')} onRetry={retry} />
+        <ReadErrorCard
+          failure={readErrorText(error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={retry}
+        />
       ) : data ? (
         data.items.length === 0 ? (
           <div className="finance-empty" data-testid="orders-empty">

@@ -16,9 +16,13 @@ export function RegularOrders({ orders }: { orders: readonly RegularOrder[] }) {
           <li key={order.id} className={`finance-card order-card`} data-testid={`regular-order-${order.id}`}>
             <header className="order-head">
               <h3>
-                {t('regular.product', { days: order.days })} · {t('regular.rate', { rate: percentText(order.dailyRateBps) })}
+                {t('regular.product', { days: order.days })} ·{' '}
+                {t('regular.rate', { rate: percentText(order.dailyRateBps) })}
               </h3>
-              <span className={`order-status regular-state-${order.state}`} data-testid={`regular-order-${order.id}-state`}>
+              <span
+                className={`order-status regular-state-${order.state}`}
+                data-testid={`regular-order-${order.id}-state`}
+              >
                 {t(`regular.states.${order.state}`)}
               </span>
             </header>

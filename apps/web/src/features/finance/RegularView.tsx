@@ -23,7 +23,10 @@ export function RegularView({ catalogue, orders, ...form }: RegularViewProps) {
       </header>
       <p className="finance-note">{t('finance:regular.intro')}</p>
       {catalogue.error && !catalogue.data ? (
-        <ReadErrorCard failure={readErrorText(catalogue.error, t, 'finance:loadError')} onRetry={catalogue.retry} />
+        <ReadErrorCard
+          failure={readErrorText(catalogue.error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={catalogue.retry}
+        />
       ) : catalogue.data ? (
         catalogue.data.regular.length === 0 ? (
           <p className="finance-empty">{t('finance:regular.none')}</p>
@@ -37,7 +40,10 @@ export function RegularView({ catalogue, orders, ...form }: RegularViewProps) {
       )}
       <h3 className="finance-subtitle">{t('finance:regular.mine')}</h3>
       {orders.error && !orders.data ? (
-        <ReadErrorCard failure={readErrorText(orders.error, t, 'finance:loadError')} onRetry={orders.retry} />
+        <ReadErrorCard
+          failure={readErrorText(orders.error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={orders.retry}
+        />
       ) : orders.data ? (
         <RegularOrders orders={orders.data.items} />
       ) : (

@@ -40,7 +40,10 @@ export function RoundView({ which, rounds, now }: RoundViewProps) {
         </NavLink>
       </nav>
       {error && !data ? (
-        <ReadErrorCard failure={readErrorText(error, t, 'finance:loadError')} onRetry={retry} />
+        <ReadErrorCard
+          failure={readErrorText(error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={retry}
+        />
       ) : data ? (
         <>
           <div className="finance-card round-clock">

@@ -44,7 +44,10 @@ export function SubscribeView(props: SubscribeViewProps) {
   if (error && !data) {
     return (
       <section className="finance-screen">
-        <ReadErrorCard failure={readErrorText(error, t, 'finance:loadError')} onRetry={retry} />
+        <ReadErrorCard
+          failure={readErrorText(error, t as (key: string) => string, 'finance:loadError')}
+          onRetry={retry}
+        />
       </section>
     );
   }
@@ -161,7 +164,8 @@ export function SubscribeView(props: SubscribeViewProps) {
           </p>
           {short && props.balance !== undefined ? (
             <p className="finance-error" role="alert" data-testid="subscribe-insufficient">
-              {t('errors:INSUFFICIENT_BALANCE')} · {t('finance:subscribe.insufficient', { balance: usdtText(props.balance) })}
+              {t('errors:INSUFFICIENT_BALANCE')} ·{' '}
+              {t('finance:subscribe.insufficient', { balance: usdtText(props.balance) })}
             </p>
           ) : null}
           {serverError && !refusedUnregistered ? (

@@ -1,4 +1,10 @@
-import { atMost, between, checkAmount, type AmountCheck, type AmountErrorCodeOrZero } from '@eterno/protocol/amountCheck';
+import {
+  atMost,
+  between,
+  checkAmount,
+  type AmountCheck,
+  type AmountErrorCodeOrZero,
+} from '@eterno/protocol/amountCheck';
 import type { RegularProduct } from '../../api/finance.ts';
 
 export type RegularAmountProblem = AmountErrorCodeOrZero | 'OUT_OF_RANGE' | 'INSUFFICIENT_BALANCE';
@@ -13,5 +19,8 @@ export function checkRegularAmount(
   product: Pick<RegularProduct, 'minAmount' | 'maxAmount'>,
   balance: bigint | null,
 ): AmountCheck<RegularAmountProblem> {
-  return checkAmount(text, [between(product.minAmount, product.maxAmount), atMost(balance ?? -1n, 'INSUFFICIENT_BALANCE')]);
+  return checkAmount(text, [
+    between(product.minAmount, product.maxAmount),
+    atMost(balance ?? -1n, 'INSUFFICIENT_BALANCE'),
+  ]);
 }

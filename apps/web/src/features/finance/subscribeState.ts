@@ -13,7 +13,10 @@ export type SubscribeState =
   | { readonly kind: 'ready'; readonly pkg: FinancePackage };
 
 /** The package an id of the URL names ("3"), or null: digits only, no sign, no leading zero. */
-export function packageOf(catalogue: Pick<FinanceCatalogue, 'packages'>, id: string | undefined): FinancePackage | null {
+export function packageOf(
+  catalogue: Pick<FinanceCatalogue, 'packages'>,
+  id: string | undefined,
+): FinancePackage | null {
   if (id === undefined || !/^[1-9]\d{0,8}$/.test(id)) return null;
   return catalogue.packages.find((pkg) => pkg.id === Number(id)) ?? null;
 }
