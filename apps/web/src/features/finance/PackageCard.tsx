@@ -15,7 +15,7 @@ export function PackageCard({ pkg }: { pkg: FinancePackage }) {
           {usdtText(pkg.price)}
         </span>
       </header>
-      <dl className="finance-figures">
+      <dl className="finance-figures package-figures">
         <div>
           <dt>{t('buy.multiple01')}</dt>
           <dd>{multipleText(pkg.multiple01Bps)}</dd>

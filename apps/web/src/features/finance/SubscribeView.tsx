@@ -6,7 +6,7 @@ import { readErrorText } from '../../chain/readErrorText.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
 import { errorKeyOf } from '../vault/errorText.ts';
-import { allocationText, multipleText, percentText, usdtText } from './format.ts';
+import { multipleText, percentText, usdtText } from './format.ts';
 import { RegisterOffer } from './RegisterOffer.tsx';
 import { subscribeState } from './subscribeState.ts';
 import './finance.css';
@@ -120,8 +120,7 @@ export function SubscribeView(props: SubscribeViewProps) {
               share02: percentText(10_000 - pkg.allocation01Bps),
               m01: multipleText(pkg.multiple01Bps),
               m02: multipleText(pkg.multiple02Bps),
-            })}{' '}
-            <small>({allocationText(pkg.allocation01Bps)})</small>
+            })}
           </li>
           <li>
             {t('finance:subscribe.rules.cycles', {
