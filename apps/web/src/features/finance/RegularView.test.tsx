@@ -41,10 +41,10 @@ describe('RegularView (/finance/regular, tab regular)', () => {
   it('offers the 7 / 15 / 30 / 90-day products with their daily rate', () => {
     view(props());
     for (const [days, rate] of [
-      ['7 days', '0.2 %'],
-      ['15 days', '0.3 %'],
-      ['30 days', '0.4 %'],
-      ['90 days', '0.5 %'],
+      ['7 days', '0.2 %'],
+      ['15 days', '0.3 %'],
+      ['30 days', '0.4 %'],
+      ['90 days', '0.5 %'],
     ]) {
       expect(screen.getByRole('radio', { name: new RegExp(`${days}.*${rate.replace('.', '\\.')}`) })).toBeTruthy();
     }

@@ -40,10 +40,10 @@ describe('SubscribeView (/finance/overview/subscribe/:id)', () => {
     expect(screen.getByTestId('subscribe-limit').textContent).toBe('1,200 USDT');
     const rules = screen.getByTestId('subscribe-rules').textContent ?? '';
     expect(rules).toContain('up to 50,000 USDT of payments are allotted');
-    expect(rules).toContain('earns 0.5 % of its payment (2.5 USDT)');
-    expect(rules).toContain('60 % of each day');
+    expect(rules).toContain('earns 0.5 % of its payment (2.5 USDT)');
+    expect(rules).toContain('60 % of each day');
     expect(rules).toContain('ETERNO-01 (2.0×)');
-    expect(rules).toContain('40 % is ETERNO-02 (3.0×)');
+    expect(rules).toContain('40 % is ETERNO-02 (3.0×)');
     expect(rules).toContain('at most 5 times; 5 left');
     expect(rules).toContain('valid for 30 minutes');
     fireEvent.click(screen.getByTestId('subscribe-buy'));
@@ -61,7 +61,7 @@ describe('SubscribeView (/finance/overview/subscribe/:id)', () => {
     );
     const rules = screen.getByTestId('subscribe-rules').textContent ?? '';
     expect(rules).toContain('up to 1,234 USDT');
-    expect(rules).toContain('0.75 % of its payment (3.75 USDT)');
+    expect(rules).toContain('0.75 % of its payment (3.75 USDT)');
     expect(rules).toContain('2 left');
   });
 

@@ -11,10 +11,10 @@ describe('finance figures', () => {
   });
 
   it('rates and the allocation ratio in percent', () => {
-    expect(percentText(50)).toBe('0.5 %');
-    expect(percentText(25)).toBe('0.25 %');
-    expect(percentText(6000)).toBe('60 %');
-    expect(allocationText(6000)).toBe('60 % / 40 %');
+    expect(percentText(50)).toBe('0.5 %');
+    expect(percentText(25)).toBe('0.25 %');
+    expect(percentText(6000)).toBe('60 %');
+    expect(allocationText(6000)).toBe('60 % / 40 %');
   });
 
   it('USDT amounts grouped', () => {

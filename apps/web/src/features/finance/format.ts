@@ -15,9 +15,9 @@ export function multipleText(bps: number): string {
   return `${whole}.${rest === '' ? '0' : rest}×`;
 }
 
-/** A rate or ratio from basis points in percent ("60 %" for 6,000; "0.5 %" for 50). */
+/** A rate or ratio from basis points in percent ("60 %" for 6,000; "0.5 %" for 50), the sign never wrapped apart. */
 export function percentText(bps: number): string {
-  return `${feePercentText(bps)} %`;
+  return `${feePercentText(bps)}\u00a0%`;
 }
 
 /** An allocation ratio: ETERNO-01 share / ETERNO-02 share ("60 % / 40 %"). */
