@@ -45,7 +45,7 @@ describe('RegularView (/finance/regular, tab regular)', () => {
       ['15 days', '0.3 %'],
       ['30 days', '0.4 %'],
       ['90 days', '0.5 %'],
-    ]) {
+    ] as const) {
       expect(screen.getByRole('radio', { name: new RegExp(`${days}.*${rate.replace('.', '\\.')}`) })).toBeTruthy();
     }
   });
