@@ -9,7 +9,7 @@ import { useRounds } from './useRounds.ts';
 export default function OrdersScreen({ view }: { view: View }) {
   const orders = useFinanceOrders(view);
   const rounds = useRounds();
-  const hasUnpaid = orders.data?.items.some((order) => order.status === 'unpaid') ?? false;
+  const hasUnpaid = orders.data?.some((order) => order.status === 'unpaid') ?? false;
   const nowMs = useNow(hasUnpaid);
   const now = rounds.data ? chainNow(rounds.data.now, rounds.receivedAtMs, nowMs) : null;
   return <OrdersView view={view} orders={orders} now={now} />;

@@ -1,20 +1,36 @@
 import '../../i18n/index.ts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/index.ts';
 import type { FinanceOrder, OrdersView as View } from '../../api/finance.ts';
 import { OrdersView } from './OrdersView.tsx';
+import type { OrderPages } from './useFinanceOrders.ts';
 import { FINISHED, NOW, ORDERS } from './testData.ts';
 
 afterEach(async () => {
   await act(async () => setLanguage('en'));
 });
 
-const view = (items: FinanceOrder[], which: View = 'active', now: number | null = NOW) =>
+const pages = (items: FinanceOrder[], more: Partial<OrderPages> = {}): OrderPages => ({
+  data: items,
+  error: null,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: vi.fn(),
+  retry: vi.fn(),
+  ...more,
+});
+
+const view = (
+  items: FinanceOrder[],
+  which: View = 'active',
+  now: number | null = NOW,
+  more: Partial<OrderPages> = {},
+) =>
   render(
     <MemoryRouter>
-      <OrdersView view={which} orders={{ data: { items, nextBefore: null }, error: null, retry: vi.fn() }} now={now} />
+      <OrdersView view={which} orders={pages(items, more)} now={now} />
     </MemoryRouter>,
   );
 
@@ -59,6 +75,18 @@ describe('OrdersView (/finance/mine, tab orders; /finance/past)', () => {
     expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Past orders');
     expect(screen.getByTestId('order-3-status').textContent).toBe('Finished');
     expect(within(screen.getByTestId('order-3')).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+  });
+
+  it('more pages: Show more asks for the next one', () => {
+    const loadMore = vi.fn();
+    view(ORDERS, 'active', NOW, { hasMore: true, loadMore });
+    fireEvent.click(screen.getByTestId('orders-more'));
+    expect(loadMore).toHaveBeenCalled();
+  });
+
+  it('no more pages: no button', () => {
+    view(ORDERS);
+    expect(screen.queryByTestId('orders-more')).toBeNull();
   });
 
   it('empty lists say so', () => {

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { FinanceOrder, OrdersView as View } from '../../api/finance.ts';
-import type { Page } from '../../api/indexer.ts';
+import type { OrdersView as View } from '../../api/finance.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { OrderCard } from './OrderCard.tsx';
+import type { OrderPages } from './useFinanceOrders.ts';
 import './finance.css';
 
 export type OrdersViewProps = {
   view: View;
-  orders: { data: Page<FinanceOrder> | undefined; error: unknown; retry: () => void };
+  orders: OrderPages;
   /** The chain's time now (unix seconds); null while unknown. */
   now: number | null;
 };
@@ -29,7 +29,7 @@ export function OrdersView({ view, orders, now }: OrdersViewProps) {
           onRetry={retry}
         />
       ) : data ? (
-        data.items.length === 0 ? (
+        data.length === 0 ? (
           <div className="finance-empty" data-testid="orders-empty">
             <p>{view === 'active' ? t('finance:orders.none') : t('finance:orders.nonePast')}</p>
             {view === 'active' ? (
@@ -39,11 +39,24 @@ export function OrdersView({ view, orders, now }: OrdersViewProps) {
             ) : null}
           </div>
         ) : (
-          <ul className="order-list">
-            {data.items.map((order) => (
-              <OrderCard key={order.id} order={order} now={now} />
-            ))}
-          </ul>
+          <>
+            <ul className="order-list">
+              {data.map((order) => (
+                <OrderCard key={order.id} order={order} now={now} />
+              ))}
+            </ul>
+            {orders.hasMore ? (
+              <button
+                type="button"
+                className="button finance-more"
+                data-testid="orders-more"
+                disabled={orders.loadingMore}
+                onClick={orders.loadMore}
+              >
+                {orders.loadingMore ? t('finance:orders.loadingMore') : t('finance:orders.more')}
+              </button>
+            ) : null}
+          </>
         )
       ) : (
         <div className="finance-loading" data-testid="finance-loading">

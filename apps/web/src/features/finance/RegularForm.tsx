@@ -21,6 +21,8 @@ export type RegularFormProps = {
   done: boolean;
   /** Asks the authorisation, approves exactly the amount if needed, deposits; true when mined. */
   onDeposit: (product: RegularProduct, amount: bigint) => Promise<boolean>;
+  /** The user changed the term or the amount: a finished or refused deposit's messages no longer apply. */
+  onEdit?: () => void;
 };
 
 /**
@@ -64,7 +66,10 @@ export function RegularForm(props: RegularFormProps) {
               value={p.id}
               checked={p.id === product.id}
               disabled={busy}
-              onChange={() => setChosen(p.id)}
+              onChange={() => {
+                setChosen(p.id);
+                props.onEdit?.();
+              }}
             />
             <strong>{t('finance:regular.product', { days: p.days })}</strong>
             <small>{t('finance:regular.rate', { rate: percentText(p.dailyRateBps) })}</small>
@@ -74,7 +79,10 @@ export function RegularForm(props: RegularFormProps) {
       <AmountField
         label={t('finance:regular.amount')}
         value={text}
-        onChange={setText}
+        onChange={(next) => {
+          setText(next);
+          props.onEdit?.();
+        }}
         symbol="USDT"
         balanceText={t('finance:regular.balance', {
           amount: props.balance !== undefined ? usdtText(props.balance) : '…',

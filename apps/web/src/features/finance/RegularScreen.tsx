@@ -22,6 +22,14 @@ export default function RegularScreen() {
       requesting={purchase.requesting}
       error={purchase.error}
       done={purchase.done}
+      onEdit={() => {
+        if (
+          !purchase.tx.busy &&
+          !purchase.requesting &&
+          (purchase.done || purchase.error || purchase.tx.state.phase !== 'idle')
+        )
+          purchase.reset();
+      }}
       onDeposit={async (product, amount) => {
         const read = wallet.data;
         if (!read) return false;

@@ -119,8 +119,11 @@ describe('RegularView (/finance/regular, tab regular)', () => {
     expect(screen.queryByTestId('regular-withdraw')).toBeNull();
   });
 
-  it('submitted: the success text', () => {
-    view(props({ done: true }));
+  it('submitted: the success text; editing the amount afterwards clears it (onEdit)', () => {
+    const onEdit = vi.fn();
+    view(props({ done: true, onEdit }));
     expect(screen.getByTestId('regular-success').textContent).toContain('Your fixed-term deposit has been submitted');
+    type('200');
+    expect(onEdit).toHaveBeenCalled();
   });
 });

@@ -30,7 +30,8 @@ describe('RoundView (/finance/rights-issue, /finance/rights-issue-new)', () => {
   });
 
   it('the next round: what would be allotted now', () => {
-    view('next');
+    view('next', { ...ROUNDS, next: { ...ROUNDS.next, queueLength: 1 } });
+    expect(screen.getByTestId('round-queue').textContent).toBe('1 order · 11,500 USDT');
     expect(screen.getByText('Would be allotted now')).toBeTruthy();
     expect(screen.getByTestId('round-allotted').textContent).toBe('11,500 USDT');
     expect(screen.getByTestId('round-my-place').textContent).toBe('No. 2');
