@@ -28,7 +28,8 @@ const databaseUrl = databaseUrlFrom(process.env);
  * DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
  * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm;
  * the EternoVault (the income ledger and bills) and the EULP pair's `Sync` (the exchange TWAP); every
- * block (`IndexedHead`: the latest indexed block, the vouchers' expiry clock).
+ * block (`IndexedHead`: the latest indexed block, the vouchers' expiry clock; `FinanceSettlement`: the
+ * daily finance settlement at 00:00 UTC of block time, src/finance/settlement.ts).
  */
 export default createConfig({
   database: databaseUrl
@@ -63,5 +64,6 @@ export default createConfig({
   },
   blocks: {
     IndexedHead: { chain: 'eterno', startBlock, interval: 1 },
+    FinanceSettlement: { chain: 'eterno', startBlock, interval: 1 },
   },
 });

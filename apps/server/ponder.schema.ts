@@ -239,6 +239,7 @@ export const vaultToken = onchainTable('vault_token', (t) => ({
 /**
  * Every movement of a user's money that the chain shows, one row per bill (docs/decisions/bills.md):
  * the event id, with a suffix when one event makes several bills. `amount` is signed (negative = out).
+ * A bill of the daily finance settlement has no transaction (`txHash` null) and log index 0.
  */
 export const bill = onchainTable(
   'bill',
@@ -251,7 +252,7 @@ export const bill = onchainTable(
     blockNumber: t.bigint().notNull(),
     logIndex: t.integer().notNull(),
     timestamp: t.bigint().notNull(),
-    txHash: t.hex().notNull(),
+    txHash: t.hex(),
   }),
   (table) => ({
     userIdx: index().on(table.user, table.blockNumber, table.logIndex),
@@ -288,4 +289,114 @@ export const indexedHead = onchainTable('indexed_head', (t) => ({
   id: t.text().primaryKey(),
   blockNumber: t.bigint().notNull(),
   timestamp: t.bigint().notNull(),
+}));
+
+/**
+ * Finance (package) orders (docs/decisions/finance.md), one per package `DivedIn`, keyed by the
+ * global order number `seq` (1, 2, 3… in (block, logIndex) order). The terms are those of the
+ * settings version in force at payment; `gained` is the USDT value earned (static income), of which
+ * `gainedUsdt` was paid in USDT and `gainedEtro` in ETRO; `etroOwed` the USDT value of ETERNO-02
+ * income not yet paid for want of any ETRO price. Status: waiting → in_progress → finished.
+ */
+export const financeOrder = onchainTable(
+  'finance_order',
+  (t) => ({
+    seq: t.bigint().primaryKey(),
+    eventId: t.text().notNull(),
+    user: t.hex().notNull(),
+    /** The DiveIn nonce that paid it: the API marks the purchase authorisation of (user, nonce) paid. */
+    nonce: t.bigint().notNull(),
+    packageId: t.integer().notNull(),
+    units: t.integer().notNull(),
+    registrationType: t.text().notNull(),
+    payment: t.bigint().notNull(),
+    multiple01Bps: t.integer().notNull(),
+    multiple02Bps: t.integer().notNull(),
+    allocation01Bps: t.integer().notNull(),
+    dailyRateBps: t.integer().notNull(),
+    rewardLimit: t.bigint().notNull(),
+    gained: t.bigint().notNull(),
+    gainedUsdt: t.bigint().notNull(),
+    gainedEtro: t.bigint().notNull(),
+    etroOwed: t.bigint().notNull(),
+    status: t.text().notNull(),
+    createdAt: t.bigint().notNull(),
+    allottedAt: t.bigint(),
+    finishedAt: t.bigint(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    userIdx: index().on(table.user, table.seq),
+    userNonceIdx: index().on(table.user, table.nonce),
+    statusIdx: index().on(table.status, table.seq),
+  }),
+);
+
+/**
+ * Fixed-term ("regular") orders, one per regular `DivedIn`, keyed by their own number `seq`. The
+ * interest is fixed at payment; `state` active → matured at `maturesAt` (the first settlement at or
+ * after start + days), when principal and interest are credited.
+ */
+export const regularOrder = onchainTable(
+  'regular_order',
+  (t) => ({
+    seq: t.bigint().primaryKey(),
+    eventId: t.text().notNull(),
+    user: t.hex().notNull(),
+    /** The DiveIn nonce that paid it (see finance_order.nonce). */
+    nonce: t.bigint().notNull(),
+    productId: t.integer().notNull(),
+    days: t.integer().notNull(),
+    dailyRateBps: t.integer().notNull(),
+    principal: t.bigint().notNull(),
+    interest: t.bigint().notNull(),
+    state: t.text().notNull(),
+    startAt: t.bigint().notNull(),
+    maturesAt: t.bigint().notNull(),
+    maturedAt: t.bigint(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    userIdx: index().on(table.user, table.seq),
+    userNonceIdx: index().on(table.user, table.nonce),
+    stateIdx: index().on(table.state, table.maturesAt),
+  }),
+);
+
+/**
+ * One row per settled day (`settlesAt` = its 00:00 UTC): the quota in force, the waiting queue
+ * before allotting (orders paid before `settlesAt`), what was allotted, the static income paid, the
+ * orders finished, the regular orders matured, the day's ETRO TWAP (null: no price known) and the
+ * block that settled it.
+ */
+export const financeRound = onchainTable('finance_round', (t) => ({
+  settlesAt: t.bigint().primaryKey(),
+  quota: t.bigint().notNull(),
+  queueLength: t.integer().notNull(),
+  queueAmount: t.bigint().notNull(),
+  allottedCount: t.integer().notNull(),
+  allotted: t.bigint().notNull(),
+  incomeOrders: t.integer().notNull(),
+  incomeUsdt: t.bigint().notNull(),
+  incomeEtro: t.bigint().notNull(),
+  finishedCount: t.integer().notNull(),
+  maturedCount: t.integer().notNull(),
+  maturedAmount: t.bigint().notNull(),
+  etroPrice: t.bigint(),
+  blockNumber: t.bigint().notNull(),
+}));
+
+/**
+ * The settlement's progress (id 'state'): the last settled day (its 00:00 UTC; at the first block,
+ * that block's day, so nothing before the indexer's start is settled) and the next order numbers.
+ */
+export const financeState = onchainTable('finance_state', (t) => ({
+  id: t.text().primaryKey(),
+  lastSettled: t.bigint().notNull(),
+  nextSeq: t.bigint().notNull(),
+  nextRegularSeq: t.bigint().notNull(),
 }));

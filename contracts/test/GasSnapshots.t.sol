@@ -157,7 +157,8 @@ contract LedgerGasSnapshotsTest is Test {
 
 /// @notice The vault's three signed calls by a repeat user (alice has deposited, withdrawn and exchanged
 ///         before, so her nonces and the tokens' day slots are already written), measured like the rows
-///         above. Budgets (`npm run bench`): vault_withdraw <= 70,000, vault_dive_in <= 90,000.
+///         above. Budgets (`npm run bench`): vault_withdraw <= 70,000, vault_dive_in <= 90,000,
+///         finance_buy <= 120,000 (a package purchase: package 1, first order, 100 USDT).
 contract VaultGasSnapshotsTest is VaultFixture {
     string private constant GROUP = "eterno";
 
@@ -186,6 +187,15 @@ contract VaultGasSnapshotsTest is VaultFixture {
         Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
         vm.prank(alice);
         vm.startSnapshotGas(GROUP, "vault_dive_in");
+        vault.diveInWithToken(m.custom, m.custom1, m.token, m.amount, m.deadline, sig.r, sig.s, sig.v);
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_FinanceBuy() public {
+        DiveInMsg memory m = purchaseMsg(alice, 1, 1, 100e18);
+        Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "finance_buy");
         vault.diveInWithToken(m.custom, m.custom1, m.token, m.amount, m.deadline, sig.r, sig.s, sig.v);
         vm.stopSnapshotGas();
     }

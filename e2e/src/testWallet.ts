@@ -65,8 +65,11 @@ export type TestWalletOptions = {
   transactions?: TransactionBehaviour;
   /** Whether the site is already allowed to see the account (eth_accounts answers it). */
   preauthorized?: boolean;
-  /** Called for every request as it arrives, before it is answered. */
-  onRequest?: (request: RecordedRequest) => void;
+  /**
+   * Called for every request as it arrives; the request is answered once it returns (a promise is
+   * awaited: the user still looking at the wallet's prompt while the world moves on).
+   */
+  onRequest?: (request: RecordedRequest) => void | Promise<void>;
 };
 
 export type RecordedRequest = {
@@ -253,8 +256,8 @@ export async function installTestWallet(page: Page, opts: TestWalletOptions): Pr
       const params = [...paramsList(req.params)];
       const record: RecordedRequest = { method, params, via: String(req.via), at: Date.now() };
       recorded.push(record);
-      opts.onRequest?.(record);
       try {
+        await opts.onRequest?.(record);
         return { ok: true, result: (await handle(method, params)) ?? null };
       } catch (err) {
         if (err instanceof ProviderRpcError) {

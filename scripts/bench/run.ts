@@ -2,7 +2,8 @@
  * `npm run bench`: prints one `name: value` line per figure, and `<name>.budget: <n>` (at most) or
  * `<name>.budget_min: <n>` (at least) for the figures with a budget; exits 1 when any figure misses
  * its budget. `npm run bench -- --only api` runs only the API rows, `--only web` only the login
- * page's rows (its JS and Lighthouse), `--only vouchers` only `api.withdrawal_sign_p99_ms`.
+ * page's rows (its JS and Lighthouse), `--only vouchers` only `api.withdrawal_sign_p99_ms`,
+ * `--only settlement` only `settlement.daily_100k_orders_s`.
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -18,6 +19,10 @@ import { waitForSwapPanel } from '@eterno/e2e/swap';
 import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
 import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS, VOUCHER_WARMUP_ROUNDS } from './apiVouchers.ts';
+import { measureSettlement, SETTLEMENT_ORDERS } from './settlement.ts';
+
+/** One daily finance settlement of 100,000 in-progress orders on PostgreSQL (issue 9), seconds. */
+const SETTLEMENT_S_BUDGET = 10;
 
 /** `POST /vault/withdrawals`, 20 users at once, on PostgreSQL (issue 8). */
 const WITHDRAWAL_SIGN_P99_MS_BUDGET = 50;
@@ -96,6 +101,23 @@ const SCREENS: Array<ScreenRpcSpec & { name: string; toRenderBudget?: number }> 
   },
 ];
 
+async function benchSettlement(): Promise<void> {
+  const f = await measureSettlement();
+  const seconds = Math.round(f.seconds * 100) / 100;
+  console.log(`settlement.daily_100k_orders_s: ${seconds}`);
+  console.log(`settlement.daily_100k_orders_s.budget: ${SETTLEMENT_S_BUDGET}`);
+  console.log(
+    `settlement.daily_100k_orders_s.method: settleThrough (the FinanceSettlement handler's code) for one day, ${SETTLEMENT_ORDERS} in-progress orders of 50,000 users in Ponder's tables on PostgreSQL with its reorg triggers on; ${f.bills} income bills written, ${f.reorgRows} rows recorded for a reorg`,
+  );
+  console.log(
+    `settlement.daily_100k_orders_s.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (!(seconds <= SETTLEMENT_S_BUDGET))
+    over.push(`settlement.daily_100k_orders_s ${seconds} > ${SETTLEMENT_S_BUDGET}`);
+}
+
 async function benchVouchers(): Promise<void> {
   const v = await measureVoucherSigning();
   console.log(`api.withdrawal_sign_p99_ms: ${v.p99Ms}`);
@@ -143,9 +165,13 @@ function finish(): never {
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'api' && only !== 'web' && only !== 'vouchers') {
-  console.error(`--only takes api, web or vouchers, not ${only}`);
+if (only !== undefined && only !== 'api' && only !== 'web' && only !== 'vouchers' && only !== 'settlement') {
+  console.error(`--only takes api, web, vouchers or settlement, not ${only}`);
   process.exit(2);
+}
+if (only === 'settlement') {
+  await benchSettlement();
+  finish();
 }
 if (only === 'vouchers') {
   await benchVouchers();
@@ -170,10 +196,12 @@ if (only !== 'web') {
   console.log(`gas.ledger_claim_1000_open.budget: ${claimBudget}`);
   if (!(Number(gas.ledger_claim_1000_open) <= claimBudget))
     over.push(`gas.ledger_claim_1000_open ${gas.ledger_claim_1000_open} > ${claimBudget}`);
-  // The vault's withdrawal and deposit by a repeat user (issue 8's budgets).
+  // The vault's withdrawal and deposit by a repeat user (issue 8's budgets), and a package purchase
+  // (issue 9: `diveInWithToken` with custom = package 1, custom1 = first, 100 USDT).
   for (const [name, budget] of [
     ['vault_withdraw', 70_000],
     ['vault_dive_in', 90_000],
+    ['finance_buy', 120_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);
@@ -242,4 +270,5 @@ try {
   await stack.stop();
 }
 await benchApi();
+await benchSettlement();
 finish();

@@ -1,8 +1,9 @@
 /**
  * The API process on PostgreSQL: the same app as Ponder's `src/api` (the shared HTTP pieces,
- * sign-in over the off-chain store, the vault's per-user routes, the indexer's read routes), served by @hono/node-server
- * outside the indexer's process, reading Ponder's tables from its schema, with the read routes
- * behind a response cache that is dropped with every indexed block (src/http/freshCache.ts).
+ * sign-in over the off-chain store, the vault's per-user routes, the finance routes, the indexer's
+ * read routes), served by @hono/node-server outside the indexer's process, reading Ponder's tables
+ * from its schema, with the read routes behind a response cache that is dropped with every indexed
+ * block (src/http/freshCache.ts).
  * Why: docs/decisions/api-process.md.
  *
  *   DATABASE_URL=postgresql://… ETERNO_INDEXER_SCHEMA=<ponder --schema> ETERNO_SIWE_DOMAINS=… \
@@ -10,15 +11,18 @@
  *
  * Also read: ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
  * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY
- * and the settings of src/vault/settings.ts.
+ * the settings of src/vault/settings.ts and ETERNO_FINANCE_SETTINGS (src/finance/settings.ts).
  */
 import { serve } from '@hono/node-server';
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { createIndexerApp } from '../src/api/app.ts';
 import { deployedSymbolOf } from '../src/api/deployedTokens.ts';
 import { EnvError, readServerEnv, requireEnv } from '../src/api/env.ts';
+import { createFinanceApp } from '../src/api/financeApp.ts';
 import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
+import { openFinanceContext } from '../src/finance/open.ts';
+import { ponderFinance } from '../src/finance/ponderFinance.ts';
 import { sessionUser } from '../src/auth/session.ts';
 import { createHttpApp } from '../src/http/app.ts';
 import { clientKeyFrom } from '../src/http/clientKey.ts';
@@ -26,6 +30,7 @@ import { freshCache } from '../src/http/freshCache.ts';
 import { createAuthStore } from '../src/store/authStore.ts';
 import { schedulePurge } from '../src/store/purge.ts';
 import { openPostgres } from '../src/store/sql.ts';
+import { createPurchaseStore } from '../src/store/purchaseStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
@@ -39,6 +44,11 @@ const indexer = openIndexerDb(env.databaseUrl, requireEnv(process.env, 'ETERNO_I
 const sql = openPostgres(env.databaseUrl);
 const store = await createAuthStore(sql);
 const vault = openVaultContext(process.env, { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) });
+const finance = openFinanceContext(process.env, {
+  vault,
+  store: await createPurchaseStore(sql),
+  view: ponderFinance(indexer.db),
+});
 const purge = schedulePurge(store);
 // Both pools open their connections before the API listens (docs/decisions/vouchers.md, speed).
 await Promise.all([indexer.warm(), sql.warm()]);
@@ -56,6 +66,7 @@ app.route(
 );
 // Per-user answers: outside the response cache.
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route(
   '/',
   createIndexerApp(indexer.db, {

@@ -45,6 +45,13 @@ export type StartServerOptions = {
    * account 9, which the deploy makes the vault's signer).
    */
   signerKey?: string;
+  /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
+  financeSettings?: string;
+  /**
+   * PostgreSQL only: the indexer's schema, to start again on the data of a stopped server (a
+   * restart); default a fresh one.
+   */
+  schema?: string;
 };
 
 export type RunningServer = {
@@ -210,8 +217,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.DATABASE_SCHEMA;
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  if (opts.financeSettings) env.ETERNO_FINANCE_SETTINGS = resolve(opts.financeSettings);
 
-  const schema = opts.databaseUrl ? uniqueSchema() : 'eterno';
+  const schema = opts.databaseUrl ? (opts.schema ?? uniqueSchema()) : 'eterno';
   const indexerPort = opts.databaseUrl ? await freePort() : port;
   const args = [
     'start',

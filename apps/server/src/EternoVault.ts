@@ -1,20 +1,26 @@
 import { ponder } from 'ponder:registry';
 import { vaultExchange, vaultWithdrawal } from 'ponder:schema';
 import { eventPlace } from './eventPlace.ts';
+import { financeInputs } from './finance/inputs.ts';
+import { purchaseOf } from './finance/purchase.ts';
+import { recordPurchase } from './finance/recordPurchase.ts';
 import { addToLedger, addToVaultToken, countVaultEvent, low, writeBill } from './ledgerWrites.ts';
 
 /**
- * `DivedIn`: counted (the next DiveIn nonce) and added to the vault's deposits. With `custom = 0` it
- * is a plain top-up: the received amount is credited, released and contributed, and a `deposit`
- * bill. Any other `custom` is a package payment whose meaning the finance issue defines: it credits
- * nothing here and makes no bill yet (docs/decisions/ledger.md).
+ * `DivedIn`: counted (the next DiveIn nonce) and added to the vault's deposits. A finance purchase
+ * (a package or a regular deposit that matches the settings in force, finance/purchase.ts) makes
+ * its order and bill (finance/recordPurchase.ts). Anything else, `custom = 0` included, is a plain
+ * top-up: the received amount is credited, released and contributed, and a `deposit` bill
+ * (docs/decisions/ledger.md, finance.md).
  */
 ponder.on('EternoVault:DivedIn', async ({ event, context }) => {
-  const { user, token, amount, custom } = event.args;
+  const { user, token, amount, custom, custom1, nonce } = event.args;
   const place = eventPlace(event);
   await countVaultEvent(context.db, user, 'deposit', place.blockNumber);
-  if (custom !== 0n) {
+  const purchase = purchaseOf({ token, amount, custom, custom1, timestamp: place.timestamp }, financeInputs());
+  if (purchase !== null) {
     await addToVaultToken(context.db, token, { deposited: amount });
+    await recordPurchase(context.db, event.id, user, nonce, token, purchase, place);
     return;
   }
   await addToVaultToken(context.db, token, { deposited: amount, liabilities: amount });

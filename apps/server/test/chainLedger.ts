@@ -108,6 +108,7 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
       for (const w of withdrawals) if (w.user === user) row(w.token).withdrawn += w.amount;
       return {
         head: await this.head(),
+        deposits: dives.filter((d) => d.user === user).length,
         withdrawals: withdrawals.filter((w) => w.user === user).length,
         exchanges: exchanges.filter((x) => x.user === user).length,
         balances: [...rows.values()],

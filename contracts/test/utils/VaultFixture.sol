@@ -55,6 +55,18 @@ abstract contract VaultFixture is VaultSigning {
         return DiveInMsg(user, 0, 0, token, amount, vault.nonces(user, 0), block.timestamp + 30 minutes);
     }
 
+    /// @dev A finance purchase authorisation (USDT): `custom` the package (1-99) or regular product (101-199) id,
+    ///      `custom1` the registration type code (1 first, 2 repeat, 3 loop) or 0 for a regular order.
+    function purchaseMsg(address user, uint256 custom, uint256 custom1, uint256 amount)
+        internal
+        view
+        returns (DiveInMsg memory)
+    {
+        return DiveInMsg(
+            user, custom, custom1, address(usdt), amount, vault.nonces(user, 0), block.timestamp + 30 minutes
+        );
+    }
+
     function exchangeMsg(address user, address tokenIn, uint256 amountIn, address tokenOut, uint256 amountOut)
         internal
         view

@@ -1,6 +1,6 @@
 import { parseEther } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { atLeast, atMost, checkAmount } from './amountCheck.ts';
+import { atLeast, atMost, between, checkAmount } from './amountCheck.ts';
 
 describe('checkAmount', () => {
   it('reports the text problems first, with no amount', () => {
@@ -37,5 +37,15 @@ describe('checkAmount', () => {
     expect(checkAmount('1.000000000000000001', [atMost(parseEther('1'), 'EXCEEDS_STAKED')])).toMatchObject({
       problem: 'EXCEEDS_STAKED',
     });
+  });
+});
+
+describe('between (a fixed-term deposit: inclusive bounds)', () => {
+  it('accepts both bounds and refuses outside them with OUT_OF_RANGE', () => {
+    const rule = [between(100n, 1000n)];
+    expect(checkAmount('0.0000000000000001', rule)).toEqual({ ok: true, amount: 100n });
+    expect(checkAmount('0.000000000000001', rule)).toEqual({ ok: true, amount: 1000n });
+    expect(checkAmount('0.000000000000000099', rule)).toEqual({ ok: false, problem: 'OUT_OF_RANGE', amount: 99n });
+    expect(checkAmount('0.000000000000001001', rule)).toEqual({ ok: false, problem: 'OUT_OF_RANGE', amount: 1001n });
   });
 });

@@ -14,7 +14,8 @@ export type AmountProblem =
   | 'EXCEEDS_STAKED'
   | 'RESERVE_EXCEEDED'
   | 'TOO_SMALL'
-  | 'ABOVE_TX_CAP';
+  | 'ABOVE_TX_CAP'
+  | 'OUT_OF_RANGE';
 
 /** The problems every form shares: the text's and zero. */
 export type AmountErrorCodeOrZero = AmountErrorCode | 'ZERO';
@@ -33,6 +34,11 @@ export type AmountCheck<P extends AmountProblem = AmountProblem> =
 /** A minimum (`BELOW_MINIMUM` under it). */
 export function atLeast(minimum: bigint): AmountRule<'BELOW_MINIMUM'> {
   return { problem: 'BELOW_MINIMUM', fails: (amount) => amount < minimum };
+}
+
+/** Inclusive bounds (`OUT_OF_RANGE` outside them): a fixed-term deposit's minimum and maximum. */
+export function between(minimum: bigint, maximum: bigint): AmountRule<'OUT_OF_RANGE'> {
+  return { problem: 'OUT_OF_RANGE', fails: (amount) => amount < minimum || amount > maximum };
 }
 
 /** A maximum, reported as `problem` above it (the balance, the staked amount, …). */

@@ -1,18 +1,21 @@
 /**
  * The HTTP API served by Ponder (its `src/api` entry): the shared HTTP pieces (src/http), the
  * sign-in routes over the off-chain store (src/auth, src/store), the vault's per-user routes
- * (./vaultApp.ts, src/vault) and the indexer's read routes (./app.ts). Ponder itself answers
+ * (./vaultApp.ts, src/vault), the finance routes (./financeApp.ts, src/finance) and the indexer's read routes (./app.ts). Ponder itself answers
  * /health, /ready, /status and /metrics.
  */
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { db } from 'ponder:api';
 import { createAuthApp } from '../auth/app.ts';
+import { openFinanceContext } from '../finance/open.ts';
+import { ponderFinance } from '../finance/ponderFinance.ts';
 import { sessionUser } from '../auth/session.ts';
 import { createHttpApp } from '../http/app.ts';
 import { clientKeyFrom } from '../http/clientKey.ts';
 import { createAuthStore } from '../store/authStore.ts';
 import { schedulePurge } from '../store/purge.ts';
 import { openSql } from '../store/sql.ts';
+import { createPurchaseStore } from '../store/purchaseStore.ts';
 import { createVoucherStore } from '../store/voucherStore.ts';
 import { openVaultContext } from '../vault/open.ts';
 import { ponderLedger } from '../vault/ponderLedger.ts';
@@ -20,12 +23,18 @@ import { openVoucherTotals } from '../vault/vouchers.ts';
 import { createIndexerApp } from './app.ts';
 import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
+import { createFinanceApp } from './financeApp.ts';
 import { createVaultApp } from './vaultApp.ts';
 
 const env = readServerEnv(process.env);
 const sql = await openSql(env);
 const store = await createAuthStore(sql);
 const vault = openVaultContext(process.env, { ledger: ponderLedger(db), store: await createVoucherStore(sql) });
+const finance = openFinanceContext(process.env, {
+  vault,
+  store: await createPurchaseStore(sql),
+  view: ponderFinance(db),
+});
 const purge = schedulePurge(store);
 const close = () => {
   purge.stop();
@@ -46,6 +55,7 @@ app.route(
   }),
 );
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route(
   '/',
   createIndexerApp(db, {

@@ -38,6 +38,12 @@ const STATUS = {
   OVER_DAY_CAP: 422,
   VAULT_PAUSED: 503,
   INDEXER_BEHIND: 503,
+  PACKAGE_NOT_FOUND: 404,
+  REGULAR_PRODUCT_NOT_FOUND: 404,
+  AMOUNT_NOT_PACKAGE_PRICE: 422,
+  REGULAR_AMOUNT_OUT_OF_RANGE: 422,
+  NOT_REGISTERED: 403,
+  CYCLES_USED_UP: 409,
 } as const satisfies Partial<Record<ErrorCode, number>>;
 
 export type ApiErrorCode = keyof typeof STATUS;

@@ -3,6 +3,7 @@
  * chain events and block timestamps). One implementation over Ponder's database
  * (./ponderLedger.ts); the voucher, quote and bill logic only sees this shape.
  */
+import type { PairSync } from '@eterno/protocol/twap';
 import type { Address, Hex } from 'viem';
 
 /** The latest indexed block: the expiry clock and the "as of" of every ledger figure. */
@@ -30,7 +31,7 @@ export type IndexedWithdrawal = {
 };
 
 /** An indexed EULP pair `Sync`: the reserves from that event on. */
-export type PairSync = { reserve0: bigint; reserve1: bigint; timestamp: bigint; blockNumber: bigint; logIndex: number };
+export type { PairSync };
 
 /** A bill entry as indexed (the chain's part of `GET /bills`). */
 export type IndexedBill = {
@@ -41,7 +42,8 @@ export type IndexedBill = {
   timestamp: bigint;
   blockNumber: bigint;
   logIndex: number;
-  txHash: Hex;
+  /** Null for a bill of the daily settlement (a block, no transaction). */
+  txHash: Hex | null;
 };
 
 /** A position in the bill order, newest first: (time, blockNumber, logIndex, id). */
@@ -53,7 +55,8 @@ export type BillPlace = { time: bigint; blockNumber: bigint; logIndex: number; i
  */
 export type LedgerSnapshot = {
   head: IndexedHead | null;
-  /** How many `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  /** How many `DivedIn` / `Withdrawn` / `Exchanged` events of the user are indexed (= the next nonce of that kind as far as the indexer knows). */
+  deposits: number;
   withdrawals: number;
   exchanges: number;
   /** The user's ledger rows (one per token the user has a row for). */

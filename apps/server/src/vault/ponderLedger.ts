@@ -37,9 +37,10 @@ export function ponderLedger(db: ApiDb): LedgerView {
     async snapshot(user) {
       const rows = await snapshotQuery.execute({ user: user.toLowerCase() });
       const first = rows[0];
-      if (first === undefined) return { head: null, withdrawals: 0, exchanges: 0, balances: [] };
+      if (first === undefined) return { head: null, deposits: 0, withdrawals: 0, exchanges: 0, balances: [] };
       return {
         head: { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
+        deposits: first.account?.depositCount ?? 0,
         withdrawals: first.account?.withdrawCount ?? 0,
         exchanges: first.account?.exchangeCount ?? 0,
         balances: rows.flatMap(({ balance: b }) =>

@@ -175,6 +175,8 @@ describe('every route of spec §2 (and Market) exists', () => {
     '/finance/rights-issue-new',
     '/finance/stake',
     '/finance/mine',
+    '/finance/past',
+    '/finance/regular',
     '/finance/exchange',
     '/mine/today',
     '/mine/invite-register',

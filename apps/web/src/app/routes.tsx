@@ -102,15 +102,23 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         ]),
         section('finance', [
           { index: true, loader: to('/finance/overview') },
-          { path: 'overview', ...empty({ message: 'finance.buy.empty' }) },
+          { path: 'overview', ...page(lazyPage(() => import('../features/finance/BuyScreen.tsx'))) },
           {
             path: 'overview/subscribe/:id',
-            ...empty({ title: 'finance.subscribe.title', message: 'finance.subscribe.empty' }),
+            ...page(lazyPage(() => import('../features/finance/SubscribeScreen.tsx'))),
           },
-          { path: 'rights-issue', ...empty({ message: 'finance.past.empty' }) },
-          { path: 'rights-issue-new', ...empty({ message: 'finance.regular.empty' }) },
+          {
+            path: 'rights-issue',
+            ...page(lazyPage(() => import('../features/finance/RightsIssueScreen.tsx'), { which: 'current' })),
+          },
+          {
+            path: 'rights-issue-new',
+            ...page(lazyPage(() => import('../features/finance/RightsIssueScreen.tsx'), { which: 'next' })),
+          },
           { path: 'stake', ...page(lazyPage(() => import('../features/stake/StakeScreen.tsx'))) },
-          { path: 'mine', ...empty({ message: 'finance.orders.empty' }) },
+          { path: 'mine', ...page(lazyPage(() => import('../features/finance/OrdersScreen.tsx'), { view: 'active' })) },
+          { path: 'past', ...page(lazyPage(() => import('../features/finance/OrdersScreen.tsx'), { view: 'past' })) },
+          { path: 'regular', ...page(lazyPage(() => import('../features/finance/RegularScreen.tsx'))) },
           { path: 'exchange', ...page(lazyPage(() => import('../features/vault/ExchangeScreen.tsx'))) },
         ]),
         section('market', [

@@ -42,8 +42,8 @@ export const SECTIONS: readonly Section[] = [
     tabs: [
       { path: 'overview', label: 'finance.tabs.buy' },
       { path: 'mine', label: 'finance.tabs.orders' },
-      { path: 'rights-issue', label: 'finance.tabs.past' },
-      { path: 'rights-issue-new', label: 'finance.tabs.regular' },
+      { path: 'past', label: 'finance.tabs.past' },
+      { path: 'regular', label: 'finance.tabs.regular' },
       { path: 'stake', label: 'finance.tabs.stake' },
     ],
   },

@@ -24,6 +24,7 @@ const PROBLEMS: Record<AmountProblem, true> = {
   RESERVE_EXCEEDED: true,
   TOO_SMALL: true,
   ABOVE_TX_CAP: true,
+  OUT_OF_RANGE: true,
 };
 const CODES = Object.keys(PROBLEMS) as AmountProblem[];
 
@@ -117,6 +118,8 @@ describe('AmountField', () => {
     expect(problem()?.textContent).toBe('Insufficient balance');
     rerender(<Controlled problem="ABOVE_TX_CAP" problemValues={{ cap: '100,000 USDT' }} />);
     expect(problem()?.textContent).toBe('The amount is above the limit of 100,000 USDT per transaction');
+    rerender(<Controlled problem="OUT_OF_RANGE" problemValues={{ range: { min: '100', max: '100,000' } }} />);
+    expect(problem()?.textContent).toBe('Enter an amount between 100 and 100,000 USDT');
   });
 
   it.each(['en', 'zh'] as const)(
@@ -133,6 +136,7 @@ describe('AmountField', () => {
               minimum: { amount: '1', symbol: 'ETRO' },
               reserve: { available: '1', reward: '2' },
               cap: '3 USDT',
+              range: { min: '4', max: '5' },
             }}
           />,
         );

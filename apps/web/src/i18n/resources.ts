@@ -7,6 +7,7 @@ import type enBills from './locales/en/bills.json';
 import type enDataIndex from './locales/en/dataIndex.json';
 import type enDefi from './locales/en/defi.json';
 import type enErrors from './locales/en/errors.json';
+import type enFinance from './locales/en/finance.json';
 import type enHome from './locales/en/home.json';
 import type enLock from './locales/en/lock.json';
 import type enScreens from './locales/en/screens.json';
@@ -38,6 +39,7 @@ export const FEATURE_BUNDLES = {
   dataIndex: { en: () => import('./locales/en/dataIndex.json'), zh: () => import('./locales/zh/dataIndex.json') },
   defi: { en: () => import('./locales/en/defi.json'), zh: () => import('./locales/zh/defi.json') },
   errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
+  finance: { en: () => import('./locales/en/finance.json'), zh: () => import('./locales/zh/finance.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
@@ -54,6 +56,7 @@ export type AllResources = (typeof resources)['en'] & {
   dataIndex: typeof enDataIndex;
   defi: typeof enDefi;
   errors: typeof enErrors;
+  finance: typeof enFinance;
   home: typeof enHome;
   lock: typeof enLock;
   screens: typeof enScreens;

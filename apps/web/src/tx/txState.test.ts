@@ -3,6 +3,7 @@ import { erc20Abi, getAddress, type Hex } from 'viem';
 import { EternoError } from '@eterno/protocol/errors';
 import { TxFailedError, TxRefusedError, TxSimulationError } from '@eterno/protocol/tx/errors';
 import type { TxStep } from '@eterno/protocol/tx/steps';
+import { PurchaseExpiredError } from '@eterno/protocol/finance/planPurchase';
 import { advance, currentHash, errorKey, failed, started } from './txState.ts';
 
 const token = getAddress('0x00000000000000000000000000000000000000a1');
@@ -32,6 +33,21 @@ describe('transaction state', () => {
   it('keeps the hash of a step that failed on chain', () => {
     const s = failed(advance(started(steps), { phase: 'signing', stepIndex: 1 }), new TxFailedError(1, h2));
     expect(s).toMatchObject({ phase: 'failed', hashes: [undefined, h2] });
+  });
+
+  it('a purchase the vault refuses as expired in simulation is PURCHASE_EXPIRED; another action keeps the raw revert', () => {
+    const expired = new TxSimulationError(1, { kind: 'custom', name: 'Expired', args: [7n], inputs: ['deadline'] });
+    const call = steps[1] as Extract<TxStep, { kind: 'call' }>;
+    for (const action of ['finance.buy', 'finance.regular'] as const) {
+      const s = failed(started([steps[0]!, { ...call, action }]), expired);
+      expect(s.error).toBeInstanceOf(PurchaseExpiredError);
+      expect(errorKey(s.error)).toEqual({ code: 'PURCHASE_EXPIRED', params: {} });
+    }
+    expect(errorKey(failed(started(steps), expired).error).code).toBe('TX_SIMULATION_FAILED');
+    const other = new TxSimulationError(1, { kind: 'custom', name: 'ZeroAmount', args: [], inputs: [] });
+    expect(errorKey(failed(started([steps[0]!, { ...call, action: 'finance.buy' }]), other).error).code).toBe(
+      'TX_SIMULATION_FAILED',
+    );
   });
 
   it('maps errors to the catalogue, with the decoded revert as the reason', () => {

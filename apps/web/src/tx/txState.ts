@@ -3,6 +3,7 @@ import { isErrorCode, type ErrorCode } from '@eterno/protocol/errors';
 import type { TxEvent } from '@eterno/protocol/tx/execute';
 import { TxFailedError, TxSimulationError } from '@eterno/protocol/tx/errors';
 import { formatRevert } from '@eterno/protocol/tx/revert';
+import { PurchaseExpiredError } from '@eterno/protocol/finance/planPurchase';
 import type { TxStep } from '@eterno/protocol/tx/steps';
 
 export type TxPhase = 'idle' | 'simulating' | 'signing' | 'pending' | 'confirmed' | 'failed';
@@ -35,7 +36,21 @@ export function advance(state: TxState, event: TxEvent): TxState {
 export function failed(state: TxState, error: unknown): TxState {
   const hashes = [...state.hashes];
   if (error instanceof TxFailedError && error.hash) hashes[error.stepIndex] = error.hash;
-  return { ...state, phase: 'failed', error, hashes };
+  return { ...state, phase: 'failed', error: purchaseExpired(state, error) ?? error, hashes };
+}
+
+/**
+ * A purchase whose authorisation lapsed between the plan and its payment (the user sat on the
+ * approval): the vault's simulation reverts `Expired(deadline)` and nothing is sent. The user is
+ * told PURCHASE_EXPIRED in their language, not the raw revert.
+ */
+function purchaseExpired(state: TxState, error: unknown): PurchaseExpiredError | null {
+  if (!(error instanceof TxSimulationError) || error.reason.kind !== 'custom' || error.reason.name !== 'Expired')
+    return null;
+  const step = state.steps[error.stepIndex];
+  if (step?.kind !== 'call' || (step.action !== 'finance.buy' && step.action !== 'finance.regular')) return null;
+  const [deadline] = error.reason.args;
+  return new PurchaseExpiredError(typeof deadline === 'bigint' ? deadline : 0n);
 }
 
 /** The hash to show: the current step's, or the last one sent. */

@@ -19,7 +19,9 @@ export type TxAction =
   | 'farm.harvest'
   | 'vault.deposit'
   | 'vault.withdraw'
-  | 'vault.exchange';
+  | 'vault.exchange'
+  | 'finance.buy'
+  | 'finance.regular';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {

@@ -1,5 +1,6 @@
 import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setConfigForTesting, type AppConfig } from '../../config.ts';
@@ -8,20 +9,61 @@ import { getSession, setSession } from '../../session/session.ts';
 import Settings from './Settings.tsx';
 
 beforeEach(() => {
-  setConfigForTesting({ chainId: 201022 } as AppConfig);
+  setConfigForTesting({ chainId: 201022, apiUrl: 'http://api.test' } as AppConfig);
 });
 afterEach(async () => {
   await act(() => setLanguage('en'));
   localStorage.clear();
   sessionStorage.clear();
   setConfigForTesting(undefined);
+  vi.unstubAllGlobals();
 });
 
-function renderSettings() {
+const E18 = 10n ** 18n;
+/** GET /finance/catalogue as the server answers it: the help document shows these live values. */
+const CATALOGUE = {
+  effectiveFrom: '0',
+  usdt: '0x5fbdb2315678afecb367f032d93f642f64180aa3',
+  etro: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512',
+  unitPrice: (100n * E18).toString(),
+  packages: [
+    {
+      id: 1,
+      units: 1,
+      price: (100n * E18).toString(),
+      multiple01Bps: 20000,
+      multiple02Bps: 30000,
+      allocation01Bps: 6000,
+      rewardLimit: (240n * E18).toString(),
+      dailyRateBps: 50,
+      cyclesMax: 5,
+      cyclesLeft: null,
+    },
+  ],
+  regular: [
+    { id: 101, days: 7, dailyRateBps: 20, minAmount: (100n * E18).toString(), maxAmount: (100_000n * E18).toString() },
+  ],
+  dailyQuota: (50_000n * E18).toString(),
+  purchaseLifetime: 1800,
+  registered: null,
+};
+
+/** Renders the screen; `answer` stubs fetch (the catalogue's answer) unless the test stubbed it already. */
+function renderSettings(answer?: () => Response) {
+  if (answer !== undefined || !vi.isMockFunction(globalThis.fetch)) {
+    const respond = answer ?? (() => Response.json(CATALOGUE));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => respond()),
+    );
+  }
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MemoryRouter>
-      <Settings />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <Settings />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -31,6 +73,22 @@ describe('Mine › settings', () => {
     expect(screen.getByText('Help document')).toBeTruthy();
     expect(screen.getByText('Security audit')).toBeTruthy();
     expect(screen.getByText(/30\/60\/90\/120\/150\/180\/210\/360 days/)).toBeTruthy();
+  });
+
+  it('the help document states the finance rules from the live settings (GET /finance/catalogue)', async () => {
+    renderSettings();
+    const help = await screen.findByTestId('finance-help');
+    expect(help.textContent).toContain('1 unit = 100 USDT');
+    expect(help.textContent).toContain('up to 50,000 USDT of payments are allotted');
+    expect(help.textContent).toContain('1 unit · 100 USDT · multiples 2.0× / 3.0×');
+    expect(help.textContent).toContain('limit 240 USDT · 5 cycles');
+    expect(help.textContent).toContain('Regular 7 days');
+    expect(help.textContent).toContain('100 USDT to 100,000 USDT');
+  });
+
+  it('says so when the live finance settings cannot be read', async () => {
+    renderSettings(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
+    expect(await screen.findByText('The live finance settings could not be read from the server.')).toBeTruthy();
   });
 
   it('switches the language both ways and stores it in lang', async () => {
@@ -63,8 +121,9 @@ describe('Mine › settings', () => {
       await act(async () => {
         fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
       });
-      expect(fetch.mock.calls[0]?.[0]).toBe('http://api.test/auth/sign-out');
-      expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('authorization')).toBe('Bearer t');
+      const signOutCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/auth/sign-out'));
+      expect(signOutCall?.[0]).toBe('http://api.test/auth/sign-out');
+      expect(new Headers(signOutCall?.[1]?.headers).get('authorization')).toBe('Bearer t');
       expect(getSession()).toBeNull();
     } finally {
       vi.unstubAllGlobals();

@@ -3,6 +3,7 @@ import { LOCK_PERIODS_DAYS } from '@eterno/protocol/domain';
 import { getConfig } from '../../config.ts';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../i18n/index.ts';
 import { signOut } from '../../session/signOut.ts';
+import { FinanceHelp } from '../finance/FinanceHelp.tsx';
 import './settings.css';
 
 /** Mine › settings: help document, security audit, the language switch (spec §1, §2). */
@@ -14,6 +15,7 @@ export default function Settings() {
       <details className="settings-item">
         <summary>{t('mine.setting.help')}</summary>
         <p>{t('mine.setting.helpBody', { periods: LOCK_PERIODS_DAYS.join('/') })}</p>
+        <FinanceHelp />
       </details>
       <details className="settings-item">
         <summary>{t('mine.setting.audit')}</summary>

@@ -1,0 +1,77 @@
+/**
+ * The indexer's writes for a finance purchase (a `DivedIn` that `purchaseOf` recognised):
+ * - a package: a waiting `finance_order` numbered by the global `seq`, a `buy_package` bill of
+ *   −payment, and the payment added to the user's accumulated contribution (nothing credited);
+ * - a regular deposit: an active `regular_order` with its interest and maturity fixed now, and a
+ *   `regular` bill of −principal (principal and interest are credited at maturity).
+ * Rules: docs/decisions/finance.md.
+ */
+import type { Context } from 'ponder:registry';
+import { financeOrder, financeState, regularOrder } from 'ponder:schema';
+import type { Address, Hex } from 'viem';
+import { addToLedger, low, writeBill, type BillPlace } from '../ledgerWrites.ts';
+import type { PackagePurchase, RegularPurchase } from './purchase.ts';
+import { FINANCE_STATE_ID, readFinanceState } from './state.ts';
+
+type Db = Context['db'];
+
+export async function recordPurchase(
+  db: Db,
+  eventId: string,
+  user: Address,
+  /** The DivedIn's nonce: the key by which the API finds the purchase authorisation paid. */
+  nonce: bigint,
+  token: Address,
+  purchase: PackagePurchase | RegularPurchase,
+  place: BillPlace & { txHash: Hex },
+): Promise<void> {
+  const state = await readFinanceState(db, place.timestamp);
+  const where = { txHash: place.txHash, blockNumber: place.blockNumber, logIndex: place.logIndex };
+  if (purchase.kind === 'package') {
+    const { pkg } = purchase;
+    await db.insert(financeOrder).values({
+      seq: state.nextSeq,
+      eventId,
+      user: low(user),
+      nonce,
+      packageId: pkg.id,
+      units: pkg.units,
+      registrationType: purchase.registrationType,
+      payment: purchase.payment,
+      multiple01Bps: pkg.multiple01Bps,
+      multiple02Bps: pkg.multiple02Bps,
+      allocation01Bps: pkg.allocation01Bps,
+      dailyRateBps: pkg.dailyRateBps,
+      rewardLimit: purchase.rewardLimit,
+      gained: 0n,
+      gainedUsdt: 0n,
+      gainedEtro: 0n,
+      etroOwed: 0n,
+      status: 'waiting',
+      createdAt: place.timestamp,
+      ...where,
+    });
+    await db.update(financeState, { id: FINANCE_STATE_ID }).set({ nextSeq: state.nextSeq + 1n });
+    await addToLedger(db, user, token, { contributed: purchase.payment });
+    await writeBill(db, eventId, { user, type: 'buy_package', token, amount: -purchase.payment }, place);
+    return;
+  }
+  const { product } = purchase;
+  await db.insert(regularOrder).values({
+    seq: state.nextRegularSeq,
+    eventId,
+    user: low(user),
+    nonce,
+    productId: product.id,
+    days: product.days,
+    dailyRateBps: product.dailyRateBps,
+    principal: purchase.principal,
+    interest: purchase.interest,
+    state: 'active',
+    startAt: place.timestamp,
+    maturesAt: purchase.maturesAt,
+    ...where,
+  });
+  await db.update(financeState, { id: FINANCE_STATE_ID }).set({ nextRegularSeq: state.nextRegularSeq + 1n });
+  await writeBill(db, eventId, { user, type: 'regular', token, amount: -purchase.principal }, place);
+}

@@ -1,0 +1,122 @@
+import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
+import type { Address } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { daysToSettle, planSettlement, type SettlingOrder } from './settlementPlan.ts';
+
+const E18 = 10n ** 18n;
+const usdt = '0x00000000000000000000000000000000000000a1' as Address;
+const etro = '0x00000000000000000000000000000000000000a2' as Address;
+const tokens = { usdt, etro };
+const alice = '0x0000000000000000000000000000000000000001' as Address;
+const bob = '0x0000000000000000000000000000000000000002' as Address;
+const D0 = 20_000n * DAY_SECONDS;
+const day = (n: number) => D0 + BigInt(n) * DAY_SECONDS;
+const HALF = E18 / 2n; // 1 ETRO = 0.5 USDT
+
+function order(seq: number, units: number, extra: Partial<SettlingOrder> = {}): SettlingOrder {
+  const payment = BigInt(units) * 100n * E18;
+  return {
+    seq: BigInt(seq),
+    user: seq % 2 === 1 ? alice : bob,
+    payment,
+    dailyRateBps: 50,
+    allocation01Bps: 6000,
+    rewardLimit: (payment * 24_000n) / 10_000n,
+    gained: 0n,
+    gainedUsdt: 0n,
+    gainedEtro: 0n,
+    etroOwed: 0n,
+    status: 'waiting',
+    createdAt: D0 + 100n,
+    allottedAt: null,
+    finishedAt: null,
+    ...extra,
+  };
+}
+
+const days = (from: number, to: number, quota = 700n * E18, etroPrice: bigint | null = HALF) =>
+  daysToSettle(day(from - 1), day(to)).map((settlesAt) => ({ settlesAt, quota, etroPrice }));
+
+describe('planSettlement', () => {
+  it('allots a FIFO prefix under the quota: a larger order waits, and the smaller one behind it too', () => {
+    const orders = [order(1, 1), order(2, 5), order(3, 5), order(4, 1)];
+    const plan = planSettlement(orders, [], days(1, 1), tokens);
+    expect(orders.map((o) => o.status)).toEqual(['in_progress', 'in_progress', 'waiting', 'waiting']);
+    expect(plan.rounds[0]).toMatchObject({
+      queueLength: 4,
+      queueAmount: 1200n * E18,
+      allottedCount: 2,
+      allotted: 600n * E18,
+    });
+    expect(orders[0]!.allottedAt).toBe(day(1));
+    // The next day: 500 + 100 = 600 fit; allotted orders earn from the day after their allotment.
+    const next = planSettlement(orders, [], days(2, 2), tokens);
+    expect(orders.map((o) => o.status)).toEqual(['in_progress', 'in_progress', 'in_progress', 'in_progress']);
+    expect(next.rounds[0]).toMatchObject({ incomeOrders: 2, allottedCount: 2, allotted: 600n * E18 });
+  });
+
+  it('allots an order that fills the quota exactly, and keeps an order paid at or after T waiting', () => {
+    const orders = [order(1, 5), order(2, 2), order(3, 1, { createdAt: day(1) })];
+    planSettlement(orders, [], days(1, 1), tokens);
+    expect(orders.map((o) => o.status)).toEqual(['in_progress', 'in_progress', 'waiting']);
+  });
+
+  it('pays static income to the wei, 60 % USDT and 40 % in ETRO at the price, until the limit finishes the order', () => {
+    const o = order(1, 1, { status: 'in_progress', allottedAt: D0, dailyRateBps: 5000 });
+    const plan = planSettlement([o], [], days(1, 10), tokens);
+    // 100 USDT at 50 %/day, limit 240: 50, 50, 50, 50, then 40 — finished on day 5.
+    expect(o).toMatchObject({ gained: 240n * E18, status: 'finished', finishedAt: day(5) });
+    expect(o.gainedUsdt).toBe(144n * E18);
+    expect(o.gainedEtro).toBe(192n * E18); // 96 USDT of ETRO at 0.5
+    const billsOf = (token: Address) => plan.bills.filter((b) => b.token === token).map((b) => b.amount);
+    expect(billsOf(usdt)).toEqual([30n, 30n, 30n, 30n, 24n].map((n) => n * E18));
+    expect(billsOf(etro)).toEqual([40n, 40n, 40n, 40n, 32n].map((n) => n * E18));
+    expect(plan.bills[0]!.id).toBe(`finance:1:${day(1)}:usdt`);
+    expect(plan.credits).toEqual([
+      { user: alice, token: usdt, amount: 144n * E18 },
+      { user: alice, token: etro, amount: 192n * E18 },
+    ]);
+    expect(plan.rounds.map((r) => r.finishedCount)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it('rounds down: 0.5 % of 100 USDT split at an odd price', () => {
+    const o = order(1, 1, { status: 'in_progress', allottedAt: D0 });
+    const price = 3n * 10n ** 17n + 7n;
+    const plan = planSettlement([o], [], days(1, 1, 700n * E18, price), tokens);
+    const income = (100n * E18 * 50n) / 10_000n;
+    const usdtPart = (income * 6000n) / 10_000n;
+    expect(plan.bills.map((b) => b.amount)).toEqual([usdtPart, ((income - usdtPart) * E18) / price]);
+  });
+
+  it('carries the ETRO part as owed while no price is known, and pays it at the next priced day', () => {
+    const o = order(1, 1, { status: 'in_progress', allottedAt: D0 });
+    const unpriced = planSettlement([o], [], days(1, 2, 700n * E18, null), tokens);
+    expect(o.etroOwed).toBe(2n * 2n * (E18 / 10n)); // 2 days × 0.2 USDT
+    expect(o.gained).toBe(E18);
+    expect(unpriced.bills.every((b) => b.token === usdt)).toBe(true);
+    const priced = planSettlement([o], [], days(3, 3), tokens);
+    expect(o.etroOwed).toBe(0n);
+    // Day 3's 0.2 plus the 0.4 owed, at 0.5 USDT per ETRO.
+    expect(priced.bills.find((b) => b.token === etro)!.amount).toBe(12n * (E18 / 10n));
+  });
+
+  it('matures a regular order at its maturity: principal and interest credited, two bills', () => {
+    const due = { seq: 7n, user: bob, principal: 1000n * E18, interest: 14n * E18, maturesAt: day(3) };
+    const plan = planSettlement([], [due], days(1, 4), tokens);
+    expect(plan.matured).toEqual([{ seq: 7n, maturedAt: day(3) }]);
+    expect(plan.bills.map((b) => [b.id, b.amount, b.timestamp])).toEqual([
+      ['regular:7:principal', 1000n * E18, day(3)],
+      ['regular:7:interest', 14n * E18, day(3)],
+    ]);
+    expect(plan.credits).toEqual([{ user: bob, token: usdt, amount: 1014n * E18 }]);
+    expect(plan.rounds.map((r) => r.maturedCount)).toEqual([0, 0, 1, 0]);
+  });
+});
+
+describe('daysToSettle', () => {
+  it('lists every 00:00 UTC crossed since the last settled day, oldest first', () => {
+    expect(daysToSettle(day(0), day(0))).toEqual([]);
+    expect(daysToSettle(day(0), day(3))).toEqual([day(1), day(2), day(3)]);
+    expect(daysToSettle(day(0), day(400))).toHaveLength(400);
+  });
+});

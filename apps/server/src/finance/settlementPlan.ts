@@ -1,0 +1,219 @@
+/**
+ * The daily settlement as pure maths (rules.ts), over the orders as they stand: settles the given
+ * days one after the other, oldest first, and returns what to write. For each day T (00:00 UTC):
+ *   1. static income: every in-progress order earns `dailyIncome` (capped at its limit), split by
+ *      `splitIncome` into USDT and a USDT value paid in ETRO at the day's price (`usdtToEtro`);
+ *      without any price the value is kept as owed (`etroOwed`) and paid at the next settlement
+ *      that has one; one `finance_income` bill per order, token and day; limit reached → finished;
+ *   2. allotment: the waiting orders paid before T, in `seq` order, while their payments fit the
+ *      quota in force at T (`projectAllotment`, strict FIFO) → in progress from T (they earn from
+ *      the next day on);
+ *   3. regular: active fixed-term orders whose maturity ≤ T → matured, principal and interest
+ *      credited with two `regular` bills;
+ *   4. the day's round figures.
+ * Every credit is released (withdrawable) at once. Rules: docs/decisions/finance.md.
+ */
+import { DAY_SECONDS, dailyIncome, projectAllotment, splitIncome, usdtToEtro } from '@eterno/protocol/finance/rules';
+import type { Address } from 'viem';
+
+/** An order the settlement may touch (waiting, in progress, or finished with ETRO still owed). */
+export type SettlingOrder = {
+  seq: bigint;
+  user: Address;
+  payment: bigint;
+  dailyRateBps: number;
+  allocation01Bps: number;
+  rewardLimit: bigint;
+  gained: bigint;
+  gainedUsdt: bigint;
+  gainedEtro: bigint;
+  etroOwed: bigint;
+  status: 'waiting' | 'in_progress' | 'finished';
+  createdAt: bigint;
+  allottedAt: bigint | null;
+  finishedAt: bigint | null;
+};
+
+/** An active fixed-term order due by the last settled day. */
+export type DueRegular = { seq: bigint; user: Address; principal: bigint; interest: bigint; maturesAt: bigint };
+
+export type SettlementBill = {
+  id: string;
+  user: Address;
+  token: Address;
+  amount: bigint;
+  timestamp: bigint;
+  type: 'finance_income' | 'regular';
+};
+
+/** One settled day's figures (a `finance_round` row). */
+export type RoundSummary = {
+  settlesAt: bigint;
+  quota: bigint;
+  queueLength: number;
+  queueAmount: bigint;
+  allottedCount: number;
+  allotted: bigint;
+  incomeOrders: number;
+  incomeUsdt: bigint;
+  incomeEtro: bigint;
+  finishedCount: number;
+  maturedCount: number;
+  maturedAmount: bigint;
+  etroPrice: bigint | null;
+};
+
+export type SettlementDay = { settlesAt: bigint; quota: bigint; etroPrice: bigint | null };
+
+export type SettlementPlan = {
+  /** The orders whose row changed, as they stand after the last day. */
+  orders: SettlingOrder[];
+  matured: Array<{ seq: bigint; maturedAt: bigint }>;
+  bills: SettlementBill[];
+  /** Per user and token, what is credited (and released). */
+  credits: Array<{ user: Address; token: Address; amount: bigint }>;
+  rounds: RoundSummary[];
+};
+
+/**
+ * Settles `days` (ascending, one day apart) over `orders` (mutated: they stand as after the last
+ * day) and `regular` (those due by the last day). `usdt` and `etro` are the payout tokens.
+ */
+export function planSettlement(
+  orders: SettlingOrder[],
+  regular: readonly DueRegular[],
+  days: readonly SettlementDay[],
+  tokens: { usdt: Address; etro: Address },
+): SettlementPlan {
+  const changed = new Set<SettlingOrder>();
+  const bills: SettlementBill[] = [];
+  const credits = new Map<string, { user: Address; token: Address; amount: bigint }>();
+  const credit = (user: Address, token: Address, amount: bigint) => {
+    const key = `${user}:${token}`;
+    const found = credits.get(key);
+    if (found) found.amount += amount;
+    else credits.set(key, { user, token, amount });
+  };
+  const rounds: RoundSummary[] = [];
+  const matured: Array<{ seq: bigint; maturedAt: bigint }> = [];
+  const sorted = [...orders].sort((a, b) => (a.seq < b.seq ? -1 : a.seq > b.seq ? 1 : 0));
+  const dueRegular = [...regular].sort((a, b) =>
+    a.maturesAt < b.maturesAt ? -1 : a.maturesAt > b.maturesAt ? 1 : a.seq < b.seq ? -1 : 1,
+  );
+  let nextRegular = 0;
+
+  for (const { settlesAt: T, quota, etroPrice } of days) {
+    // 1. Static income.
+    let incomeOrders = 0;
+    let incomeUsdt = 0n;
+    let incomeEtro = 0n;
+    let finishedCount = 0;
+    for (const o of sorted) {
+      if (o.status === 'waiting' || (o.status === 'finished' && o.etroOwed === 0n)) continue;
+      const income = o.status === 'in_progress' ? dailyIncome(o.payment, o.dailyRateBps, o.gained, o.rewardLimit) : 0n;
+      if (income === 0n && (o.etroOwed === 0n || etroPrice === null)) continue;
+      const split = splitIncome(income, o.allocation01Bps);
+      const etroValue = split.etroValue + o.etroOwed;
+      const etro = etroPrice === null || etroValue === 0n ? 0n : usdtToEtro(etroValue, etroPrice);
+      changed.add(o);
+      o.etroOwed = etroPrice === null ? etroValue : 0n;
+      o.gained += income;
+      o.gainedUsdt += split.usdt;
+      o.gainedEtro += etro;
+      if (income > 0n) incomeOrders += 1;
+      incomeUsdt += split.usdt;
+      incomeEtro += etro;
+      const day = T.toString();
+      if (split.usdt > 0n) {
+        bills.push({
+          id: `finance:${o.seq}:${day}:usdt`,
+          user: o.user,
+          token: tokens.usdt,
+          amount: split.usdt,
+          timestamp: T,
+          type: 'finance_income',
+        });
+        credit(o.user, tokens.usdt, split.usdt);
+      }
+      if (etro > 0n) {
+        bills.push({
+          id: `finance:${o.seq}:${day}:etro`,
+          user: o.user,
+          token: tokens.etro,
+          amount: etro,
+          timestamp: T,
+          type: 'finance_income',
+        });
+        credit(o.user, tokens.etro, etro);
+      }
+      if (o.status === 'in_progress' && o.gained >= o.rewardLimit) {
+        o.status = 'finished';
+        o.finishedAt = T;
+        finishedCount += 1;
+      }
+    }
+
+    // 2. Allotment, strict FIFO, of the orders paid before T.
+    const queue = sorted.filter((o) => o.status === 'waiting' && o.createdAt < T);
+    const { allotted, amount } = projectAllotment(queue, quota);
+    const allottedSeqs = new Set(allotted);
+    for (const o of queue)
+      if (allottedSeqs.has(o.seq)) {
+        o.status = 'in_progress';
+        o.allottedAt = T;
+        changed.add(o);
+      }
+
+    // 3. Regular maturity.
+    let maturedCount = 0;
+    let maturedAmount = 0n;
+    while (nextRegular < dueRegular.length && dueRegular[nextRegular]!.maturesAt <= T) {
+      const r = dueRegular[nextRegular++]!;
+      matured.push({ seq: r.seq, maturedAt: T });
+      bills.push({
+        id: `regular:${r.seq}:principal`,
+        user: r.user,
+        token: tokens.usdt,
+        amount: r.principal,
+        timestamp: T,
+        type: 'regular',
+      });
+      if (r.interest > 0n)
+        bills.push({
+          id: `regular:${r.seq}:interest`,
+          user: r.user,
+          token: tokens.usdt,
+          amount: r.interest,
+          timestamp: T,
+          type: 'regular',
+        });
+      credit(r.user, tokens.usdt, r.principal + r.interest);
+      maturedCount += 1;
+      maturedAmount += r.principal + r.interest;
+    }
+
+    rounds.push({
+      settlesAt: T,
+      quota,
+      queueLength: queue.length,
+      queueAmount: queue.reduce((s, o) => s + o.payment, 0n),
+      allottedCount: allotted.length,
+      allotted: amount,
+      incomeOrders,
+      incomeUsdt,
+      incomeEtro,
+      finishedCount,
+      maturedCount,
+      maturedAmount,
+      etroPrice,
+    });
+  }
+  return { orders: [...changed], matured, bills, credits: [...credits.values()], rounds };
+}
+
+/** The days to settle after `lastSettled` up to the day of `time`: each 00:00 UTC crossed. */
+export function daysToSettle(lastSettled: bigint, today: bigint): bigint[] {
+  const days: bigint[] = [];
+  for (let day = lastSettled + DAY_SECONDS; day <= today; day += DAY_SECONDS) days.push(day);
+  return days;
+}

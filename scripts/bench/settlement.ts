@@ -1,0 +1,104 @@
+/**
+ * `settlement.daily_100k_orders_s`: one daily finance settlement (apps/server/src/finance/settlement.ts,
+ * the code the indexer's `FinanceSettlement` block handler runs) over 100,000 in-progress orders of
+ * 50,000 users, on PostgreSQL, in Ponder's own tables with Ponder's reorg triggers in place.
+ *
+ * A fresh anvil with the contracts deployed; the server (`ponder start` on PostgreSQL) indexes it,
+ * which makes the tables, their reorg triggers and the pair's `Sync` rows (the day's TWAP), and is
+ * stopped. The 100,000 orders are then written straight into `finance_order` (with triggers off:
+ * they stand for orders indexed long ago), and the settlement of the next day runs in one
+ * transaction with the triggers on, as a live block's would: it reads the orders, pays each its
+ * income (two bills each), credits 50,000 users in two tokens, writes the round. The figure is the
+ * wall time of that call; the rows its triggers recorded for a reorg are printed beside it.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil } from '@eterno/devstack/anvil';
+import { deploy } from '@eterno/devstack/deploy';
+import { readFinanceInputs } from '@eterno/server/finance/inputs';
+import { pgFinanceSql } from '@eterno/server/finance/pgFinanceSql';
+import { settleThrough } from '@eterno/server/finance/settlement';
+import { startPostgres } from '@eterno/server/postgres';
+import { startServer } from '@eterno/server/start';
+import pg from 'pg';
+
+export const SETTLEMENT_ORDERS = 100_000;
+const USERS = 50_000;
+const DAY = 86_400n;
+
+export type SettlementFigures = { seconds: number; bills: number; reorgRows: number };
+
+export async function measureSettlement(): Promise<SettlementFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'eterno-bench-settlement-'));
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const anvil = await startAnvil();
+    stops.push(anvil.stop);
+    const deploymentsFile = join(dir, 'deployments.json');
+    await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
+    const postgres = await startPostgres();
+    stops.push(postgres.stop);
+    const server = await startServer({
+      rpcUrl: anvil.rpcUrl,
+      deploymentsFile,
+      dataDir: join(dir, 'server'),
+      databaseUrl: postgres.url,
+      siweDomains: ['127.0.0.1:5173'],
+    });
+    await server.stop();
+    const schema = server.schema!;
+    const inputs = readFinanceInputs({ ETERNO_DEPLOYMENTS: deploymentsFile });
+
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    stops.push(() => client.end());
+    await client.query(`SET search_path TO "${schema}"`);
+    const [state] = (
+      await client.query<{ last: string; block: string }>(
+        `SELECT s.last_settled::text AS last, h.block_number::text AS block
+         FROM finance_state s, indexed_head h WHERE s.id = 'state' AND h.id = 'head'`,
+      )
+    ).rows;
+    if (state === undefined) throw new Error('the indexer made no finance_state row');
+    const lastSettled = BigInt(state.last);
+
+    // 100,000 orders of 1 to 50 units, in progress since the last settlement, some income gained.
+    await client.query('BEGIN');
+    await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(
+      `INSERT INTO finance_order (seq, event_id, "user", package_id, units, registration_type, payment,
+         multiple01_bps, multiple02_bps, allocation01_bps, daily_rate_bps, reward_limit, gained, gained_usdt,
+         gained_etro, etro_owed, status, created_at, allotted_at, finished_at, tx_hash, block_number, log_index)
+       SELECT i, 'bench-' || i, '0x' || lpad(to_hex(1 + i % $1), 40, '0'), 1 + i % 5, u, 'first', u * 100e18,
+         20000, 30000, 6000, 50, u * 240e18, u * 1e18, u * 6e17, u * 8e17, 0, 'in_progress',
+         $2::numeric - 86400, $2::numeric, NULL, '0x' || lpad('', 64, '0'), 1, 0
+       FROM generate_series(1, $3) AS i, LATERAL (SELECT (ARRAY[1, 5, 10, 30, 50])[1 + i % 5] AS u) units`,
+      [USERS, lastSettled.toString(), SETTLEMENT_ORDERS],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE finance_order');
+
+    const db = pgFinanceSql(client);
+    await client.query('BEGIN');
+    // What Ponder makes in each live block's transaction, for its live-query trigger.
+    await client.query('CREATE TEMP TABLE live_query_tables (table_name TEXT PRIMARY KEY) ON COMMIT DROP');
+    const started = performance.now();
+    const rounds = await settleThrough(db, lastSettled, lastSettled + DAY, BigInt(state.block), inputs);
+    const seconds = (performance.now() - started) / 1000;
+    const reorg = await client.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM "_reorg__finance_order") + (SELECT count(*) FROM "_reorg__bill")
+         + (SELECT count(*) FROM "_reorg__ledger_balance") AS n`,
+    );
+    const bills = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bill WHERE type = 'finance_income'`,
+    );
+    await client.query('ROLLBACK');
+    if (rounds[0]?.incomeOrders !== SETTLEMENT_ORDERS)
+      throw new Error(`the settlement paid ${rounds[0]?.incomeOrders} orders, not ${SETTLEMENT_ORDERS}`);
+    return { seconds, bills: bills.rows[0]!.n, reorgRows: Number(reorg.rows[0]!.n) };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
