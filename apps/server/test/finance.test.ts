@@ -447,7 +447,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
     await server?.stop();
     await pgServer?.stop();
     await anvil?.stop();
-    if (dataDir && !process.env.KEEP_FINANCE_TEST) await rm(dataDir, { recursive: true, force: true });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
   it('queues package orders in payment order and allots a FIFO prefix under the quota', async () => {

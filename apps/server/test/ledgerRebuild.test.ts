@@ -69,6 +69,10 @@ const LEDGER_TABLES = [
   'pair_sync',
   'lock_claim_total',
   'indexed_head',
+  'finance_order',
+  'regular_order',
+  'finance_round',
+  'finance_state',
 ] as const;
 type Tables = Record<(typeof LEDGER_TABLES)[number], string[]>;
 
@@ -116,15 +120,16 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     client.readContract({ address: vault, abi: eternoVaultAbi, functionName: 'nonces', args: [user, kind] });
   const now = async () => (await client.getBlock({ blockTag: 'latest' })).timestamp;
 
-  async function deposit(account: Account, token: Address, amount: bigint): Promise<Hash> {
+  /** A `diveInWithToken`: a top-up (custom 0), or a finance purchase (custom = package / regular id). */
+  async function deposit(account: Account, token: Address, amount: bigint, custom = 0n, custom1 = 0n): Promise<Hash> {
     const deadline = (await now()) + 1800n;
     const nonce = await nonceOf(account.address, VAULT_KIND.DiveIn);
-    const message = { user: account.address, custom: 0n, custom1: 0n, token, amount, nonce, deadline };
+    const message = { user: account.address, custom, custom1, token, amount, nonce, deadline };
     const { r, s, v } = splitSignature(
       await signer.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
     );
     await send(account, token, erc20Abi, 'approve', [vault, amount]);
-    return send(account, vault, eternoVaultAbi, 'diveInWithToken', [0n, 0n, token, amount, deadline, r, s, v]);
+    return send(account, vault, eternoVaultAbi, 'diveInWithToken', [custom, custom1, token, amount, deadline, r, s, v]);
   }
 
   async function voucher(account: Account, token: Address, amount: bigint, lifetime: bigint) {
@@ -243,6 +248,10 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
 
     // Live: bob deposits, alice withdraws, a voucher of alice's expires unsent, alice exchanges.
     await deposit(bob, usdt, e18('500'));
+    // Finance (shipped settings): alice buys package 1 (100 USDT, first), bob a 7-day regular deposit;
+    // the days crossed below settle them (income, allotment, maturity).
+    await deposit(alice, usdt, e18('100'), 1n, 1n);
+    await deposit(bob, usdt, e18('100'), 101n, 0n);
     aliceWithdrawTx = await withdraw(alice, usdt, e18('300'));
     await voucher(alice, usdt, e18('100'), 60n);
     await test.increaseTime({ seconds: 120 });
@@ -338,17 +347,27 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     }
   });
 
+  /** What the finance settlement credited `user` (all users: undefined) in USDT: its bills. */
+  const financeCredits = (user?: Address): bigint =>
+    liveTables.bill
+      .map((r) => JSON.parse(r) as { user: string; type: string; token: string; amount: string })
+      .filter((b) => (b.type === 'finance_income' || b.type === 'regular') && BigInt(b.amount) > 0n)
+      .filter((b) => b.token === low(usdt) && (user === undefined || b.user === low(user)))
+      .reduce((sum, b) => sum + BigInt(b.amount), 0n);
+
   it('answers the same /vault/stats, with the figures the chain gives', () => {
     expect(rebuiltStats).toEqual(liveStats);
     expect(liveStats.users).toBe('2');
     const byToken = new Map(liveStats.tokens.map((t) => [t.token, t]));
-    // USDT: deposits 1000 + 500 + 50 (after the reorg); only alice's 300 withdrawn; liabilities the rest.
+    // USDT: deposits 1000 + 500 + 50 (after the reorg) and the two finance purchases of 100; only
+    // alice's 300 withdrawn; liabilities the top-ups' rest plus what the settlements credited.
+    expect(financeCredits()).toBeGreaterThan(e18('100'));
     expect(byToken.get(low(usdt))).toEqual({
       token: low(usdt),
       symbol: 'USDT',
-      deposited: e18('1550').toString(),
+      deposited: e18('1750').toString(),
       withdrawn: e18('300').toString(),
-      liabilities: e18('1250').toString(),
+      liabilities: (e18('1250') + financeCredits()).toString(),
       reserved: '0',
     });
     // The exchange's output was paid from the reserve: no deposit, no liability in EUSD.
@@ -363,8 +382,19 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       (r) => JSON.parse(r) as { user: string; token: string; credited: string; withdrawn: string },
     );
     const of = (user: Address) => balances.find((b) => b.user === low(user) && b.token === low(usdt));
-    expect(of(alice.address)).toMatchObject({ credited: e18('1000').toString(), withdrawn: e18('300').toString() });
-    expect(of(bob.address)).toMatchObject({ credited: e18('550').toString(), withdrawn: '0' });
+    expect(of(alice.address)).toMatchObject({
+      credited: (e18('1000') + financeCredits(alice.address)).toString(),
+      withdrawn: e18('300').toString(),
+    });
+    expect(of(bob.address)).toMatchObject({
+      credited: (e18('550') + financeCredits(bob.address)).toString(),
+      withdrawn: '0',
+    });
+    // The finance rows: alice's order in progress with income, bob's regular order matured.
+    const [order] = liveTables.finance_order.map((r) => JSON.parse(r) as { status: string; gained: string });
+    expect(order).toMatchObject({ status: 'in_progress' });
+    expect(BigInt(order!.gained)).toBeGreaterThan(0n);
+    expect(liveTables.regular_order.map((r) => (JSON.parse(r) as { state: string }).state)).toEqual(['matured']);
     const users = liveTables.vault_user.map((r) => JSON.parse(r) as { user: string; withdrawCount: number });
     expect(users.find((u) => u.user === low(bob.address))?.withdrawCount).toBe(0);
   });

@@ -14,6 +14,8 @@ import {
 } from './settings.ts';
 
 const E18 = 10n ** 18n;
+/** Quotas of 100 USDT and more, so the 100 USDT package fits (N followed by Q = N × 100 USDT). */
+const Q = '00000000000000000000';
 
 const version = (effectiveFrom: number, quota = '50000000000000000000000') => ({
   effectiveFrom,
@@ -79,8 +81,8 @@ describe('loadFinanceSettings', () => {
   });
 
   it('reads the file ETERNO_FINANCE_SETTINGS names', () => {
-    const file = fileWith(JSON.stringify([version(0, '7000000000000000000')]));
-    expect(loadFinanceSettings({ ETERNO_FINANCE_SETTINGS: file }).versions[0]!.dailyQuota).toBe(7n * E18);
+    const file = fileWith(JSON.stringify([version(0, '700000000000000000000')]));
+    expect(loadFinanceSettings({ ETERNO_FINANCE_SETTINGS: file }).versions[0]!.dailyQuota).toBe(700n * E18);
   });
 
   it('refuses a missing file and a file that is not JSON, naming the file', () => {
@@ -109,6 +111,7 @@ describe('parseFinanceSettings', () => {
     bad([{ ...version(0), unitPrice: 100 }], /\[0\]\.unitPrice is 100, expected a positive decimal string/);
     bad([{ ...version(0), purchaseLifetime: 5 }], /purchaseLifetime is 5/);
     bad([{ ...version(0), extra: 1 }], /unknown field\(s\) extra/);
+    bad([version(0, '99000000000000000000')], /\[0\]\.packages id 1 costs more than the dailyQuota/);
     const pkg = version(0).packages[0]!;
     bad(
       [{ ...version(0), packages: [{ ...pkg, id: 100 }] }],
@@ -129,13 +132,13 @@ describe('parseFinanceSettings', () => {
 describe('settingsAt', () => {
   it('is the last version whose effectiveFrom is at or before the day of the time', () => {
     const settings: FinanceSettings = parseFinanceSettings(
-      [version(0, '1'), version(86_400 * 10, '2'), version(86_400 * 20, '3')],
+      [version(0, `1${Q}`), version(86_400 * 10, `2${Q}`), version(86_400 * 20, `3${Q}`)],
       'x.json',
     );
-    expect(settingsAt(settings, 0n).dailyQuota).toBe(1n);
-    expect(settingsAt(settings, 86_400n * 10n - 1n).dailyQuota).toBe(1n);
-    expect(settingsAt(settings, 86_400n * 10n).dailyQuota).toBe(2n);
-    expect(settingsAt(settings, 86_400n * 19n + 5n).dailyQuota).toBe(2n);
-    expect(settingsAt(settings, 86_400n * 400n).dailyQuota).toBe(3n);
+    expect(settingsAt(settings, 0n).dailyQuota).toBe(BigInt(`1${Q}`));
+    expect(settingsAt(settings, 86_400n * 10n - 1n).dailyQuota).toBe(BigInt(`1${Q}`));
+    expect(settingsAt(settings, 86_400n * 10n).dailyQuota).toBe(BigInt(`2${Q}`));
+    expect(settingsAt(settings, 86_400n * 19n + 5n).dailyQuota).toBe(BigInt(`2${Q}`));
+    expect(settingsAt(settings, 86_400n * 400n).dailyQuota).toBe(BigInt(`3${Q}`));
   });
 });

@@ -158,7 +158,7 @@ function readVersion(r: Reader, value: unknown, path: string): FinanceSettingsVe
     regular.map((p) => p.id),
     `${path}.regular`,
   );
-  return {
+  const version = {
     effectiveFrom: BigInt(effectiveFrom),
     unitPrice: r.wei(o, 'unitPrice', path),
     packages,
@@ -166,6 +166,11 @@ function readVersion(r: Reader, value: unknown, path: string): FinanceSettingsVe
     dailyQuota: r.wei(o, 'dailyQuota', path),
     purchaseLifetime: r.int(o, 'purchaseLifetime', path, 60, 86_400),
   };
+  // A package dearer than the whole quota could never be allotted and would block the FIFO queue.
+  for (const pkg of packages)
+    if (priceOf(pkg.units, version.unitPrice) > version.dailyQuota)
+      r.fail(`${path}.packages id ${pkg.id} costs more than the dailyQuota: it could never be allotted`);
+  return version;
 }
 
 /** Validates parsed JSON (`source` names it in the errors); throws EnvError with the faulty field. */

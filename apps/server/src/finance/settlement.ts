@@ -3,9 +3,10 @@
  * 00:00 UTC boundaries since the last settled day settles each crossed day, oldest first
  * (./settlementPlan.ts, the rules' maths in TypeScript). It reads what it needs once per block (the
  * orders that can change, the fixed-term orders due, the pair's syncs for each day's TWAP) and
- * writes the result set-based, in ONE statement per batch of days (the per-row figures as one JSON
- * parameter: UPDATE … FROM json_to_recordset, INSERT … SELECT), through the indexing transaction's
- * Drizzle (`context.db.sql`): Ponder's reorg triggers record every row it changes, so a reorg
+ * writes the result set-based, in ONE statement per batch of days (the per-row figures as JSON
+ * parameters, one per table: UPDATE … FROM json_to_recordset, INSERT … SELECT), through the indexing transaction's
+ * Drizzle (`context.db.sql`); tables are named through the schema's objects, which Ponder qualifies
+ * with its database schema (PostgreSQL) at build time. Ponder's reorg triggers record every row it changes, so a reorg
  * rolls the settlement back with the block, and nothing is kept in memory between blocks.
  * Rules: docs/decisions/finance.md ("Settlement and ledger").
  */
@@ -13,6 +14,16 @@ import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
 import { twapEtroInUsdt, type PairSync } from '@eterno/protocol/twap';
 import { sql } from 'ponder';
 import type { Address } from 'viem';
+import {
+  bill,
+  financeOrder,
+  financeRound,
+  financeState,
+  ledgerBalance,
+  pairSync,
+  regularOrder,
+  vaultToken,
+} from '../../ponder.schema.ts';
 import type { FinanceInputs } from './inputs.ts';
 import { settingsAt } from './settings.ts';
 import {
@@ -58,11 +69,11 @@ async function pairSyncs(db: FinanceSql, from: bigint, to: bigint): Promise<Pair
   const found = await rows(
     db,
     sql`(SELECT reserve0::text AS r0, reserve1::text AS r1, timestamp::text AS t, block_number::text AS b, log_index AS i
-          FROM pair_sync WHERE timestamp < ${num(from)}
+          FROM ${pairSync} WHERE timestamp < ${num(from)}
           ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT 1)
         UNION ALL
         (SELECT reserve0::text, reserve1::text, timestamp::text, block_number::text, log_index
-          FROM pair_sync WHERE timestamp >= ${num(from)} AND timestamp <= ${num(to)})`,
+          FROM ${pairSync} WHERE timestamp >= ${num(from)} AND timestamp <= ${num(to)})`,
   );
   return found.map((r) => ({
     reserve0: big(r.r0),
@@ -80,7 +91,7 @@ async function settlingOrders(db: FinanceSql, last: bigint): Promise<SettlingOrd
     sql`SELECT seq::text AS seq, "user" AS u, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
           reward_limit::text AS l, gained::text AS g, gained_usdt::text AS gu, gained_etro::text AS ge,
           etro_owed::text AS o, status AS s, created_at::text AS c, allotted_at::text AS at, finished_at::text AS ft
-        FROM finance_order
+        FROM ${financeOrder}
         WHERE status = 'in_progress' OR etro_owed > 0 OR (status = 'waiting' AND created_at < ${num(last)})`,
   );
   return found.map((r) => ({
@@ -105,7 +116,7 @@ async function dueRegular(db: FinanceSql, last: bigint): Promise<DueRegular[]> {
   const found = await rows(
     db,
     sql`SELECT seq::text AS seq, "user" AS u, principal::text AS p, interest::text AS i, matures_at::text AS m
-        FROM regular_order WHERE state = 'active' AND matures_at <= ${num(last)}`,
+        FROM ${regularOrder} WHERE state = 'active' AND matures_at <= ${num(last)}`,
   );
   return found.map((r) => ({
     seq: big(r.seq),
@@ -125,7 +136,7 @@ async function writePlan(
   blockNumber: bigint,
   last: bigint,
 ): Promise<void> {
-  const payload = JSON.stringify({
+  const part = {
     orders: plan.orders.map((o) => ({
       seq: o.seq.toString(),
       gained: o.gained.toString(),
@@ -161,47 +172,48 @@ async function writePlan(
       matured_amount: r.maturedAmount.toString(),
       etro_price: s(r.etroPrice),
     })),
-  });
+  };
+  // One JSON parameter per part: PostgreSQL parses each once.
+  const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
   const B = num(blockNumber);
   await db.execute(sql`
-    WITH p AS (SELECT ${payload}::json AS j),
-    orders AS (
-      UPDATE finance_order f SET gained = x.gained, gained_usdt = x.gained_usdt, gained_etro = x.gained_etro,
+    WITH orders AS (
+      UPDATE ${financeOrder} AS f SET gained = x.gained, gained_usdt = x.gained_usdt, gained_etro = x.gained_etro,
         etro_owed = x.etro_owed, status = x.status, allotted_at = x.allotted_at, finished_at = x.finished_at
-      FROM json_to_recordset((SELECT j->'orders' FROM p)) AS x(seq numeric, gained numeric, gained_usdt numeric,
+      FROM json_to_recordset(${json(part.orders)}) AS x(seq numeric, gained numeric, gained_usdt numeric,
         gained_etro numeric, etro_owed numeric, status text, allotted_at numeric, finished_at numeric)
       WHERE f.seq = x.seq
     ), matured AS (
-      UPDATE regular_order g SET state = 'matured', matured_at = x.matured_at
-      FROM json_to_recordset((SELECT j->'matured' FROM p)) AS x(seq numeric, matured_at numeric)
+      UPDATE ${regularOrder} AS g SET state = 'matured', matured_at = x.matured_at
+      FROM json_to_recordset(${json(part.matured)}) AS x(seq numeric, matured_at numeric)
       WHERE g.seq = x.seq
     ), bills AS (
-      INSERT INTO bill (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
+      INSERT INTO ${bill} (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
       SELECT x.id, x."user", x.type, x.token, x.amount, ${B}, 0, x.timestamp, NULL
-      FROM json_to_recordset((SELECT j->'bills' FROM p))
+      FROM json_to_recordset(${json(part.bills)})
         AS x(id text, "user" text, type text, token text, amount numeric, timestamp numeric)
     ), credits AS (
-      SELECT * FROM json_to_recordset((SELECT j->'credits' FROM p)) AS x("user" text, token text, amount numeric)
+      SELECT * FROM json_to_recordset(${json(part.credits)}) AS x("user" text, token text, amount numeric)
     ), ledger AS (
-      INSERT INTO ledger_balance ("user", token, credited, unreleased, released, withdrawn, contributed)
+      INSERT INTO ${ledgerBalance} AS lb ("user", token, credited, unreleased, released, withdrawn, contributed)
       SELECT c."user", c.token, c.amount, 0, c.amount, 0, 0 FROM credits c
       ON CONFLICT ("user", token) DO UPDATE SET
-        credited = ledger_balance.credited + excluded.credited,
-        released = ledger_balance.released + excluded.released
+        credited = lb.credited + excluded.credited,
+        released = lb.released + excluded.released
     ), liabilities AS (
-      INSERT INTO vault_token (token, deposited, withdrawn, exchanged_in, exchanged_out, funded, liabilities)
+      INSERT INTO ${vaultToken} AS vt (token, deposited, withdrawn, exchanged_in, exchanged_out, funded, liabilities)
       SELECT c.token, 0, 0, 0, 0, 0, sum(c.amount) FROM credits c GROUP BY c.token
-      ON CONFLICT (token) DO UPDATE SET liabilities = vault_token.liabilities + excluded.liabilities
+      ON CONFLICT (token) DO UPDATE SET liabilities = vt.liabilities + excluded.liabilities
     ), rounds AS (
-      INSERT INTO finance_round (settles_at, quota, queue_length, queue_amount, allotted_count, allotted,
+      INSERT INTO ${financeRound} (settles_at, quota, queue_length, queue_amount, allotted_count, allotted,
         income_orders, income_usdt, income_etro, finished_count, matured_count, matured_amount, etro_price, block_number)
       SELECT x.settles_at, x.quota, x.queue_length, x.queue_amount, x.allotted_count, x.allotted, x.income_orders,
         x.income_usdt, x.income_etro, x.finished_count, x.matured_count, x.matured_amount, x.etro_price, ${B}
-      FROM json_to_recordset((SELECT j->'rounds' FROM p)) AS x(settles_at numeric, quota numeric, queue_length integer,
+      FROM json_to_recordset(${json(part.rounds)}) AS x(settles_at numeric, quota numeric, queue_length integer,
         queue_amount numeric, allotted_count integer, allotted numeric, income_orders integer, income_usdt numeric,
         income_etro numeric, finished_count integer, matured_count integer, matured_amount numeric, etro_price numeric)
     )
-    UPDATE finance_state SET last_settled = ${num(last)} WHERE id = 'state'`);
+    UPDATE ${financeState} SET last_settled = ${num(last)} WHERE id = 'state'`);
 }
 
 /**
@@ -218,11 +230,10 @@ export async function settleThrough(
   const all = daysToSettle(lastSettled, today);
   if (all.length === 0) return [];
   const last = all.at(-1)!;
-  const [syncs, orders, regular] = await Promise.all([
-    pairSyncs(db, all[0]! - DAY_SECONDS, last),
-    settlingOrders(db, last),
-    dueRegular(db, last),
-  ]);
+  // One statement at a time: they share the block's transaction.
+  const syncs = await pairSyncs(db, all[0]! - DAY_SECONDS, last);
+  const orders = await settlingOrders(db, last);
+  const regular = await dueRegular(db, last);
   const etroIsToken0 = inputs.etro < inputs.usdt;
   const days = all.map((T) => ({
     settlesAt: T,
