@@ -257,6 +257,11 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     expect(catalogue.status).toBe(200);
     expect(catalogue.body).toMatchObject({ registered: null, usdt: at('USDT'), etro: at('ETRO') });
     expect((catalogue.body as FinanceCatalogueJson).packages.map((p) => p.cyclesLeft)).toEqual([null, null]);
+    // A session that is not live gets the public answer, never a 401 on a public page.
+    const stale = await fetch(`${server.url}/finance/catalogue`, {
+      headers: { authorization: 'Bearer not-a-session' },
+    });
+    expect([stale.status, ((await stale.json()) as FinanceCatalogueJson).registered]).toEqual([200, null]);
     const rounds = await call('GET', '/finance/rounds', null);
     expect(rounds.status).toBe(200);
     expect(rounds.body).toMatchObject({ current: null, next: { queueLength: 0, myPlace: null, allotted: '0' } });
