@@ -121,21 +121,23 @@ describe('checkBoundaries', () => {
     ]);
   });
 
-  it('fails the protocol package importing anything but viem (its tests: also vitest, node builtins, the devstack)', () => {
+  it('fails the protocol package importing anything but viem (its tests: also vitest, fast-check, node builtins, the devstack)', () => {
     expect(
       rulesOf({
         'packages/protocol/src/a.ts': "import { useState } from 'react';",
         'packages/protocol/src/b.ts': "import { readFileSync } from 'node:fs';",
         'packages/protocol/src/c.ts': "import { it } from 'vitest';",
+        'packages/protocol/src/f.ts': "import fc from 'fast-check';",
         'packages/protocol/src/d.test.ts': "import { forgeArtifact } from '@eterno/contracts/artifacts';",
         'packages/protocol/src/e.test.ts':
-          "import { it } from 'vitest';\nimport { join } from 'node:path';\nimport { rpc } from '@eterno/devstack/testChain';",
+          "import { it } from 'vitest';\nimport fc from 'fast-check';\nimport { join } from 'node:path';\nimport { rpc } from '@eterno/devstack/testChain';",
       }),
     ).toEqual([
       ['packages/protocol/src/a.ts', 'protocol-imports'],
       ['packages/protocol/src/b.ts', 'protocol-imports'],
       ['packages/protocol/src/c.ts', 'protocol-imports'],
       ['packages/protocol/src/d.test.ts', 'protocol-imports'],
+      ['packages/protocol/src/f.ts', 'protocol-imports'],
     ]);
   });
 

@@ -5,7 +5,7 @@
  *   workspace is one of the root package.json's `workspaces`; files outside them (scripts/) form
  *   the root one. Across workspaces, code imports package names through `exports`.
  * - `protocol-imports`: the protocol package imports only viem; its tests (and vitest config)
- *   may also import vitest, node builtins and the devstack's chain fixture.
+ *   may also import vitest, fast-check (property tests), node builtins and the devstack's chain fixture.
  * - `web-server`: the web app and the server never import each other.
  * - `hand-written-abi`: ABIs come only from generated files: no `parseAbi`, `parseAbiItem` or
  *   ABI JSON outside a `generated/` folder and the contracts build that writes it.
@@ -126,7 +126,7 @@ function protocolAllows(specifier: string, test: boolean): boolean {
   const pkg = packageOf(specifier);
   if (pkg === 'viem') return true;
   if (!test) return false;
-  return specifier.startsWith('node:') || pkg === 'vitest' || pkg === '@eterno/devstack';
+  return specifier.startsWith('node:') || pkg === 'vitest' || pkg === 'fast-check' || pkg === '@eterno/devstack';
 }
 
 export function checkBoundaries(rootDir: string): Violation[] {
@@ -166,7 +166,7 @@ export function checkBoundaries(rootDir: string): Violation[] {
           add(
             index,
             'protocol-imports',
-            `the protocol package imports only viem${isTestFile(file) ? ' (tests: vitest, node builtins, @eterno/devstack)' : ''}, not "${specifier}"`,
+            `the protocol package imports only viem${isTestFile(file) ? ' (tests: vitest, fast-check, node builtins, @eterno/devstack)' : ''}, not "${specifier}"`,
           );
         }
         if ((home === WEB && pkg === serverName) || (home === SERVER && pkg === webName)) {

@@ -4,7 +4,7 @@
  * rounds down (towards zero: every operand is non-negative), and where a figure is split in two the
  * second part is the rest, so nothing is lost. Rules and rounding: docs/decisions/finance.md.
  */
-import { CUSTOM_RANGES, type RegistrationType, REGISTRATION_TYPE_CODES } from '../financeApi.ts';
+import { CUSTOM_RANGES, REGISTRATION_TYPES, REGISTRATION_TYPE_CODES, type RegistrationType } from '../financeApi.ts';
 import { PRICE_SCALE } from '../pair.ts';
 
 /** Basis points in one: rates, multiples and ratios are integers in bps. */
@@ -135,8 +135,7 @@ export function registrationTypeFor(hasPaidOrder: boolean): Exclude<Registration
 /** The registration type a `custom1` code stands for; null for any other code. */
 export function registrationTypeOfCode(code: bigint | number): RegistrationType | null {
   const n = BigInt(code);
-  const entry = Object.entries(REGISTRATION_TYPE_CODES).find(([, c]) => BigInt(c) === n);
-  return entry ? (entry[0] as RegistrationType) : null;
+  return REGISTRATION_TYPES.find((type) => BigInt(REGISTRATION_TYPE_CODES[type]) === n) ?? null;
 }
 
 /** What a `diveInWithToken`'s `custom` names: a package id, a regular product id, or a plain top-up. */
