@@ -77,7 +77,7 @@ const pkg = (id: number, units: number, cyclesMax: number) => ({
   cyclesMax,
 });
 
-/** Package 1 (100 USDT) has 2 cycles; the quota (250 USDT) allots two 100s and stops before a 500. */
+/** Package 1 (100 USDT) has 2 cycles; the quota (600 USDT) allots two 100s and stops before a 500 (100 + 100 + 500 > 600). */
 const SETTINGS = [
   {
     effectiveFrom: 0,
@@ -86,7 +86,7 @@ const SETTINGS = [
     regular: [
       { id: 101, days: 7, dailyRateBps: 20, minAmount: e18('100').toString(), maxAmount: e18('1000').toString() },
     ],
-    dailyQuota: e18('250').toString(),
+    dailyQuota: e18('600').toString(),
     purchaseLifetime: 1800,
   },
 ];
@@ -257,6 +257,11 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     expect(catalogue.status).toBe(200);
     expect(catalogue.body).toMatchObject({ registered: null, usdt: at('USDT'), etro: at('ETRO') });
     expect((catalogue.body as FinanceCatalogueJson).packages.map((p) => p.cyclesLeft)).toEqual([null, null]);
+    // A session that is not live gets the public answer, never a 401 on a public page.
+    const stale = await fetch(`${server.url}/finance/catalogue`, {
+      headers: { authorization: 'Bearer not-a-session' },
+    });
+    expect([stale.status, ((await stale.json()) as FinanceCatalogueJson).registered]).toEqual([200, null]);
     const rounds = await call('GET', '/finance/rounds', null);
     expect(rounds.status).toBe(200);
     expect(rounds.body).toMatchObject({ current: null, next: { queueLength: 0, myPlace: null, allotted: '0' } });
@@ -269,7 +274,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     expect(catalogue).toMatchObject({
       effectiveFrom: '0',
       unitPrice: e18('100').toString(),
-      dailyQuota: e18('250').toString(),
+      dailyQuota: e18('600').toString(),
       purchaseLifetime: 1800,
       registered: true,
     });
@@ -455,7 +460,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     expect(rounds.now).toBe(head.timestamp.toString());
     expect(rounds.next).toEqual({
       settlesAt: (head.timestamp - (head.timestamp % 86_400n) + 86_400n).toString(),
-      quota: e18('250').toString(),
+      quota: e18('600').toString(),
       // carol's two 100s fit; alice's 500 does not, and bob's 100 behind it is not allotted before it.
       allotted: e18('200').toString(),
       queueLength: 4,
@@ -538,7 +543,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     const rounds = (await call('GET', '/finance/rounds', alice)).body as FinanceRoundsJson;
     expect(rounds.current).toEqual({
       settlesAt: T.toString(),
-      quota: e18('250').toString(),
+      quota: e18('600').toString(),
       allotted: e18('200').toString(),
       queueLength: 4,
       queueAmount: e18('800').toString(),
@@ -547,8 +552,8 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     });
     expect(rounds.next).toEqual({
       settlesAt: (T + 86_400n).toString(),
-      quota: e18('250').toString(),
-      allotted: '0',
+      quota: e18('600').toString(),
+      allotted: e18('600').toString(),
       queueLength: 2,
       queueAmount: e18('600').toString(),
       myPlace: 1,
@@ -580,7 +585,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
 
   it('an unpaid order expires by the indexed chain time and is then shown as nothing; its signature is refused on chain', async () => {
     const auth = await buy(alice, 2, e18('500'));
-    expect((await orders(alice, '?status=active')).map((o) => o.status)).toEqual(['unpaid', 'waiting']);
+    expect((await orders(alice, '?status=active')).map((o) => o.status)).toEqual(['unpaid', 'in_progress']);
     const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
     await test.setNextBlockTimestamp({ timestamp: BigInt(auth.deadline) + 1n });
     await test.mine({ blocks: 1 });
