@@ -4,8 +4,8 @@
  * subject is not the buy screen), the user's finance orders as the API answers them, and the ETRO
  * price of the EULP pair.
  */
-import { createWalletClient, erc20Abi, parseAbi, type Address } from 'viem';
-import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { createWalletClient, erc20Abi, type Address } from 'viem';
+import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
 import type {
   FinanceOrderJson,
   FinanceOrdersPageJson,
@@ -112,18 +112,13 @@ export async function payAuthorisation(
   return hash;
 }
 
-const pairAbi = parseAbi([
-  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
-  'function token0() view returns (address)',
-]);
-
 /** The EULP pair's ETRO price in USDT now (18-decimal fixed point, rounded down): the TWAP of a day without trades. */
 export async function etroPriceNow(rpcUrl: string, d: { contracts: Record<string, Address> }): Promise<bigint> {
   const client = chainClients(rpcUrl).public;
   const pair = contractOf(d, 'EULP');
   const [reserves, token0] = await Promise.all([
-    client.readContract({ address: pair, abi: pairAbi, functionName: 'getReserves' }),
-    client.readContract({ address: pair, abi: pairAbi, functionName: 'token0' }),
+    client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' }),
+    client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }),
   ]);
   const etroIsToken0 = token0.toLowerCase() === contractOf(d, 'ETRO').toLowerCase();
   const [etro, usdt] = etroIsToken0 ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]];

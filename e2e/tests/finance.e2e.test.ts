@@ -362,7 +362,10 @@ describe('finance: regular', () => {
 
     await page.getByTestId('regular-withdraw').getByRole('link').click();
     await page.waitForURL((u) => u.pathname === '/assets/overview/usdt');
+    // The deposit (−principal) and, at maturity, the principal and the interest as two bills.
     await billRow(page, 'regular', -principal).waitFor({ state: 'visible', timeout: 60_000 });
+    await billRow(page, 'regular', principal).waitFor({ state: 'visible', timeout: 60_000 });
+    await billRow(page, 'regular', interest).waitFor({ state: 'visible', timeout: 60_000 });
     await expectText(
       page,
       'withdraw-balance',
