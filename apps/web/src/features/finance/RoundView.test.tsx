@@ -19,12 +19,12 @@ const view = (which: RoundWhich, rounds: FinanceRounds = ROUNDS, now: number | n
   );
 
 describe('RoundView (/finance/rights-issue, /finance/rights-issue-new)', () => {
-  it('the current round: quota, allotted, the queue before it, my place, the time to the next settlement', () => {
+  it('the current round: quota, allotted, the queue before it, the time to the next settlement; no place of mine in a round that already ran', () => {
     view('current');
     expect(screen.getByTestId('round-quota').textContent).toBe('50,000 USDT');
     expect(screen.getByTestId('round-allotted').textContent).toBe('49,500 USDT');
     expect(screen.getByTestId('round-queue').textContent).toBe('120 orders · 61,000 USDT');
-    expect(screen.getByTestId('round-my-place').textContent).toBe('No. 3');
+    expect(screen.queryByTestId('round-my-place')).toBeNull();
     expect(screen.getByTestId('round-countdown').textContent).toBe('16:00:00');
     expect(screen.getByRole('link', { name: 'Current round' }).getAttribute('aria-current')).toBe('page');
   });
@@ -48,9 +48,9 @@ describe('RoundView (/finance/rights-issue, /finance/rights-issue-new)', () => {
   });
 
   it('speaks Chinese', async () => {
-    view('current');
+    view('next');
     await act(async () => setLanguage('zh'));
-    expect(screen.getByTestId('round-my-place').textContent).toBe('第 3 位');
-    expect(screen.getByTestId('round-queue').textContent).toBe('120 笔 · 61,000 USDT');
+    expect(screen.getByTestId('round-my-place').textContent).toBe('第 2 位');
+    expect(screen.getByTestId('round-queue').textContent).toBe('14 笔 · 11,500 USDT');
   });
 });

@@ -76,18 +76,23 @@ export function RoundView({ which, rounds, now }: RoundViewProps) {
                     {t('finance:rounds.queueValue', { count: round.queueLength, amount: usdtText(round.queueAmount) })}
                   </dd>
                 </div>
-                <div>
-                  <dt>{t('finance:rounds.myPlace')}</dt>
-                  <dd data-testid="round-my-place">
-                    {round.myPlace === null
-                      ? t('finance:rounds.notQueued')
-                      : t('finance:rounds.myPlaceValue', { place: round.myPlace })}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('finance:rounds.myWaiting')}</dt>
-                  <dd>{usdtText(round.myWaiting)}</dd>
-                </div>
+                {/* The user's place is the queue's now: it belongs to the next round, not to one that already ran. */}
+                {which === 'next' ? (
+                  <>
+                    <div>
+                      <dt>{t('finance:rounds.myPlace')}</dt>
+                      <dd data-testid="round-my-place">
+                        {round.myPlace === null
+                          ? t('finance:rounds.notQueued')
+                          : t('finance:rounds.myPlaceValue', { place: round.myPlace })}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>{t('finance:rounds.myWaiting')}</dt>
+                      <dd>{usdtText(round.myWaiting)}</dd>
+                    </div>
+                  </>
+                ) : null}
               </dl>
             </div>
           ) : null}
