@@ -22,8 +22,8 @@ import { getConfig } from '../config.ts';
 import { apiRequest, type ApiDeps } from '../session/api.ts';
 import { getSession } from '../session/session.ts';
 import { sessionRequest } from '../session/sessionRequest.ts';
-import { IndexerResponseError, Reader, type Page, type PageQuery } from './indexer.ts';
-import type { DepositAuthorisation, SignatureParts } from './vault.ts';
+import { Reader, type Page, type PageQuery } from './indexer.ts';
+import { depositAuthorisation, type DepositAuthorisation } from './vault.ts';
 
 export type { OrderStatus, RegistrationType, RegularOrderState };
 
@@ -154,12 +154,6 @@ function nullableHash(r: Reader, key: string): Hash | null {
   return r.nullUnless(!r.isNull(key), key, (k) => r.hash(k));
 }
 
-function signature(r: Reader): SignatureParts {
-  const v = r.int('v');
-  if (v !== 27 && v !== 28) throw new IndexerResponseError('signature.v', 200);
-  return { r: r.hash('r'), s: r.hash('s'), v };
-}
-
 function financePackage(r: Reader): FinancePackage {
   return {
     id: r.int('id'),
@@ -200,17 +194,7 @@ function catalogue(r: Reader): FinanceCatalogue {
 }
 
 function authorisation(r: Reader): PurchaseAuthorisation {
-  return {
-    orderId: r.string('orderId'),
-    user: r.address('user'),
-    token: r.address('token'),
-    amount: r.bigint('amount'),
-    custom: r.bigint('custom'),
-    custom1: r.bigint('custom1'),
-    nonce: r.bigint('nonce'),
-    deadline: r.bigint('deadline'),
-    signature: signature(r.object('signature')),
-  };
+  return { orderId: r.string('orderId'), ...depositAuthorisation(r) };
 }
 
 function order(r: Reader): FinanceOrder {

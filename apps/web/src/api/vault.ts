@@ -122,7 +122,8 @@ export interface ExchangeQuote {
 
 const PRICINGS = ['fixed', 'twap'] as const;
 
-function signature(r: Reader): SignatureParts {
+/** Signature parts of a server answer (r, s 32-byte hex; v 27 or 28). */
+export function signature(r: Reader): SignatureParts {
   const v = r.int('v');
   if (v !== 27 && v !== 28) throw new IndexerResponseError('signature.v', 200);
   return { r: r.hash('r'), s: r.hash('s'), v };
@@ -183,7 +184,8 @@ function withdrawal(r: Reader): Withdrawal {
   };
 }
 
-function depositAuthorisation(r: Reader): DepositAuthorisation {
+/** A signed `diveInWithToken` authorisation (also the body of a finance purchase's answer). */
+export function depositAuthorisation(r: Reader): DepositAuthorisation {
   return {
     user: r.address('user'),
     token: r.address('token'),
