@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localSignerKey } from '@eterno/devstack/deploy';
-import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import type {
@@ -25,11 +25,9 @@ import type {
   PurchaseAuthorisationJson,
   RegularOrdersPageJson,
 } from '@eterno/protocol/financeApi';
-import { buildSignInMessage } from '@eterno/protocol/siwe';
 import {
   createPublicClient,
   createTestClient,
-  createWalletClient,
   defineChain,
   erc20Abi,
   http,
@@ -46,6 +44,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openIndexerDb, type IndexerDb } from '../reader/indexerDb.ts';
 import { apiIndexedBlock, indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { apiCall, sendTx, signIn as signInAt, SIWE_DOMAIN } from './apiClient.ts';
 import type { FinanceContext } from '../src/finance/context.ts';
 import { openFinanceContext } from '../src/finance/open.ts';
 import { ponderFinance } from '../src/finance/ponderFinance.ts';
@@ -65,7 +64,6 @@ const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
 /** A user the server's store has never seen (the in-process checks share its PostgreSQL store). */
 const dave = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 4 });
 type TestAccount = typeof alice;
-const SIWE_DOMAIN = '127.0.0.1:5173';
 
 const pkg = (id: number, units: number, cyclesMax: number) => ({
   id,
@@ -110,19 +108,13 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
 
   const at = (name: string): Address => contracts[name]!.toLowerCase() as Address;
 
-  async function send(
+  const send = (
     account: TestAccount,
     address: Address,
     abi: Abi,
     functionName: string,
     args: readonly unknown[],
-  ): Promise<Hash> {
-    const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
-    const hash = await wallet.writeContract({ address, abi, functionName, args, chain, gas: GAS_LIMIT });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`);
-    return hash;
-  }
+  ): Promise<Hash> => sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, account, address, abi, functionName, args);
 
   async function untilIndexed(): Promise<void> {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
@@ -142,39 +134,11 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     }
   }
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    who: TestAccount | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: any }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (who !== null) headers.authorization = `Bearer ${tokens.get(who)}`;
-    const init = { method, headers, body: typeof body === 'string' ? body : JSON.stringify(body) };
-    const res = await fetch(`${server.url}${path}`, body === undefined ? { method, headers } : init);
-    return { status: res.status, body: await res.json() };
-  }
+  const call = (method: 'GET' | 'POST', path: string, who: TestAccount | null, body?: unknown) =>
+    apiCall(server.url, method, path, who === null ? null : (tokens.get(who) ?? null), body);
 
   async function signIn(account: TestAccount): Promise<void> {
-    const { nonce } = (await (await fetch(`${server.url}/auth/nonce`, { method: 'POST' })).json()) as { nonce: string };
-    const now = new Date();
-    const message = buildSignInMessage({
-      address: account.address,
-      chainId: ETERNO_CHAIN_ID,
-      domain: SIWE_DOMAIN,
-      uri: `http://${SIWE_DOMAIN}`,
-      nonce,
-      issuedAt: now,
-      expirationTime: new Date(now.getTime() + 5 * 60_000),
-    });
-    const signature = await account.signMessage({ message });
-    const res = await fetch(`${server.url}/auth/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-    tokens.set(account, ((await res.json()) as { token: string }).token);
+    tokens.set(account, await signInAt(server.url, account));
   }
 
   /** Approves exactly the amount and sends the authorisation's `diveInWithToken`. */

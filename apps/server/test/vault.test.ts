@@ -14,7 +14,6 @@ import { deploy } from '@eterno/devstack/deploy';
 import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
-import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type {
   BillsResponseJson,
   DepositAuthorisationJson,
@@ -28,7 +27,6 @@ import type {
 import {
   createPublicClient,
   createTestClient,
-  createWalletClient,
   defineChain,
   erc20Abi,
   http,
@@ -43,6 +41,7 @@ import {
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
+import { apiCall, sendTx, signIn as signInAt, SIWE_DOMAIN } from './apiClient.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 import { openIndexerDb, type IndexerDb } from '../reader/indexerDb.ts';
 import { openPglite, openPostgres, type Sql } from '../src/store/sql.ts';
@@ -58,7 +57,6 @@ const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
 const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
 const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
 type TestAccount = typeof alice;
-const SIWE_DOMAIN = '127.0.0.1:5173';
 
 const DATABASES: Array<{ name: string; postgres: boolean }> = [
   { name: 'PGlite', postgres: false },
@@ -82,20 +80,14 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
     return address.toLowerCase() as Address;
   };
 
-  async function send(
+  const send = (
     account: TestAccount,
     address: Address,
     abi: Abi,
     functionName: string,
     args: readonly unknown[],
     gas: bigint = GAS_LIMIT,
-  ): Promise<Hash> {
-    const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });
-    const hash = await wallet.writeContract({ address, abi, functionName, args, chain, gas });
-    const receipt = await client.waitForTransactionReceipt({ hash });
-    if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`);
-    return hash;
-  }
+  ): Promise<Hash> => sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, account, address, abi, functionName, args, gas);
 
   async function untilIndexed(): Promise<void> {
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
@@ -107,46 +99,11 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
     // The API process on PostgreSQL reads the same tables; PGlite's API is the indexer's process.
   }
 
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    who: TestAccount | null,
-    body?: unknown,
-  ): Promise<{ status: number; body: any }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
-    if (who !== null) headers.authorization = `Bearer ${tokens.get(who)}`;
-    const request = () =>
-      fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    // A kept-alive connection the server closed while this busy process was slow to notice fails
-    // before the request reached the server (UND_ERR_SOCKET): it is sent once more on a new connection.
-    const res = await request().catch((err: unknown) => {
-      if (err instanceof TypeError && (err.cause as { code?: string } | undefined)?.code === 'UND_ERR_SOCKET')
-        return request();
-      throw err;
-    });
-    return { status: res.status, body: await res.json() };
-  }
+  const call = (method: 'GET' | 'POST', path: string, who: TestAccount | null, body?: unknown) =>
+    apiCall(server.url, method, path, who === null ? null : (tokens.get(who) ?? null), body);
 
   async function signIn(account: TestAccount): Promise<void> {
-    const { nonce } = (await (await fetch(`${server.url}/auth/nonce`, { method: 'POST' })).json()) as { nonce: string };
-    const now = new Date();
-    const message = buildSignInMessage({
-      address: account.address,
-      chainId: ETERNO_CHAIN_ID,
-      domain: SIWE_DOMAIN,
-      uri: `http://${SIWE_DOMAIN}`,
-      nonce,
-      issuedAt: now,
-      expirationTime: new Date(now.getTime() + 5 * 60_000),
-    });
-    const signature = await account.signMessage({ message });
-    const res = await fetch(`${server.url}/auth/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ message, signature }),
-    });
-    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
-    tokens.set(account, ((await res.json()) as { token: string }).token);
+    tokens.set(account, await signInAt(server.url, account));
   }
 
   const balanceOf = (token: Address, owner: Address) =>
