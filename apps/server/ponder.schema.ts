@@ -400,3 +400,91 @@ export const financeState = onchainTable('finance_state', (t) => ({
   nextSeq: t.bigint().notNull(),
   nextRegularSeq: t.bigint().notNull(),
 }));
+
+/**
+ * Referral accounts of the ReferralRegistry (docs/decisions/referral.md, "Team figures and
+ * indexing"), one per registered wallet: the registry's fields, the placement (parent, side,
+ * children), and the account's place in its two side chains (`head_*` the chain's top account id,
+ * `pos_*` its position from the head), which the team volumes are kept by. `ownVolume` = the
+ * account's own package payments. Genesis accounts are roots: no inviter, no parent, `side` null.
+ */
+export const referralAccount = onchainTable(
+  'referral_account',
+  (t) => ({
+    wallet: t.hex().primaryKey(),
+    id: t.integer().notNull(),
+    inviter: t.hex(),
+    inviterId: t.integer(),
+    parent: t.hex(),
+    parentId: t.integer(),
+    side: t.integer(),
+    automatic: t.boolean().notNull(),
+    isOriginal: t.boolean().notNull(),
+    serviceLevel: t.integer().notNull(),
+    headLeft: t.integer().notNull(),
+    posLeft: t.integer().notNull(),
+    headRight: t.integer().notNull(),
+    posRight: t.integer().notNull(),
+    depth: t.integer().notNull(),
+    left: t.hex(),
+    right: t.hex(),
+    ownVolume: t.bigint().notNull(),
+    registeredBlock: t.bigint().notNull(),
+    registeredAt: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+  }),
+  (table) => ({
+    idIdx: index().on(table.id),
+    inviterIdx: index().on(table.inviter, table.id),
+    leftLegIdx: index().on(table.headLeft, table.posLeft),
+    rightLegIdx: index().on(table.headRight, table.posRight),
+  }),
+);
+
+/**
+ * The inviter tree's first 10 levels: `ancestor` invited `descendant` directly (level 1) or through
+ * level − 1 others. Written at registration from the inviter's own rows (at most 10 rows).
+ */
+export const referralUpline = onchainTable(
+  'referral_upline',
+  (t) => ({
+    descendant: t.hex().notNull(),
+    level: t.integer().notNull(),
+    ancestor: t.hex().notNull(),
+    descendantId: t.integer().notNull(),
+  }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.descendant, table.level] }),
+    ancestorIdx: index().on(table.ancestor, table.descendantId),
+  }),
+);
+
+/**
+ * The side chains' Fenwick trees (referral/layout.ts): row `idx` of chain (`head`, `side`) holds a
+ * partial sum of val = own payments + the other side's volume (`volume`) and of the member counts
+ * (`members`) of the chain's accounts.
+ */
+export const referralLeg = onchainTable(
+  'referral_leg',
+  (t) => ({
+    head: t.integer().notNull(),
+    side: t.integer().notNull(),
+    idx: t.integer().notNull(),
+    volume: t.bigint().notNull(),
+    members: t.integer().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.head, table.side, table.idx] }) }),
+);
+
+/** The same Fenwick trees per UTC day (`day` = its 00:00): the volume of that day's payments only. */
+export const referralLegDay = onchainTable(
+  'referral_leg_day',
+  (t) => ({
+    head: t.integer().notNull(),
+    side: t.integer().notNull(),
+    day: t.bigint().notNull(),
+    idx: t.integer().notNull(),
+    volume: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }) }),
+);

@@ -19,6 +19,7 @@ import { createIndexerApp } from '../src/api/app.ts';
 import { deployedSymbolOf } from '../src/api/deployedTokens.ts';
 import { EnvError, readServerEnv, requireEnv } from '../src/api/env.ts';
 import { createFinanceApp } from '../src/api/financeApp.ts';
+import { createReferralApp } from '../src/api/referralApp.ts';
 import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
 import { openFinanceContext } from '../src/finance/open.ts';
@@ -67,6 +68,7 @@ app.route(
 // Per-user answers: outside the response cache.
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
+app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store) }));
 app.route(
   '/',
   createIndexerApp(indexer.db, {

@@ -24,6 +24,7 @@ import { createIndexerApp } from './app.ts';
 import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
 import { createFinanceApp } from './financeApp.ts';
+import { createReferralApp } from './referralApp.ts';
 import { createVaultApp } from './vaultApp.ts';
 
 const env = readServerEnv(process.env);
@@ -56,6 +57,7 @@ app.route(
 );
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
+app.route('/', createReferralApp({ db, session: sessionUser(store) }));
 app.route(
   '/',
   createIndexerApp(db, {

@@ -1,0 +1,21 @@
+/**
+ * The referral routes as a Hono sub-app (one module per route under ./routes). The tree and the
+ * lists depend on the session, so it is mounted beside the finance routes, never behind the
+ * response cache.
+ */
+import { Hono } from 'hono';
+import { referralAccountRoute } from './routes/referralAccount.ts';
+import type { ReferralRouteDeps } from './routes/referralDeps.ts';
+import { referralDirectRoute } from './routes/referralDirect.ts';
+import { referralIndirectRoute } from './routes/referralIndirect.ts';
+import { referralTeamRoute } from './routes/referralTeam.ts';
+import { referralTreeRoute } from './routes/referralTree.ts';
+
+export function createReferralApp(deps: ReferralRouteDeps): Hono {
+  return new Hono()
+    .route('/', referralAccountRoute(deps))
+    .route('/', referralTeamRoute(deps))
+    .route('/', referralTreeRoute(deps))
+    .route('/', referralDirectRoute(deps))
+    .route('/', referralIndirectRoute(deps));
+}

@@ -1,0 +1,140 @@
+/**
+ * The answers of the referral routes (wire format: @eterno/protocol/referralApi), from the indexed
+ * tables (./referralView.ts). Rules: docs/decisions/referral.md ("Team figures and indexing").
+ */
+import {
+  TREE_LEVELS,
+  type ReferralAccountJson,
+  type TeamFiguresJson,
+  type TeamMembersPageJson,
+  type TreeJson,
+  type TreeNodeJson,
+} from '@eterno/protocol/referralApi';
+import type { Address, Hex } from 'viem';
+import type { ApiDb } from '../api/routes/page.ts';
+import { ApiError } from '../http/errors.ts';
+import { insideTeam } from './layout.ts';
+import { readSteps } from './referralSql.ts';
+import {
+  accountById,
+  accountOf,
+  accountsOf,
+  directCount,
+  indexedDay,
+  placedOf,
+  sideFigures,
+  sideOf,
+  teamMembers,
+  type AccountRow,
+} from './referralView.ts';
+
+export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<ReferralAccountJson> {
+  const row = await accountOf(db, wallet);
+  if (row === null)
+    return {
+      wallet,
+      registered: false,
+      id: null,
+      isOriginal: null,
+      serviceLevel: null,
+      inviterId: null,
+      inviter: null,
+      parent: null,
+      side: null,
+      ep: null,
+      registeredAt: null,
+    };
+  return {
+    wallet,
+    registered: true,
+    id: String(row.id),
+    isOriginal: row.isOriginal,
+    serviceLevel: row.serviceLevel,
+    inviterId: row.inviterId === null ? null : String(row.inviterId),
+    inviter: row.inviter,
+    parent: row.parent,
+    side: sideOf(row),
+    // The energy value needs the dynamic incomes (ECONOMY §4), not indexed yet.
+    ep: null,
+    registeredAt: row.registeredAt.toString(),
+  };
+}
+
+export async function readTeamFigures(db: ApiDb, wallet: Address): Promise<TeamFiguresJson> {
+  const [row, day] = await Promise.all([accountOf(db, wallet), indexedDay(db)]);
+  if (row === null) return { wallet, team: null, day: day.toString() };
+  const [figures, direct] = await Promise.all([sideFigures(db, [row], day), directCount(db, wallet)]);
+  const sides = figures.get(row.wallet)!;
+  return {
+    wallet,
+    team: {
+      id: String(row.id),
+      ownVolume: row.ownVolume.toString(),
+      left: sides[0],
+      right: sides[1],
+      directCount: direct,
+    },
+    day: day.toString(),
+  };
+}
+
+/** Whether `node` is in `viewer`'s placement subtree (the viewer included): O(turns). */
+async function inside(db: ApiDb, viewer: AccountRow, node: AccountRow): Promise<boolean> {
+  if (viewer.id === node.id) return true;
+  if (viewer.depth >= node.depth) return false;
+  return insideTeam(placedOf(viewer), placedOf(node), await readSteps(db, node.wallet as Address));
+}
+
+/**
+ * The tree view: `root` (default the viewer) and `TREE_LEVELS` levels below it. The viewer must be
+ * registered (NOT_REGISTERED) and `root` inside the viewer's team: a node outside it, or no
+ * account at all, is NOT_FOUND (the view does not say which).
+ */
+export async function readTree(db: ApiDb, viewer: Address, root: Address): Promise<TreeJson> {
+  const [me, top, day] = await Promise.all([accountOf(db, viewer), accountOf(db, root), indexedDay(db)]);
+  if (me === null) throw new ApiError('NOT_REGISTERED');
+  if (top === null || !(await inside(db, me, top))) throw new ApiError('NOT_FOUND');
+  const rows: AccountRow[] = [top];
+  let level: AccountRow[] = [top];
+  for (let l = 0; l < TREE_LEVELS; l++) {
+    const children = level.flatMap((r) => [r.left, r.right]).filter((w): w is Hex => w !== null);
+    level = await accountsOf(db, children);
+    rows.push(...level);
+  }
+  const figures = await sideFigures(db, rows, day);
+  const nodes = rows.map(
+    (r): TreeNodeJson => ({
+      wallet: r.wallet,
+      id: String(r.id),
+      level: r.depth - me.depth,
+      parent: r.id === top.id ? null : r.parent,
+      side: sideOf(r),
+      ownVolume: r.ownVolume.toString(),
+      left: figures.get(r.wallet)![0],
+      right: figures.get(r.wallet)![1],
+    }),
+  );
+  const up = top.id === me.id || top.parentId === null ? null : await accountById(db, top.parentId);
+  return { root: top.wallet, up: up === null ? null : up.wallet, nodes, day: day.toString() };
+}
+
+/** The viewer's direct (level 1) or indirect (levels 2–10) list page. */
+export async function readMembers(
+  db: ApiDb,
+  viewer: Address,
+  levels: { min: number; max: number },
+  page: { limit: number; before: number | undefined },
+): Promise<TeamMembersPageJson> {
+  const found = await teamMembers(db, viewer, levels, { limit: page.limit + 1, before: page.before });
+  const items = found.slice(0, page.limit);
+  return {
+    items: items.map((m) => ({
+      wallet: m.wallet,
+      id: String(m.id),
+      level: m.level,
+      registeredAt: m.registeredAt.toString(),
+      ownVolume: m.ownVolume.toString(),
+    })),
+    nextBefore: found.length > page.limit ? String(items[items.length - 1]!.id) : null,
+  };
+}
