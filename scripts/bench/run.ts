@@ -3,7 +3,8 @@
  * `<name>.budget_min: <n>` (at least) for the figures with a budget; exits 1 when any figure misses
  * its budget. `npm run bench -- --only api` runs only the API rows, `--only web` only the login
  * page's rows (its JS and Lighthouse), `--only vouchers` only `api.withdrawal_sign_p99_ms`,
- * `--only settlement` only `settlement.daily_100k_orders_s`.
+ * `--only settlement` only `settlement.daily_100k_orders_s`, `--only referral` only
+ * `indexer.purchase_depth_10000_ms` and `api.team_p99_ms_100k`.
  */
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
@@ -20,6 +21,13 @@ import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
 import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS, VOUCHER_WARMUP_ROUNDS } from './apiVouchers.ts';
 import { measureSettlement, SETTLEMENT_ORDERS } from './settlement.ts';
+import { LEG_DEPTH, measurePurchaseIndexing, PURCHASE_RUNS } from './referralIndexing.ts';
+import { measureTeamApi, TEAM_CONNECTIONS, TEAM_DURATION_S, TEAM_USERS } from './referralTeamApi.ts';
+
+/** Indexing one purchase at the bottom of a 10,000-deep leg, PostgreSQL (issue 10), ms. */
+const PURCHASE_DEPTH_10000_MS_BUDGET = 50;
+/** `GET /referral/team/:address` of random users in a 100,000-user tree, 50 connections (issue 10), p99 ms. */
+const TEAM_P99_MS_BUDGET = 25;
 
 /** One daily finance settlement of 100,000 in-progress orders on PostgreSQL (issue 9), seconds. */
 const SETTLEMENT_S_BUDGET = 10;
@@ -118,6 +126,31 @@ async function benchSettlement(): Promise<void> {
     over.push(`settlement.daily_100k_orders_s ${seconds} > ${SETTLEMENT_S_BUDGET}`);
 }
 
+async function benchReferral(): Promise<void> {
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
+  const p = await measurePurchaseIndexing();
+  console.log(`indexer.purchase_depth_10000_ms: ${p.deepMs}`);
+  console.log(`indexer.purchase_depth_10000_ms.budget: ${PURCHASE_DEPTH_10000_MS_BUDGET}`);
+  console.log(
+    `indexer.purchase_depth_10000_ms.method: recordTeamVolume (the purchase hook's referral writes) for a purchase by the account at the bottom of a ${LEG_DEPTH}-deep leg, in Ponder's tables on PostgreSQL with its reorg triggers on, one transaction per run (rolled back); median of ${PURCHASE_RUNS} runs, max ${p.deepMaxMs} ms; the same purchase one seat below the root: ${p.shallowMs} ms; ${p.reorgRows} rows recorded for a reorg`,
+  );
+  console.log(`indexer.purchase_depth_10000.load_average: ${load()}`);
+  if (!(p.deepMs <= PURCHASE_DEPTH_10000_MS_BUDGET))
+    over.push(`indexer.purchase_depth_10000_ms ${p.deepMs} > ${PURCHASE_DEPTH_10000_MS_BUDGET}`);
+  const t = await measureTeamApi();
+  console.log(`api.team_p99_ms_100k: ${t.p99Ms}`);
+  console.log(`api.team_p99_ms_100k.budget: ${TEAM_P99_MS_BUDGET}`);
+  console.log(
+    `api.team_p99_ms_100k.method: GET /referral/team/<a random one of ${TEAM_USERS} accounts> (a random tree: automatic and manual placement, max depth ${t.maxDepth}), PostgreSQL, ${TEAM_CONNECTIONS} connections for ${TEAM_DURATION_S} s (autocannon on the same machine); ${t.requests} requests, ${t.requestsPerSecond} req/s, p50 ${t.p50Ms} ms, ${t.non2xx} non-2xx, ${t.errors} errors; ${t.checked} answers compared with the in-memory tree`,
+  );
+  console.log(`api.team_100k.load_average: ${load()}`);
+  if (!(t.p99Ms <= TEAM_P99_MS_BUDGET)) over.push(`api.team_p99_ms_100k ${t.p99Ms} > ${TEAM_P99_MS_BUDGET}`);
+  if (t.non2xx > 0 || t.errors > 0) over.push(`api.team: ${t.non2xx} non-2xx answers, ${t.errors} errors`);
+}
+
 async function benchVouchers(): Promise<void> {
   const v = await measureVoucherSigning();
   console.log(`api.withdrawal_sign_p99_ms: ${v.p99Ms}`);
@@ -165,9 +198,20 @@ function finish(): never {
 }
 
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
-if (only !== undefined && only !== 'api' && only !== 'web' && only !== 'vouchers' && only !== 'settlement') {
-  console.error(`--only takes api, web, vouchers or settlement, not ${only}`);
+if (
+  only !== undefined &&
+  only !== 'api' &&
+  only !== 'web' &&
+  only !== 'vouchers' &&
+  only !== 'settlement' &&
+  only !== 'referral'
+) {
+  console.error(`--only takes api, web, vouchers, settlement or referral, not ${only}`);
   process.exit(2);
+}
+if (only === 'referral') {
+  await benchReferral();
+  finish();
 }
 if (only === 'settlement') {
   await benchSettlement();
@@ -271,4 +315,5 @@ try {
 }
 await benchApi();
 await benchSettlement();
+await benchReferral();
 finish();

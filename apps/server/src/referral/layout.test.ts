@@ -74,6 +74,23 @@ describe('Fenwick indices', () => {
     );
   });
 
+  it('leaving out the indices that start below the chain’s last position changes no sum', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(300), { maxLength: 40 }), fc.nat(300), (updated, p) => {
+        const endPos = Math.max(p, ...updated);
+        const sums = new Map<number, number>();
+        updated.forEach((pos, i) => {
+          for (const idx of legUpdateIndices(pos)) sums.set(idx, (sums.get(idx) ?? 0) + i + 1);
+        });
+        const sum = (idx: number[]) => idx.reduce((s, i) => s + (sums.get(i) ?? 0), 0);
+        expect(sum(legSuffixIndices(p, endPos))).toBe(sum(legSuffixIndices(p)));
+      }),
+    );
+    expect(legSuffixIndices(0, 0)).toEqual([]);
+    expect(legSuffixIndices(3, 4)).toEqual([LEG_CAPACITY - 4]);
+    expect(legSuffixIndices(9_990, 10_000).length).toBeLessThanOrEqual(5);
+  });
+
   it('touches few rows near the head and at most log2(capacity) + 1 anywhere', () => {
     expect(legUpdateIndices(0)).toEqual([LEG_CAPACITY]);
     expect(legUpdateIndices(1)).toEqual([LEG_CAPACITY - 1, LEG_CAPACITY]);

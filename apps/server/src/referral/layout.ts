@@ -59,11 +59,16 @@ export function legUpdateIndices(pos: number): number[] {
   return out;
 }
 
-/** The Fenwick indices whose sum is Σ val over the positions strictly below `pos` (> pos). */
-export function legSuffixIndices(pos: number): number[] {
+/**
+ * The Fenwick indices whose sum is Σ val over the positions strictly below `pos` (> pos). Index i
+ * of the walk covers the positions from CAP − i on; given the chain's last position `endPos`, the
+ * indices that start below it hold nothing and are left out, so a short chain is read in few rows
+ * (about log2(endPos − pos) + 1) instead of up to 24.
+ */
+export function legSuffixIndices(pos: number, endPos = LEG_CAPACITY - 1): number[] {
   checkPos(pos);
   const out: number[] = [];
-  for (let j = LEG_CAPACITY - pos - 1; j > 0; j -= j & -j) out.push(j);
+  for (let j = LEG_CAPACITY - pos - 1; j > 0 && LEG_CAPACITY - j <= endPos; j -= j & -j) out.push(j);
   return out;
 }
 
@@ -104,10 +109,10 @@ export function legUpdateKeys(steps: readonly LegStep[]): LegKey[] {
   return steps.flatMap(({ head, side, pos }) => legUpdateIndices(pos).map((idx) => ({ head, side, idx })));
 }
 
-/** The Fenwick rows whose sum is vol_side(account). */
-export function volumeKeys(account: PlacedAccount, side: Side): LegKey[] {
+/** The Fenwick rows whose sum is vol_side(account), `endPos` the last position of its chain. */
+export function volumeKeys(account: PlacedAccount, side: Side, endPos?: number): LegKey[] {
   const head = headOf(account, side);
-  return legSuffixIndices(posOf(account, side)).map((idx) => ({ head, side, idx }));
+  return legSuffixIndices(posOf(account, side), endPos).map((idx) => ({ head, side, idx }));
 }
 
 /**

@@ -7,6 +7,7 @@
 import {
   headOf,
   legUpdateKeys,
+  posOf,
   seatOf,
   volumeKeys,
   walkSteps,
@@ -77,11 +78,12 @@ export class LegTree {
     }
   }
 
-  /** vol_side(id) and the member count of that side, from the Fenwick rows. */
+  /** vol_side(id) and the member count of that side, from the Fenwick rows (those the chain's length can fill). */
   sums(id: number, side: Side): LegSums {
     let volume = 0n;
     let members = 0;
-    for (const k of volumeKeys(this.byId(id), side)) {
+    const account = this.byId(id);
+    for (const k of volumeKeys(account, side, posOf(this.byId(this.legEnd(id, side)), side))) {
       const row = this.rows.get(keyOf(k.head, k.side, k.idx));
       if (row !== undefined) {
         volume += row.volume;

@@ -15,14 +15,13 @@ import type { ApiDb } from '../api/routes/page.ts';
 import { ApiError } from '../http/errors.ts';
 import { insideTeam } from './layout.ts';
 import { readSteps } from './referralSql.ts';
+import { teamRows } from './teamSql.ts';
 import {
   accountById,
   accountOf,
   accountsOf,
-  directCount,
   indexedDay,
   placedOf,
-  sideFigures,
   sideOf,
   teamMembers,
   type AccountRow,
@@ -61,20 +60,18 @@ export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<Refer
 }
 
 export async function readTeamFigures(db: ApiDb, wallet: Address): Promise<TeamFiguresJson> {
-  const [row, day] = await Promise.all([accountOf(db, wallet), indexedDay(db)]);
-  if (row === null) return { wallet, team: null, day: day.toString() };
-  const [figures, direct] = await Promise.all([sideFigures(db, [row], day), directCount(db, wallet)]);
-  const sides = figures.get(row.wallet)!;
+  const [row] = await teamRows(db, [wallet]);
+  if (row === undefined) return { wallet, team: null, day: (await indexedDay(db)).toString() };
   return {
     wallet,
     team: {
       id: String(row.id),
       ownVolume: row.ownVolume.toString(),
-      left: sides[0],
-      right: sides[1],
-      directCount: direct,
+      left: row.sides[0],
+      right: row.sides[1],
+      directCount: row.directCount,
     },
-    day: day.toString(),
+    day: row.day.toString(),
   };
 }
 
@@ -91,7 +88,7 @@ async function inside(db: ApiDb, viewer: AccountRow, node: AccountRow): Promise<
  * account at all, is NOT_FOUND (the view does not say which).
  */
 export async function readTree(db: ApiDb, viewer: Address, root: Address): Promise<TreeJson> {
-  const [me, top, day] = await Promise.all([accountOf(db, viewer), accountOf(db, root), indexedDay(db)]);
+  const [me, top] = await Promise.all([accountOf(db, viewer), accountOf(db, root)]);
   if (me === null) throw new ApiError('NOT_REGISTERED');
   if (top === null || !(await inside(db, me, top))) throw new ApiError('NOT_FOUND');
   const rows: AccountRow[] = [top];
@@ -101,7 +98,14 @@ export async function readTree(db: ApiDb, viewer: Address, root: Address): Promi
     level = await accountsOf(db, children);
     rows.push(...level);
   }
-  const figures = await sideFigures(db, rows, day);
+  const figures = new Map(
+    (
+      await teamRows(
+        db,
+        rows.map((r) => r.wallet),
+      )
+    ).map((f) => [f.wallet, f]),
+  );
   const nodes = rows.map(
     (r): TreeNodeJson => ({
       wallet: r.wallet,
@@ -110,11 +114,12 @@ export async function readTree(db: ApiDb, viewer: Address, root: Address): Promi
       parent: r.id === top.id ? null : r.parent,
       side: sideOf(r),
       ownVolume: r.ownVolume.toString(),
-      left: figures.get(r.wallet)![0],
-      right: figures.get(r.wallet)![1],
+      left: figures.get(r.wallet)!.sides[0],
+      right: figures.get(r.wallet)!.sides[1],
     }),
   );
   const up = top.id === me.id || top.parentId === null ? null : await accountById(db, top.parentId);
+  const day = figures.get(top.wallet)!.day;
   return { root: top.wallet, up: up === null ? null : up.wallet, nodes, day: day.toString() };
 }
 

@@ -1,0 +1,134 @@
+/**
+ * `api.team_p99_ms_100k`: `GET /referral/team/:address` (a node's team figures) of random accounts
+ * of a 100,000-account tree, on PostgreSQL, 50 connections for 10 s (autocannon in this process, on
+ * the same machine as the server).
+ *
+ * A fresh anvil with the contracts deployed, a fresh PostgreSQL, the server as `npm start` runs it
+ * on PostgreSQL (apps/server/scripts/start.ts). The tree (./referralFill.ts `randomTree`: automatic
+ * and manual placements, package payments, a fifth of them today) is written straight into the
+ * indexer's referral tables, and a sample of answers is compared with the in-memory tree before
+ * the load.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import type { TeamFiguresJson } from '@eterno/protocol/referralApi';
+import { volumeKeys, type Side } from '@eterno/server/referral/layout';
+import { startAnvil } from '@eterno/devstack/anvil';
+import { deploy } from '@eterno/devstack/deploy';
+import { startPostgres } from '@eterno/server/postgres';
+import { startServer } from '@eterno/server/start';
+import pg from 'pg';
+import { random, randomTree, walletOfId, writeTree, type SyntheticTree } from './referralFill.ts';
+
+export const TEAM_USERS = 100_000;
+export const TEAM_CONNECTIONS = 50;
+export const TEAM_DURATION_S = 10;
+const CHECKED = 200;
+
+export type TeamApiFigures = {
+  p99Ms: number;
+  p50Ms: number;
+  requestsPerSecond: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  checked: number;
+  maxDepth: number;
+};
+
+/** What the answer for account `id` must say, from the in-memory tree. */
+function expected(t: SyntheticTree, id: number) {
+  const side = (s: Side) => {
+    const { volume, members } = t.tree.sums(id, s);
+    const today = volumeKeys(t.tree.byId(id), s).reduce(
+      (sum, k) => sum + (t.todayRows.get(`${k.head}:${k.side}:${k.idx}`) ?? 0n),
+      0n,
+    );
+    const child = t.tree.children.get(id)![s];
+    return {
+      volume: volume.toString(),
+      today: today.toString(),
+      members,
+      child: child === 0 ? null : walletOfId(child),
+      legEnd: walletOfId(t.tree.legEnd(id, s)),
+    };
+  };
+  let direct = 0;
+  for (const inviter of t.inviter.values()) if (inviter === id) direct++;
+  return {
+    id: String(id),
+    ownVolume: (t.own.get(id) ?? 0n).toString(),
+    left: side(0),
+    right: side(1),
+    directCount: direct,
+  };
+}
+
+export async function measureTeamApi(): Promise<TeamApiFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'eterno-bench-team-'));
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const anvil = await startAnvil();
+    stops.push(anvil.stop);
+    const deploymentsFile = join(dir, 'deployments.json');
+    await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
+    const postgres = await startPostgres();
+    stops.push(postgres.stop);
+    const server = await startServer({
+      rpcUrl: anvil.rpcUrl,
+      deploymentsFile,
+      dataDir: join(dir, 'server'),
+      databaseUrl: postgres.url,
+      siweDomains: ['127.0.0.1:5173'],
+    });
+    stops.push(server.stop);
+
+    const client = new pg.Client({ connectionString: postgres.url });
+    await client.connect();
+    stops.push(() => client.end());
+    await client.query(`SET search_path TO "${server.schema!}"`);
+    const [head] = (
+      await client.query<{ t: string }>(`SELECT timestamp::text AS t FROM indexed_head WHERE id = 'head'`)
+    ).rows;
+    if (head === undefined) throw new Error('the indexer made no indexed_head row');
+    const day = BigInt(head.t) - (BigInt(head.t) % 86_400n);
+    const tree = randomTree(TEAM_USERS, day);
+    await writeTree(client, tree);
+
+    const rnd = random(7);
+    const pick = () => 1 + Math.floor(rnd() * TEAM_USERS);
+    for (let i = 0; i < CHECKED; i++) {
+      const id = pick();
+      const res = await fetch(`${server.url}/referral/team/${walletOfId(id)}`);
+      if (res.status !== 200) throw new Error(`GET /referral/team answered ${res.status}`);
+      const body = (await res.json()) as TeamFiguresJson;
+      const want = expected(tree, id);
+      if (JSON.stringify(body.team) !== JSON.stringify(want) || body.day !== day.toString())
+        throw new Error(`team figures of ${id}: ${JSON.stringify(body)} ≠ ${JSON.stringify(want)}`);
+    }
+
+    const paths = Array.from({ length: 20_000 }, () => `/referral/team/${walletOfId(pick())}`);
+    let next = 0;
+    const result = await autocannon({
+      url: server.url,
+      connections: TEAM_CONNECTIONS,
+      duration: TEAM_DURATION_S,
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
+    });
+    return {
+      p99Ms: result.latency.p99,
+      p50Ms: result.latency.p50,
+      requestsPerSecond: Math.round(result.requests.average),
+      requests: result.requests.total,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      checked: CHECKED,
+      maxDepth: Math.max(...tree.tree.accounts.map((a) => a.depth)),
+    };
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => undefined);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
