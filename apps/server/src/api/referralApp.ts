@@ -5,13 +5,16 @@
  */
 import { Hono } from 'hono';
 import { referralAccountRoute } from './routes/referralAccount.ts';
-import type { ReferralRouteDeps } from './routes/referralDeps.ts';
+import type { ApiDb } from './routes/page.ts';
+import { preparedSql } from '../referral/preparedSql.ts';
+import type { SessionUser } from '../auth/session.ts';
 import { referralDirectRoute } from './routes/referralDirect.ts';
 import { referralIndirectRoute } from './routes/referralIndirect.ts';
 import { referralTeamRoute } from './routes/referralTeam.ts';
 import { referralTreeRoute } from './routes/referralTree.ts';
 
-export function createReferralApp(deps: ReferralRouteDeps): Hono {
+export function createReferralApp({ db, session }: { db: ApiDb; session: SessionUser }): Hono {
+  const deps = { db, sql: preparedSql(db), session };
   return new Hono()
     .route('/', referralAccountRoute(deps))
     .route('/', referralTeamRoute(deps))

@@ -14,7 +14,7 @@ import type { Address, Hex } from 'viem';
 import type { ApiDb } from '../api/routes/page.ts';
 import { ApiError } from '../http/errors.ts';
 import { insideTeam } from './layout.ts';
-import { readSteps } from './referralSql.ts';
+import { readSteps, type ReferralSql } from './referralSql.ts';
 import { teamRows } from './teamSql.ts';
 import {
   accountById,
@@ -59,8 +59,8 @@ export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<Refer
   };
 }
 
-export async function readTeamFigures(db: ApiDb, wallet: Address): Promise<TeamFiguresJson> {
-  const [row] = await teamRows(db, [wallet]);
+export async function readTeamFigures(db: ApiDb, sql: ReferralSql, wallet: Address): Promise<TeamFiguresJson> {
+  const [row] = await teamRows(sql, [wallet]);
   if (row === undefined) return { wallet, team: null, day: (await indexedDay(db)).toString() };
   return {
     wallet,
@@ -76,10 +76,10 @@ export async function readTeamFigures(db: ApiDb, wallet: Address): Promise<TeamF
 }
 
 /** Whether `node` is in `viewer`'s placement subtree (the viewer included): O(turns). */
-async function inside(db: ApiDb, viewer: AccountRow, node: AccountRow): Promise<boolean> {
+async function inside(sql: ReferralSql, viewer: AccountRow, node: AccountRow): Promise<boolean> {
   if (viewer.id === node.id) return true;
   if (viewer.depth >= node.depth) return false;
-  return insideTeam(placedOf(viewer), placedOf(node), await readSteps(db, node.wallet as Address));
+  return insideTeam(placedOf(viewer), placedOf(node), await readSteps(sql, node.wallet as Address));
 }
 
 /**
@@ -87,10 +87,10 @@ async function inside(db: ApiDb, viewer: AccountRow, node: AccountRow): Promise<
  * registered (NOT_REGISTERED) and `root` inside the viewer's team: a node outside it, or no
  * account at all, is NOT_FOUND (the view does not say which).
  */
-export async function readTree(db: ApiDb, viewer: Address, root: Address): Promise<TreeJson> {
+export async function readTree(db: ApiDb, sql: ReferralSql, viewer: Address, root: Address): Promise<TreeJson> {
   const [me, top] = await Promise.all([accountOf(db, viewer), accountOf(db, root)]);
   if (me === null) throw new ApiError('NOT_REGISTERED');
-  if (top === null || !(await inside(db, me, top))) throw new ApiError('NOT_FOUND');
+  if (top === null || !(await inside(sql, me, top))) throw new ApiError('NOT_FOUND');
   const rows: AccountRow[] = [top];
   let level: AccountRow[] = [top];
   for (let l = 0; l < TREE_LEVELS; l++) {

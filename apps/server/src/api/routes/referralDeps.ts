@@ -1,9 +1,13 @@
 import type { SessionUser } from '../../auth/session.ts';
+import type { ReferralSql } from '../../referral/referralSql.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ApiDb } from './page.ts';
 
-/** What every referral route needs: the indexer's tables and the session's user. */
-export type ReferralRouteDeps = { db: ApiDb; session: SessionUser };
+/**
+ * What every referral route needs: the indexer's tables (Drizzle, and raw statements prepared where
+ * the database allows: referral/preparedSql.ts) and the session's user.
+ */
+export type ReferralRouteDeps = { db: ApiDb; sql: ReferralSql; session: SessionUser };
 
 /** `before` of a member list: an account id (a positive integer); anything else → BAD_REQUEST. */
 export function parseIdCursor(value: string | undefined): number | undefined {

@@ -9,12 +9,12 @@ import { readTree } from '../../referral/teamReads.ts';
 import { parseAccount } from './page.ts';
 import type { ReferralRouteDeps } from './referralDeps.ts';
 
-export function referralTreeRoute({ db, session }: ReferralRouteDeps): Hono {
+export function referralTreeRoute({ db, sql, session }: ReferralRouteDeps): Hono {
   return new Hono().get('/referral/tree/:address', async (c) => {
     const viewer = parseAccount(c.req.param('address'));
     const rootParam = c.req.query('root');
     const root = rootParam === undefined ? viewer : parseAccount(rootParam);
     if ((await session(c)) !== viewer) throw new ApiError('UNAUTHORIZED');
-    return c.json(await readTree(db, viewer, root));
+    return c.json(await readTree(db, sql, viewer, root));
   });
 }
