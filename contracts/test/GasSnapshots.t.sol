@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {EternoToken} from "../src/EternoToken.sol";
 import {LockLedger} from "../src/LockLedger.sol";
+import {ReferralRegistry} from "../src/ReferralRegistry.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {Test} from "./utils/Test.sol";
 import {VaultFixture} from "./utils/VaultFixture.sol";
@@ -207,5 +208,47 @@ contract VaultGasSnapshotsTest is VaultFixture {
         vm.startSnapshotGas(GROUP, "vault_pure_transfer");
         vault.pureTransfer(m.amountIn, m.amountOut, m.tokenIn, m.tokenOut, m.deadline, sig.r, sig.s, sig.v);
         vm.stopSnapshotGas();
+    }
+}
+
+/// @notice Automatic registration at the end of a leg 1 deep (root A's left leg holds one account) and
+///         10,000 deep (root B's left leg, built in setUp), measured like the rows above: a new user
+///         registers under the root on the left. Budgets (`npm run bench`): register_depth_1 and
+///         register_depth_10000 <= 150,000, the second within 5 % of the first (no loop over the tree).
+contract ReferralGasSnapshotsTest is Test {
+    string private constant GROUP = "eterno";
+    uint256 private constant DEEP = 10_000;
+    address private rootA = address(0xA000);
+    address private rootB = address(0xB000);
+    ReferralRegistry private registry;
+
+    function setUp() public {
+        address[] memory genesis = new address[](2);
+        genesis[0] = rootA;
+        genesis[1] = rootB;
+        registry = new ReferralRegistry(address(this), genesis, address(0x5167));
+        vm.prank(address(0x100000));
+        registry.register(rootA, 0);
+        for (uint256 i = 1; i <= DEEP; ++i) {
+            vm.prank(address(uint160(0x200000 + i)));
+            registry.register(rootB, 0);
+        }
+    }
+
+    function test_Gas_RegisterDepth1() public {
+        vm.prank(address(0xC0FFEE));
+        vm.startSnapshotGas(GROUP, "register_depth_1");
+        registry.register(rootA, 0);
+        vm.stopSnapshotGas();
+        assertEq(registry.legEnd(rootA, 0), address(0xC0FFEE), "seated at the end of the 1-deep leg");
+    }
+
+    function test_Gas_RegisterDepth10000() public {
+        vm.prank(address(0xC0FFEE));
+        vm.startSnapshotGas(GROUP, "register_depth_10000");
+        registry.register(rootB, 0);
+        vm.stopSnapshotGas();
+        (, , address parent, , , , , ) = registry.accountOf(address(0xC0FFEE));
+        assertEq(parent, address(uint160(0x200000 + DEEP)), "seated under the 10,000th account");
     }
 }

@@ -24,6 +24,7 @@ import { decodeFunctionData, erc20Abi, parseEther, type Address } from 'viem';
 import { formatTokenAmount } from '@eterno/protocol/amount';
 import { usdtToEtro } from '@eterno/protocol/finance/rules';
 import type { FinanceCatalogueJson } from '@eterno/protocol/financeApi';
+import { registerAccounts } from '@eterno/devstack/referral';
 import { errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
 import { advanceTime, testAccount } from '../src/chain.ts';
@@ -63,11 +64,15 @@ function filled(lang: Lang, namespace: string, key: string, params: Record<strin
 
 type Signed = { page: Page; wallet: TestWallet; session: string; address: Address };
 
-/** Gives test account `index` FON for gas and `usdtAmount` USDT from alice. */
+/**
+ * Gives test account `index` FON for gas and `usdtAmount` USDT from alice, and registers it in the
+ * referral tree under the deployer (a package needs a registered buyer).
+ */
 async function fund(index: number, usdtAmount: bigint): Promise<Address> {
   const stack = e2e.stack();
   const user = testAccount(index).address;
   await giveFon(stack.rpcUrl, user, parseEther('10'));
+  await registerAccounts(stack.rpcUrl, stack.deployments, [testAccount(index)]);
   if (usdtAmount > 0n) await fundFromAlice(stack.rpcUrl, stack.deployments.contracts.USDT, user, usdtAmount);
   return user;
 }

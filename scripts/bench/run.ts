@@ -246,10 +246,18 @@ if (only !== 'web') {
     ['vault_withdraw', 70_000],
     ['vault_dive_in', 90_000],
     ['finance_buy', 120_000],
+    ['register_depth_1', 150_000],
+    ['register_depth_10000', 150_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);
   }
+  // Automatic referral placement costs the same at any depth (issue 10): at the end of a 10,000-deep
+  // leg within 5 % of a 1-deep one (docs/decisions/referral.md).
+  const registerBudget = Math.floor(Number(gas.register_depth_1) * 1.05);
+  console.log(`gas.register_depth_10000.depth_budget: ${registerBudget}`);
+  if (!(Number(gas.register_depth_10000) <= registerBudget))
+    over.push(`gas.register_depth_10000 ${gas.register_depth_10000} > ${registerBudget} (5 % over depth 1)`);
 }
 const stack = await startStack({ countRpc: true });
 try {

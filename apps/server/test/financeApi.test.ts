@@ -5,7 +5,7 @@
  * paid on chain (approve + diveInWithToken) become waiting orders with their queue place; the next
  * round's projection; the summary; regular orders; unpaid expiry by the indexed chain time; pages.
  * On PostgreSQL also, in this process over the same indexer and both store engines: an unregistered
- * user (a registration source that says no) and the crash points of a purchase.
+ * user (dave, whom the deployed registry does not know) and the crash points of a purchase.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { registerAccounts } from '@eterno/devstack/referral';
 import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
@@ -63,6 +64,8 @@ const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
 const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
 /** A user the server's store has never seen (the in-process checks share its PostgreSQL store). */
 const dave = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 4 });
+/** A user the seed leaves out of the referral tree: refused until registered on chain. */
+const erin = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 5 });
 type TestAccount = typeof alice;
 
 const pkg = (id: number, units: number, cyclesMax: number) => ({
@@ -579,6 +582,17 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
     expect([next.nonce, next.orderId === auth.orderId]).toEqual([auth.nonce, false]);
   });
 
+  it('a wallet outside the referral tree is refused NOT_REGISTERED until it registers on chain', async () => {
+    await signIn(erin);
+    const request = { packageId: 1, amount: e18('100').toString() };
+    const refused = await call('POST', '/finance/purchases', erin, request);
+    expect([refused.status, refused.body.error?.code]).toEqual([403, 'NOT_REGISTERED']);
+    expect((await orders(erin)).filter((o) => o.status === 'unpaid')).toEqual([]);
+    await registerAccounts(anvil.rpcUrl, { contracts }, [erin], { inviter: carol.address, side: 1 });
+    const accepted = await call('POST', '/finance/purchases', erin, request);
+    expect([accepted.status, accepted.body.error?.code]).toEqual([201, undefined]);
+  });
+
   // On PostgreSQL the indexer's tables can be opened from this process (PGlite's belong to the
   // server's): a registration source that says no, and the crash points, over both store engines.
   if (postgres)
@@ -615,9 +629,9 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
           (e: unknown) => (e instanceof ApiError ? e.code : String(e)),
         );
 
-      it('an unregistered user is refused NOT_REGISTERED and nothing is stored', async () => {
+      it('an unregistered user (dave, per the deployed registry) is refused NOT_REGISTERED and nothing is stored', async () => {
         for (const { name, sql } of stores) {
-          const ctx = await contextFor(sql, { registration: { isRegistered: async () => false } });
+          const ctx = await contextFor(sql, {});
           const code = await refusal(
             requestPurchase(ctx, dave.address, { kind: 'package', productId: 2, amount: e18('500') }),
           );
@@ -632,6 +646,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
       });
 
       it('a failure before commit leaves no row; after commit the authorisation is kept and answered again', async () => {
+        await registerAccounts(anvil.rpcUrl, { contracts }, [dave], { inviter: alice.address });
         for (const { name, sql } of stores) {
           const crashBefore = await contextFor(sql, {
             faults: {

@@ -10,6 +10,7 @@ import {
   http,
   maxUint256,
   parseUnits,
+  zeroAddress,
   type Address,
 } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
@@ -20,6 +21,7 @@ import {
   ELP_SEED,
   FARM,
   FARM_EMISSION,
+  LOCAL_REFERRALS,
   LOCAL_SEED,
   POOL_SEED,
   STAKING,
@@ -32,7 +34,7 @@ import {
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { multicall3Abi } from '@eterno/protocol/generated/abis';
+import { multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -109,6 +111,7 @@ describe('deploy on a fresh anvil', () => {
         'StakingEULP',
         'EternoFarm',
         'EternoVault',
+        'ReferralRegistry',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -290,6 +293,46 @@ describe('deploy on a fresh anvil', () => {
       expect(held, sym).toBe(VAULT.reserve[sym]);
     }
     expect(await read('tokenInfo', [c.PUSD])).toEqual([false, 0n, 0n, 0n]);
+  });
+
+  it('deploys the referral registry: the deployer is the genesis root, the signer places, the seed registers alice, bob and carol', async () => {
+    const registry = deployments.contracts.ReferralRegistry!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: registry, abi: referralRegistryAbi, functionName, args } as never) as Promise<T>;
+    const labelled = (label: string) => deployments.accounts!.find((a) => a.label === label)!.address;
+    expect(await read('placementSigner')).toBe(labelled('signer'));
+    expect(await read('owner')).toBe(labelled('deployer'));
+    expect(await read('accountCount')).toBe(BigInt(1 + LOCAL_REFERRALS.length));
+    expect(await read('accountOf', [labelled('deployer')])).toEqual([
+      1n,
+      zeroAddress,
+      zeroAddress,
+      0,
+      true,
+      0,
+      labelled('alice'),
+      zeroAddress,
+    ]);
+    for (const [i, r] of LOCAL_REFERRALS.entries()) {
+      const [id, inviter, , side, isOriginal] = await read<readonly [bigint, Address, Address, number, boolean]>(
+        'accountOf',
+        [labelled(r.label)],
+      );
+      expect([r.label, id, inviter, side, isOriginal]).toEqual([
+        r.label,
+        BigInt(i + 2),
+        labelled(r.inviter),
+        r.side,
+        false,
+      ]);
+    }
+    // The tree: deployer ← alice (left); alice ← bob (left), carol (right).
+    expect(await read('legEnd', [labelled('deployer'), 0])).toBe(labelled('bob'));
+    expect(await read('legEnd', [labelled('alice'), 1])).toBe(labelled('carol'));
+    for (let index = 4; index <= 9; index++) {
+      const wallet = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).address;
+      expect([index, await read('isRegistered', [wallet])]).toEqual([index, false]);
+    }
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {

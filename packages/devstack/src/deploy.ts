@@ -18,6 +18,11 @@
  * EUSD and ETRO allowed with payout caps, and a reserve for exchange outputs. Parameters:
  * docs/decisions/vault.md.
  *
+ * Then the referral registry (issue 10), appended after the vault: ReferralRegistry with the deployer as
+ * its one genesis account (the root of the tree) and the vault's signer as placement signer. Locally the
+ * seed registers alice, bob and carol ({@link LOCAL_REFERRALS}, so they can buy packages); accounts 4–9
+ * stay unregistered for the registration screens. docs/decisions/referral.md.
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -174,6 +179,17 @@ export const VAULT = {
   reserve: { USDT: e18('200000'), EUSD: e18('200000'), ETRO: e18('200000') },
 } as const;
 
+/**
+ * The local referral seed, in order: each seeded account registers itself automatically under
+ * `inviter` ('deployer' or a seeded label) on `side` (0 = left, 1 = right). alice sits in the
+ * deployer's left seat, bob under alice on the left, carol under alice on the right.
+ */
+export const LOCAL_REFERRALS: ReadonlyArray<{ label: string; inviter: string; side: 0 | 1 }> = [
+  { label: 'alice', inviter: 'deployer', side: 0 },
+  { label: 'bob', inviter: 'alice', side: 0 },
+  { label: 'carol', inviter: 'alice', side: 1 },
+];
+
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
   token: 2_000_000n,
@@ -194,6 +210,8 @@ const GAS = {
   vault: 3_000_000n,
   vaultAdmin: 120_000n,
   vaultFund: 120_000n,
+  registry: 2_500_000n,
+  register: 200_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -431,6 +449,28 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   }
   await settle(d.hashes);
 
+  // The referral registry (issue 10): the deployer is the genesis root; locally the seed registers.
+  const registryArtifact = forgeArtifact('ReferralRegistry');
+  const referralRegistry = await d.create(
+    registryArtifact,
+    [deployer.address, [deployer.address], vaultSigner],
+    GAS.registry,
+  );
+  await settle(d.hashes);
+  const byLabel = new Map<string, Account>([
+    ['deployer', deployer],
+    ...seeded.map((s) => [s.label, s.account] as [string, Account]),
+  ]);
+  for (const r of local ? LOCAL_REFERRALS : []) {
+    const account = byLabel.get(r.label);
+    const inviter = byLabel.get(r.inviter);
+    if (!account || !inviter) throw new DeployError(`referral seed: unknown account ${r.label} or ${r.inviter}`);
+    const from = await sender(account);
+    await from.write(referralRegistry, registryArtifact.abi, 'register', [inviter.address, r.side], GAS.register);
+    // Each registration needs its inviter registered: one at a time.
+    await settle(from.hashes);
+  }
+
   const deployments: Deployments = {
     chainId,
     network: local ? 'local' : 'live',
@@ -450,6 +490,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       StakingEULP: staking.EULP,
       EternoFarm: farm,
       EternoVault: vault,
+      ReferralRegistry: referralRegistry,
     },
     ...(local
       ? {

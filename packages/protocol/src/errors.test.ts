@@ -44,7 +44,22 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(46);
+    expect(ERROR_CODES).toHaveLength(55);
+  });
+
+  it('has the referral codes (issue 10), the registry’s refusals in the user’s words', () => {
+    expect(ERROR_MESSAGES).toMatchObject({
+      INVALID_INVITE_CODE: 'Invalid invite code',
+      INVALID_WALLET_ADDRESS: 'Invalid wallet address',
+      ALREADY_REGISTERED: 'This wallet is already registered: a referral binding cannot be changed',
+      INVITER_NOT_REGISTERED: 'The inviter is not registered',
+      CONTACT_NOT_REGISTERED: 'The contact address is not registered',
+      SELF_INVITE: 'You cannot invite yourself',
+      INVALID_SIDE: 'Please choose the left or the right side',
+      SEAT_TAKEN: 'This seat is already taken, please choose another',
+      PLACEMENT_EXPIRED: 'The placement approval has expired, please start again',
+      PLACEMENT_NOT_APPROVED: 'This placement is not approved for your wallet, please start again',
+    });
   });
 
   it('has the transaction codes, with the revert reason as a placeholder', () => {

@@ -53,6 +53,15 @@ export const ERROR_MESSAGES = {
   REGULAR_PRODUCT_NOT_FOUND: 'No such fixed-term product',
   REGULAR_AMOUNT_OUT_OF_RANGE: 'Enter an amount between {min} and {max} USDT',
   PURCHASE_EXPIRED: 'This payment authorisation has expired, please start again',
+  INVALID_INVITE_CODE: 'Invalid invite code',
+  ALREADY_REGISTERED: 'This wallet is already registered: a referral binding cannot be changed',
+  INVITER_NOT_REGISTERED: 'The inviter is not registered',
+  CONTACT_NOT_REGISTERED: 'The contact address is not registered',
+  SELF_INVITE: 'You cannot invite yourself',
+  INVALID_SIDE: 'Please choose the left or the right side',
+  SEAT_TAKEN: 'This seat is already taken, please choose another',
+  PLACEMENT_EXPIRED: 'The placement approval has expired, please start again',
+  PLACEMENT_NOT_APPROVED: 'This placement is not approved for your wallet, please start again',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

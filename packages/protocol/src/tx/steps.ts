@@ -21,7 +21,8 @@ export type TxAction =
   | 'vault.withdraw'
   | 'vault.exchange'
   | 'finance.buy'
-  | 'finance.regular';
+  | 'finance.regular'
+  | 'referral.register';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {
