@@ -9,11 +9,13 @@ import {
   eternoVaultAbi,
   etroSwapAbi,
   lockLedgerAbi,
+  referralRegistryAbi,
   uniswapV2PairAbi,
 } from '@eterno/protocol/generated/abis';
 import { STAKE_POOLS } from '@eterno/protocol/indexerApi';
 import { createConfig } from 'ponder';
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from './src/api/env.ts';
+import { referralRegistryAddress } from './src/sources.ts';
 
 const file = requireEnv(process.env, 'ETERNO_DEPLOYMENTS');
 const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
@@ -27,7 +29,9 @@ const databaseUrl = databaseUrlFrom(process.env);
  * ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair); the
  * DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
  * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm;
- * the EternoVault (the income ledger and bills) and the EULP pair's `Sync` (the exchange TWAP); every
+ * the EternoVault (the income ledger and bills) and the EULP pair's `Sync` (the exchange TWAP); the
+ * ReferralRegistry (the referral tree and team volumes, src/referral; the zero address when the
+ * deployments name none); every
  * block (`IndexedHead`: the latest indexed block, the vouchers' expiry clock; `FinanceSettlement`: the
  * daily finance settlement at 00:00 UTC of block time, src/finance/settlement.ts).
  */
@@ -61,6 +65,12 @@ export default createConfig({
     },
     EternoFarm: { chain: 'eterno', abi: eternoFarmAbi, address: contracts.EternoFarm, startBlock },
     EternoVault: { chain: 'eterno', abi: eternoVaultAbi, address: contracts.EternoVault, startBlock },
+    ReferralRegistry: {
+      chain: 'eterno',
+      abi: referralRegistryAbi,
+      address: referralRegistryAddress(contracts),
+      startBlock,
+    },
   },
   blocks: {
     IndexedHead: { chain: 'eterno', startBlock, interval: 1 },

@@ -3,7 +3,7 @@
  * LockLedger writer. Addresses compare case-insensitively (config and logs may differ in case).
  */
 import { STAKE_POOLS, type LockSource, type StakePool } from '@eterno/protocol/indexerApi';
-import type { Address } from 'viem';
+import { zeroAddress, type Address } from 'viem';
 
 /** The two staking deployments in STAKE_POOLS order (the `Staking` contract's address list). */
 export type StakingAddresses = readonly Address[];
@@ -28,4 +28,14 @@ export function lockSourceOf(writer: Address, swap: Address, staking: StakingAdd
   const i = staking.findIndex((a) => same(a, writer));
   const pool = STAKE_POOLS[i];
   return pool === undefined ? 'other' : `stake${pool}`;
+}
+
+/**
+ * The address the `ReferralRegistry` source indexes: the registry the deployments name, else the
+ * zero address (no contract there emits anything: a deployment without a registry indexes no
+ * referral event and every referral table stays empty).
+ */
+export function referralRegistryAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
+  const registry = contracts.ReferralRegistry;
+  return registry === undefined ? zeroAddress : (registry as Address);
 }

@@ -1,7 +1,8 @@
 /**
  * The indexer's writes for a finance purchase (a `DivedIn` that `purchaseOf` recognised):
  * - a package: a waiting `finance_order` numbered by the global `seq`, a `buy_package` bill of
- *   −payment, and the payment added to the user's accumulated contribution (nothing credited);
+ *   −payment, the payment added to the user's accumulated contribution (nothing credited) and to
+ *   the team volumes above the buyer (referral/referralWrites.ts `recordTeamVolume`);
  * - a regular deposit: an active `regular_order` with its interest and maturity fixed now, and a
  *   `regular` bill of −principal (principal and interest are credited at maturity).
  * Rules: docs/decisions/finance.md.
@@ -10,6 +11,7 @@ import type { Context } from 'ponder:registry';
 import { financeOrder, financeState, regularOrder } from 'ponder:schema';
 import type { Address, Hex } from 'viem';
 import { addToLedger, low, writeBill, type BillPlace } from '../ledgerWrites.ts';
+import { recordTeamVolume } from '../referral/referralWrites.ts';
 import type { PackagePurchase, RegularPurchase } from './purchase.ts';
 import { FINANCE_STATE_ID, readFinanceState } from './state.ts';
 
@@ -54,6 +56,8 @@ export async function recordPurchase(
     await db.update(financeState, { id: FINANCE_STATE_ID }).set({ nextSeq: state.nextSeq + 1n });
     await addToLedger(db, user, token, { contributed: purchase.payment });
     await writeBill(db, eventId, { user, type: 'buy_package', token, amount: -purchase.payment }, place);
+    // Team volume is package payments (ECONOMY §3): up the buyer's turns in the placement tree.
+    await recordTeamVolume(db.sql, user, purchase.payment, place.timestamp);
     return;
   }
   const { product } = purchase;

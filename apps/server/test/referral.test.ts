@@ -1,0 +1,352 @@
+/**
+ * The referral indexer and routes on the real chain (anvil + deploy + seed: deployer ← alice (left);
+ * alice ← bob (left), carol (right)) and a real server (`ponder start`, PGlite and PostgreSQL):
+ * dave registers under bob, erin under alice automatically (the end of alice's left leg: under
+ * dave), frank under carol manually (contact = the inviter). The rows equal the registry's events;
+ * erin's package purchase adds to every ancestor's volume on the right side and to today's
+ * increase, and every account's figures equal a brute-force walk of the tree built from the
+ * chain's own events; a reorg drops a purchase; the tree view answers only inside the viewer's
+ * team; the direct and indirect lists follow the inviter tree.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { REGISTRATION_TYPE_CODES } from '@eterno/protocol/financeApi';
+import { eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import type { ReferralAccountJson, TeamFiguresJson, TeamMembersPageJson, TreeJson } from '@eterno/protocol/referralApi';
+import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
+import {
+  createPublicClient,
+  createTestClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Address,
+  type Chain,
+  type PublicClient,
+  type TestClient,
+  type Transport,
+} from 'viem';
+import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
+import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { apiCall, sendTx, signIn } from './apiClient.ts';
+
+const e18 = (n: string) => parseUnits(n, 18);
+const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
+const deployer = account(0);
+const alice = account(1);
+const bob = account(2);
+const carol = account(3);
+const dave = account(4);
+const erin = account(5);
+const frank = account(6);
+const signer = privateKeyToAccount(localSignerKey());
+const low = (a: Address) => a.toLowerCase() as Address;
+const PRICE = e18('100'); // package 1 of the shipped settings
+
+const DATABASES = [
+  { name: 'PGlite', postgres: false },
+  { name: 'PostgreSQL', postgres: true },
+];
+
+describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres }) => {
+  let anvil: Anvil;
+  let pgServer: TestPostgres | null = null;
+  let server: RunningServer;
+  let dataDir: string;
+  let contracts: Deployments['contracts'];
+  let chain: Chain;
+  let client: PublicClient<Transport, Chain>;
+  let test: TestClient;
+  let registry: Address;
+  let vault: Address;
+  let usdt: Address;
+
+  const tx = (who: typeof alice, address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
+    sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, who, address, abi, fn, args);
+
+  /** A package-1 purchase signed as the finance API signs it. */
+  async function buy(who: typeof alice): Promise<void> {
+    const deadline = (await client.getBlock()).timestamp + 1800n;
+    const nonce = await client.readContract({
+      address: vault,
+      abi: eternoVaultAbi,
+      functionName: 'nonces',
+      args: [who.address, VAULT_KIND.DiveIn],
+    });
+    const custom1 = BigInt(REGISTRATION_TYPE_CODES.first);
+    const message = { user: who.address, custom: 1n, custom1, token: usdt, amount: PRICE, nonce, deadline };
+    const { r, s, v } = splitSignature(
+      await signer.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
+    );
+    await tx(who, usdt, erc20Abi, 'approve', [vault, PRICE]);
+    await tx(who, vault, eternoVaultAbi, 'diveInWithToken', [1n, custom1, usdt, PRICE, deadline, r, s, v]);
+  }
+
+  async function waitHead(): Promise<void> {
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const indexed = await indexedBlock(server.indexerUrl);
+      if (indexed !== null && BigInt(indexed) >= head) {
+        const res = await fetch(`${server.url}/vault/stats`);
+        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not reach block ${head}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  const get = async <T>(path: string, token: string | null = null) => {
+    const res = await apiCall(server.url, 'GET', path, token);
+    return res as { status: number; body: T };
+  };
+
+  /**
+   * The figures by brute force from the chain: the tree from the registry's events, the payments
+   * from the vault's package `DivedIn` events, each subtree walked.
+   */
+  async function bruteForce() {
+    const genesis = await client.getContractEvents({
+      address: registry,
+      abi: referralRegistryAbi,
+      eventName: 'GenesisRegistered',
+      fromBlock: 0n,
+    });
+    const registered = await client.getContractEvents({
+      address: registry,
+      abi: referralRegistryAbi,
+      eventName: 'Registered',
+      fromBlock: 0n,
+    });
+    const paid = await client.getContractEvents({
+      address: vault,
+      abi: eternoVaultAbi,
+      eventName: 'DivedIn',
+      fromBlock: 0n,
+    });
+    const head = await client.getBlock();
+    const today = head.timestamp - (head.timestamp % 86_400n);
+    const children = new Map<string, [string | null, string | null]>();
+    for (const g of genesis) children.set(low(g.args.user!), [null, null]);
+    for (const r of registered) {
+      children.set(low(r.args.user!), [null, null]);
+      children.get(low(r.args.parent!))![r.args.side!] = low(r.args.user!);
+    }
+    const own = new Map<string, { total: bigint; today: bigint }>();
+    for (const p of paid) {
+      if (p.args.custom !== 1n) continue;
+      const block = await client.getBlock({ blockNumber: p.blockNumber });
+      const o = own.get(low(p.args.user!)) ?? { total: 0n, today: 0n };
+      o.total += p.args.amount!;
+      if (block.timestamp >= today) o.today += p.args.amount!;
+      own.set(low(p.args.user!), o);
+    }
+    const below = (top: string | null): string[] =>
+      top === null ? [] : [top, ...children.get(top)!.flatMap((c) => below(c))];
+    return new Map(
+      [...children].map(([wallet, seats]) => {
+        const side = (s: 0 | 1) => {
+          const members = below(seats[s]);
+          return {
+            volume: members.reduce((sum, m) => sum + (own.get(m)?.total ?? 0n), 0n).toString(),
+            today: members.reduce((sum, m) => sum + (own.get(m)?.today ?? 0n), 0n).toString(),
+            members: members.length,
+            child: seats[s],
+          };
+        };
+        return [wallet, { ownVolume: (own.get(wallet)?.total ?? 0n).toString(), left: side(0), right: side(1) }];
+      }),
+    );
+  }
+
+  async function expectFiguresMatchChain(): Promise<void> {
+    const want = await bruteForce();
+    for (const [wallet, figures] of want) {
+      const { status, body } = await get<TeamFiguresJson>(`/referral/team/${wallet}`);
+      expect(status).toBe(200);
+      expect(body.team, wallet).toMatchObject({
+        ownVolume: figures.ownVolume,
+        left: figures.left,
+        right: figures.right,
+      });
+    }
+  }
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'eterno-referral-test-'));
+    anvil = await startAnvil();
+    const deploymentsFile = join(dataDir, 'deployments.json');
+    contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
+    registry = contracts.ReferralRegistry!;
+    vault = contracts.EternoVault!;
+    usdt = contracts.USDT!;
+    chain = defineChain({
+      id: ETERNO_CHAIN_ID,
+      name: 'ETERNO local',
+      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    });
+    client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
+    test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+    // Registered before the server starts (backfill) …
+    await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
+    if (postgres) pgServer = await startPostgres();
+    server = await startServer({
+      rpcUrl: anvil.rpcUrl,
+      deploymentsFile,
+      dataDir: join(dataDir, 'server'),
+      databaseUrl: pgServer?.url,
+      siweDomains: ['127.0.0.1:5173'],
+    });
+    // … and after (live indexing).
+    await tx(erin, registry, referralRegistryAbi, 'register', [alice.address, 0]);
+    await tx(frank, registry, referralRegistryAbi, 'registerUnder', [carol.address, carol.address, 0, 0n, '0x']);
+    await tx(alice, usdt, erc20Abi, 'transfer', [erin.address, PRICE * 3n]);
+    await waitHead();
+  }, 300_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await pgServer?.stop();
+    await anvil?.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('indexes every registration as the registry has it (account info of each wallet)', async () => {
+    for (const who of [deployer, alice, bob, carol, dave, erin, frank]) {
+      const [id, inviter, parent, side, isOriginal, serviceLevel] = await client.readContract({
+        address: registry,
+        abi: referralRegistryAbi,
+        functionName: 'accountOf',
+        args: [who.address],
+      });
+      const { status, body } = await get<ReferralAccountJson>(`/referral/account/${who.address}`);
+      expect(status).toBe(200);
+      const zero = (a: Address) => (BigInt(a) === 0n ? null : low(a));
+      expect(body).toMatchObject({
+        wallet: low(who.address),
+        registered: true,
+        id: id.toString(),
+        isOriginal,
+        serviceLevel,
+        inviter: zero(inviter),
+        parent: zero(parent),
+        side: isOriginal ? null : side,
+        ep: null,
+      });
+    }
+    // Erin went to the end of alice's left leg (alice → bob → dave), frank under carol.
+    expect((await get<ReferralAccountJson>(`/referral/account/${erin.address}`)).body.parent).toBe(low(dave.address));
+    expect((await get<ReferralAccountJson>(`/referral/account/${frank.address}`)).body).toMatchObject({
+      parent: low(carol.address),
+      side: 0,
+    });
+    const stranger = account(7);
+    expect((await get<ReferralAccountJson>(`/referral/account/${stranger.address}`)).body).toMatchObject({
+      registered: false,
+      id: null,
+      inviter: null,
+    });
+    expect((await get<TeamFiguresJson>(`/referral/team/${stranger.address}`)).body.team).toBeNull();
+    expect((await get(`/referral/account/0x12`)).status).toBe(400);
+    expect((await get<{ error: { code: string } }>(`/referral/team/nope`)).body.error.code).toBe(
+      'INVALID_WALLET_ADDRESS',
+    );
+    await expectFiguresMatchChain();
+  }, 120_000);
+
+  it('adds a purchase to both sides of every ancestor and to today’s increase', async () => {
+    const before = (await get<TeamFiguresJson>(`/referral/team/${alice.address}`)).body.team!;
+    await buy(erin);
+    await waitHead();
+    const after = (await get<TeamFiguresJson>(`/referral/team/${alice.address}`)).body.team!;
+    expect(BigInt(after.left.volume) - BigInt(before.left.volume)).toBe(PRICE);
+    expect(BigInt(after.left.today) - BigInt(before.left.today)).toBe(PRICE);
+    expect(after.right).toEqual(before.right);
+    for (const ancestor of [deployer, bob, dave]) {
+      const t = (await get<TeamFiguresJson>(`/referral/team/${ancestor.address}`)).body.team!;
+      expect(BigInt(t.left.volume)).toBeGreaterThanOrEqual(PRICE);
+    }
+    expect((await get<TeamFiguresJson>(`/referral/team/${erin.address}`)).body.team!.ownVolume).toBe(PRICE.toString());
+    await expectFiguresMatchChain();
+    // The next UTC day: the total stays, today's increase starts at 0.
+    const now = (await client.getBlock()).timestamp;
+    await test.setNextBlockTimestamp({ timestamp: now - (now % 86_400n) + 86_400n + 60n });
+    await test.mine({ blocks: 1 });
+    await waitHead();
+    const nextDay = (await get<TeamFiguresJson>(`/referral/team/${alice.address}`)).body.team!;
+    expect(nextDay.left.volume).toBe(after.left.volume);
+    expect(nextDay.left.today).toBe('0');
+    await expectFiguresMatchChain();
+  }, 180_000);
+
+  it('drops the volume of a purchase a reorg removed', async () => {
+    const before = (await get<TeamFiguresJson>(`/referral/team/${deployer.address}`)).body.team!;
+    const snapshot = await test.snapshot();
+    await buy(erin);
+    await waitHead();
+    const bought = (await get<TeamFiguresJson>(`/referral/team/${deployer.address}`)).body.team!;
+    expect(BigInt(bought.left.volume) - BigInt(before.left.volume)).toBe(PRICE);
+    await test.revert({ id: snapshot });
+    await test.mine({ blocks: 3 });
+    await waitHead();
+    const reverted = (await get<TeamFiguresJson>(`/referral/team/${deployer.address}`)).body.team!;
+    expect(reverted).toEqual(before);
+    await expectFiguresMatchChain();
+  }, 180_000);
+
+  it('shows the tree only inside the signed-in viewer’s team, and the inviter lists', async () => {
+    const token = await signIn(server.url, alice);
+    const mine = await get<TreeJson>(`/referral/tree/${alice.address}`, token);
+    expect(mine.status).toBe(200);
+    expect(mine.body.root).toBe(low(alice.address));
+    expect(mine.body.up).toBeNull();
+    expect(new Set(mine.body.nodes.map((n) => n.wallet))).toEqual(
+      new Set([alice, bob, carol, dave, frank].map((a) => low(a.address))),
+    );
+    expect(mine.body.nodes.find((n) => n.wallet === low(dave.address))!.level).toBe(2);
+    const down = await get<TreeJson>(`/referral/tree/${alice.address}?root=${dave.address}`, token);
+    expect(down.status).toBe(200);
+    expect(down.body.up).toBe(low(bob.address));
+    expect(down.body.nodes.map((n) => n.wallet)).toEqual([low(dave.address), low(erin.address)]);
+    // Outside alice's team (her parent) and someone else's view.
+    expect((await get(`/referral/tree/${alice.address}?root=${deployer.address}`, token)).status).toBe(404);
+    expect((await get(`/referral/tree/${bob.address}`, token)).status).toBe(401);
+    expect((await get(`/referral/tree/${alice.address}`)).status).toBe(401);
+    const bobToken = await signIn(server.url, bob);
+    expect((await get(`/referral/tree/${bob.address}?root=${carol.address}`, bobToken)).status).toBe(404);
+    expect((await get(`/referral/tree/${bob.address}?root=${erin.address}`, bobToken)).status).toBe(200);
+
+    const direct = await get<TeamMembersPageJson>(`/referral/direct?limit=2`, token);
+    expect(direct.body.items.map((m) => [m.wallet, m.level])).toEqual([
+      [low(erin.address), 1],
+      [low(carol.address), 1],
+    ]);
+    const rest = await get<TeamMembersPageJson>(`/referral/direct?limit=2&before=${direct.body.nextBefore}`, token);
+    expect(rest.body).toMatchObject({ items: [{ wallet: low(bob.address), level: 1 }], nextBefore: null });
+    const indirect = await get<TeamMembersPageJson>(`/referral/indirect`, token);
+    expect(indirect.body.items.map((m) => [m.wallet, m.level])).toEqual([
+      [low(frank.address), 2],
+      [low(dave.address), 2],
+    ]);
+    const rootToken = await signIn(server.url, deployer);
+    const deep = await get<TeamMembersPageJson>(`/referral/indirect`, rootToken);
+    expect(deep.body.items.map((m) => [m.wallet, m.level])).toEqual([
+      [low(frank.address), 3],
+      [low(erin.address), 2],
+      [low(dave.address), 3],
+      [low(carol.address), 2],
+      [low(bob.address), 2],
+    ]);
+    expect((await get(`/referral/direct?before=x`, token)).status).toBe(400);
+    expect((await get(`/referral/direct`)).status).toBe(401);
+  }, 120_000);
+});
