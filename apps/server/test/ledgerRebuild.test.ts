@@ -73,6 +73,11 @@ const LEDGER_TABLES = [
   'regular_order',
   'finance_round',
   'finance_state',
+  // The referral tree (seeded registrations) and its team volumes (alice's package below).
+  'referral_account',
+  'referral_upline',
+  'referral_leg',
+  'referral_leg_day',
 ] as const;
 type Tables = Record<(typeof LEDGER_TABLES)[number], string[]>;
 
