@@ -71,12 +71,32 @@ describe('planSettlement', () => {
     const billsOf = (token: Address) => plan.bills.filter((b) => b.token === token).map((b) => b.amount);
     expect(billsOf(usdt)).toEqual([30n, 30n, 30n, 30n, 24n].map((n) => n * E18));
     expect(billsOf(etro)).toEqual([40n, 40n, 40n, 40n, 32n].map((n) => n * E18));
-    expect(plan.bills[0]!.id).toBe(`finance:1:${day(1)}:usdt`);
+    expect(plan.bills[0]!.id).toBe(`finance:${alice}:${day(1)}:usdt`);
     expect(plan.credits).toEqual([
       { user: alice, token: usdt, amount: 144n * E18 },
       { user: alice, token: etro, amount: 192n * E18 },
     ]);
     expect(plan.rounds.map((r) => r.finishedCount)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it("writes one income bill per user, token and day (the sum of the user's orders), and only the orders that changed", () => {
+    const a1 = order(1, 1, { status: 'in_progress', allottedAt: D0 });
+    const a3 = order(3, 10, { status: 'in_progress', allottedAt: D0 });
+    const b2 = order(2, 5, { status: 'in_progress', allottedAt: D0 });
+    const done = order(5, 1, { status: 'in_progress', allottedAt: D0, gained: 239_9n * (E18 / 10n) });
+    const waiting = order(7, 1);
+    const plan = planSettlement([a1, b2, a3, done, waiting], [], days(1, 1), tokens);
+    // 0.5 % a day: alice 0.5 + 5 (+ 0.1 to finish order 5), bob 2.5; 60 % in USDT, 40 % in ETRO at 0.5.
+    expect(plan.bills.map((b) => [b.id, b.amount])).toEqual([
+      [`finance:${alice}:${day(1)}:usdt`, (((55n * E18) / 10n) * 6n) / 10n + (6n * E18) / 100n],
+      [`finance:${alice}:${day(1)}:etro`, ((((55n * E18) / 10n) * 4n) / 10n + (4n * E18) / 100n) * 2n],
+      [`finance:${bob}:${day(1)}:usdt`, (((25n * E18) / 10n) * 6n) / 10n],
+      [`finance:${bob}:${day(1)}:etro`, ((((25n * E18) / 10n) * 4n) / 10n) * 2n],
+    ]);
+    expect(plan.rounds[0]!.incomeOrders).toBe(4);
+    // Allotted (order 7) and finished (order 5) rows are written; the others' gains are derived.
+    expect(plan.orders.map((o) => o.seq).sort()).toEqual([5n, 7n]);
+    expect(done).toMatchObject({ status: 'finished', finishedAt: day(1), gained: 240n * E18 });
   });
 
   it('rounds down: 0.5 % of 100 USDT split at an odd price', () => {

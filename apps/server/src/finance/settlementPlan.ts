@@ -66,7 +66,11 @@ export type RoundSummary = {
 export type SettlementDay = { settlesAt: bigint; quota: bigint; etroPrice: bigint | null };
 
 export type SettlementPlan = {
-  /** The orders whose row changed, as they stand after the last day. */
+  /**
+   * The orders whose row must be written, as they stand after the last day: allotted, finished, or
+   * finished with ETRO owed that was paid. An in-progress order's daily gains are not written: they
+   * follow from its terms, its allotment day and the days' prices (rules.ts `orderGains`).
+   */
   orders: SettlingOrder[];
   matured: Array<{ seq: bigint; maturedAt: bigint }>;
   bills: SettlementBill[];
@@ -103,7 +107,15 @@ export function planSettlement(
   let nextRegular = 0;
 
   for (const { settlesAt: T, quota, etroPrice } of days) {
-    // 1. Static income.
+    // 1. Static income, one bill per user, token and day (the sum over the user's orders).
+    const dayBills = new Map<string, SettlementBill>();
+    const payIncome = (user: Address, token: Address, name: 'usdt' | 'etro', amount: bigint) => {
+      const id = `finance:${user}:${T}:${name}`;
+      const found = dayBills.get(id);
+      if (found) found.amount += amount;
+      else dayBills.set(id, { id, user, token, amount, timestamp: T, type: 'finance_income' });
+      credit(user, token, amount);
+    };
     let incomeOrders = 0;
     let incomeUsdt = 0n;
     let incomeEtro = 0n;
@@ -115,7 +127,6 @@ export function planSettlement(
       const split = splitIncome(income, o.allocation01Bps);
       const etroValue = split.etroValue + o.etroOwed;
       const etro = etroPrice === null || etroValue === 0n ? 0n : usdtToEtro(etroValue, etroPrice);
-      changed.add(o);
       o.etroOwed = etroPrice === null ? etroValue : 0n;
       o.gained += income;
       o.gainedUsdt += split.usdt;
@@ -123,35 +134,20 @@ export function planSettlement(
       if (income > 0n) incomeOrders += 1;
       incomeUsdt += split.usdt;
       incomeEtro += etro;
-      const day = T.toString();
-      if (split.usdt > 0n) {
-        bills.push({
-          id: `finance:${o.seq}:${day}:usdt`,
-          user: o.user,
-          token: tokens.usdt,
-          amount: split.usdt,
-          timestamp: T,
-          type: 'finance_income',
-        });
-        credit(o.user, tokens.usdt, split.usdt);
-      }
-      if (etro > 0n) {
-        bills.push({
-          id: `finance:${o.seq}:${day}:etro`,
-          user: o.user,
-          token: tokens.etro,
-          amount: etro,
-          timestamp: T,
-          type: 'finance_income',
-        });
-        credit(o.user, tokens.etro, etro);
-      }
+      if (split.usdt > 0n) payIncome(o.user, tokens.usdt, 'usdt', split.usdt);
+      if (etro > 0n) payIncome(o.user, tokens.etro, 'etro', etro);
+      // Only what its terms and the days' prices do not give is written on the order: a finished
+      // order's ETRO still owed, and its being paid (./orderGains.ts derives the rest).
+      if (o.status === 'finished') changed.add(o);
       if (o.status === 'in_progress' && o.gained >= o.rewardLimit) {
         o.status = 'finished';
         o.finishedAt = T;
+        changed.add(o);
         finishedCount += 1;
       }
     }
+
+    bills.push(...dayBills.values());
 
     // 2. Allotment, strict FIFO, of the orders paid before T.
     const queue = sorted.filter((o) => o.status === 'waiting' && o.createdAt < T);
