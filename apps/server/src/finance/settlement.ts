@@ -93,30 +93,35 @@ async function pairSyncs(db: FinanceSql, from: bigint, to: bigint): Promise<Pair
 
 /** The orders the days up to `last` can change: in progress, owed ETRO, or waiting and paid before `last`. */
 async function settlingOrders(db: FinanceSql, last: bigint): Promise<SettlingOrder[]> {
+  // An in-progress order's gains are derived (deriveInProgress): only its terms are read.
   const found = await rows(
     db,
     sql`SELECT seq::text AS seq, "user" AS u, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
-          reward_limit::text AS l, gained::text AS g, gained_usdt::text AS gu, gained_etro::text AS ge,
-          etro_owed::text AS o, status AS s, created_at::text AS c, allotted_at::text AS at, finished_at::text AS ft
+          reward_limit::text AS l, status AS s, created_at::text AS c, allotted_at::text AS at,
+          CASE WHEN status = 'in_progress' THEN NULL
+            ELSE concat_ws(',', gained, gained_usdt, gained_etro, etro_owed, finished_at) END AS g
         FROM ${financeOrder}
         WHERE status = 'in_progress' OR etro_owed > 0 OR (status = 'waiting' AND created_at < ${num(last)})`,
   );
-  return found.map((r) => ({
-    seq: big(r.seq),
-    user: text(r.u) as Address,
-    payment: big(r.p),
-    dailyRateBps: Number(text(r.r)),
-    allocation01Bps: Number(text(r.a)),
-    rewardLimit: big(r.l),
-    gained: big(r.g),
-    gainedUsdt: big(r.gu),
-    gainedEtro: big(r.ge),
-    etroOwed: big(r.o),
-    status: text(r.s) as SettlingOrder['status'],
-    createdAt: big(r.c),
-    allottedAt: bigOrNull(r.at),
-    finishedAt: bigOrNull(r.ft),
-  }));
+  return found.map((r) => {
+    const stored = r.g === null ? null : text(r.g).split(',');
+    return {
+      seq: big(r.seq),
+      user: text(r.u) as Address,
+      payment: big(r.p),
+      dailyRateBps: Number(r.r),
+      allocation01Bps: Number(r.a),
+      rewardLimit: big(r.l),
+      gained: stored === null ? 0n : BigInt(stored[0]!),
+      gainedUsdt: stored === null ? 0n : BigInt(stored[1]!),
+      gainedEtro: stored === null ? 0n : BigInt(stored[2]!),
+      etroOwed: stored === null ? 0n : BigInt(stored[3]!),
+      status: text(r.s) as SettlingOrder['status'],
+      createdAt: big(r.c),
+      allottedAt: bigOrNull(r.at),
+      finishedAt: stored === null || stored[4] === undefined ? null : BigInt(stored[4]),
+    };
+  });
 }
 
 /** The settled days' ETRO prices after `since` (the rounds' `etro_price`). */
