@@ -216,15 +216,6 @@ async function writePlan(
       finished_at: s(o.finishedAt),
     })),
     matured: plan.matured.map((m) => ({ seq: m.seq.toString(), matured_at: m.maturedAt.toString() })),
-    bills: plan.bills.map((b) => ({
-      id: b.id,
-      user: b.user,
-      type: b.type,
-      token: b.token,
-      amount: b.amount.toString(),
-      timestamp: b.timestamp.toString(),
-    })),
-    credits: plan.credits.map((c) => ({ user: c.user, token: c.token, amount: c.amount.toString() })),
     rounds: plan.rounds.map((r) => ({
       settles_at: r.settlesAt.toString(),
       quota: r.quota.toString(),
@@ -241,8 +232,17 @@ async function writePlan(
       etro_price: s(r.etroPrice),
     })),
   };
-  // One JSON parameter per part: PostgreSQL parses each once.
+  // One JSON parameter per small part: PostgreSQL parses each once. The large ones (100,000 bills
+  // and credits a day) go as one array literal per column, unnested: cheaper to parse than JSON.
   const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+  // Ids, addresses, type names and integers only: no element needs quoting in an array literal.
+  const column = <T>(list: readonly T[], of: (item: T) => string, type: 'text' | 'numeric') => {
+    const elements = list.map(of).join(',');
+    if (!/^[0-9A-Za-z_:,]*$/.test(elements)) throw new Error('finance settlement: an unexpected character in a bill');
+    return sql`${`{${elements}}`}::${sql.raw(type)}[]`;
+  };
+  const bills = plan.bills;
+  const credits = plan.credits;
   const B = num(blockNumber);
   await db.execute(sql`
     WITH orders AS (
@@ -258,10 +258,13 @@ async function writePlan(
     ), bills AS (
       INSERT INTO ${bill} (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
       SELECT x.id, x."user", x.type, x.token, x.amount, ${B}, 0, x.timestamp, NULL
-      FROM json_to_recordset(${json(part.bills)})
-        AS x(id text, "user" text, type text, token text, amount numeric, timestamp numeric)
+      FROM unnest(${column(bills, (b) => b.id, 'text')}, ${column(bills, (b) => b.user, 'text')},
+        ${column(bills, (b) => b.type, 'text')}, ${column(bills, (b) => b.token, 'text')},
+        ${column(bills, (b) => b.amount.toString(), 'numeric')}, ${column(bills, (b) => b.timestamp.toString(), 'numeric')})
+        AS x(id, "user", type, token, amount, timestamp)
     ), credits AS (
-      SELECT * FROM json_to_recordset(${json(part.credits)}) AS x("user" text, token text, amount numeric)
+      SELECT * FROM unnest(${column(credits, (c) => c.user, 'text')}, ${column(credits, (c) => c.token, 'text')},
+        ${column(credits, (c) => c.amount.toString(), 'numeric')}) AS x("user", token, amount)
     ), ledger AS (
       INSERT INTO ${ledgerBalance} AS lb ("user", token, credited, unreleased, released, withdrawn, contributed)
       SELECT c."user", c.token, c.amount, 0, c.amount, 0, 0 FROM credits c
