@@ -31,10 +31,12 @@ import {
   vaultToken,
 } from '../../ponder.schema.ts';
 import type { FinanceInputs } from './inputs.ts';
-import { pricesBetween, type DayPrices } from './orderGains.ts';
+import type { DayPrices } from './orderGains.ts';
 import { settingsAt } from './settings.ts';
 import {
   daysToSettle,
+  deriveInProgress,
+  oldestAllotment,
   planSettlement,
   type DueRegular,
   type RoundSummary,
@@ -131,52 +133,6 @@ async function roundPrices(db: FinanceSql, since: bigint): Promise<DayPrices> {
     sql`SELECT settles_at::text AS t, etro_price::text AS p FROM ${financeRound} WHERE settles_at > ${num(since)}`,
   );
   return new Map(found.map((r) => [big(r.t), bigOrNull(r.p)]));
-}
-
-/**
- * Sets the in-progress orders (read as stored at their allotment) to where the settled days
- * through `lastSettled` took them: gained and gainedUsdt in closed form, the ETRO value owed since
- * the last day with a price. Their ETRO paid so far is not needed to settle: `gainedEtro` is set
- * to 0 and the returned function gives what to add when an order's row is written.
- */
-async function deriveInProgress(
-  db: FinanceSql,
-  orders: SettlingOrder[],
-  lastSettled: bigint,
-): Promise<(o: SettlingOrder) => bigint> {
-  const inProgress = orders.filter((o) => o.status === 'in_progress' && o.allottedAt !== null);
-  if (inProgress.length === 0) return () => 0n;
-  const since = inProgress.reduce((m, o) => (o.allottedAt! < m ? o.allottedAt! : m), lastSettled);
-  const prices = since < lastSettled ? await roundPrices(db, since) : new Map<bigint, bigint | null>();
-  let unpriced = 0n;
-  for (let day = lastSettled; day > since && prices.get(day) === null; day -= DAY_SECONDS) unpriced += 1n;
-  const base = new Map<bigint, bigint>();
-  // Orders of the same package allotted the same day stand alike: each figure is computed once.
-  const alike = new Map<string, { gained: bigint; gainedUsdt: bigint; etroOwed: bigint }>();
-  for (const o of inProgress) {
-    const days = (lastSettled - o.allottedAt!) / DAY_SECONDS;
-    const key = `${o.payment}:${o.dailyRateBps}:${o.allocation01Bps}:${o.rewardLimit}:${days}`;
-    let figures = alike.get(key);
-    if (figures === undefined) {
-      const owedDays = unpriced < days ? unpriced : days;
-      figures = {
-        gained: gainedAfter(o, days),
-        gainedUsdt: gainedUsdtAfter(o, days),
-        etroOwed: owedDays === 0n ? 0n : etroValueBetween(o, days - owedDays, days),
-      };
-      alike.set(key, figures);
-    }
-    o.gained = figures.gained;
-    o.gainedUsdt = figures.gainedUsdt;
-    o.etroOwed = figures.etroOwed;
-    o.gainedEtro = 0n;
-    base.set(o.seq, o.allottedAt!);
-  }
-  return (o) => {
-    const allotted = base.get(o.seq);
-    if (allotted === undefined) return 0n;
-    return orderGains(o, pricesBetween(prices, allotted, lastSettled)).gainedEtro;
-  };
 }
 
 async function dueRegular(db: FinanceSql, last: bigint): Promise<DueRegular[]> {
@@ -305,7 +261,12 @@ export async function settleThrough(
   const syncs = await pairSyncs(db, all[0]! - DAY_SECONDS, last);
   const orders = await settlingOrders(db, last);
   const regular = await dueRegular(db, last);
-  const etroBefore = await deriveInProgress(db, orders, lastSettled);
+  const since = oldestAllotment(orders, lastSettled);
+  const etroBefore = deriveInProgress(
+    orders,
+    since < lastSettled ? await roundPrices(db, since) : new Map(),
+    lastSettled,
+  );
   const etroIsToken0 = inputs.etro < inputs.usdt;
   const days = all.map((T) => ({
     settlesAt: T,

@@ -1,7 +1,13 @@
 import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { daysToSettle, planSettlement, type SettlingOrder } from './settlementPlan.ts';
+import {
+  daysToSettle,
+  deriveInProgress,
+  oldestAllotment,
+  planSettlement,
+  type SettlingOrder,
+} from './settlementPlan.ts';
 
 const E18 = 10n ** 18n;
 const usdt = '0x00000000000000000000000000000000000000a1' as Address;
@@ -130,6 +136,42 @@ describe('planSettlement', () => {
     ]);
     expect(plan.credits).toEqual([{ user: bob, token: usdt, amount: 1014n * E18 }]);
     expect(plan.rounds.map((r) => r.maturedCount)).toEqual([0, 0, 1, 0]);
+  });
+});
+
+describe('deriveInProgress', () => {
+  it('starts a day where settling every day since the allotment left the order, owed ETRO of unpriced days included', () => {
+    // Prices of days 1…8: priced, then days 5 and 6 without a price (owed), then priced at an odd price.
+    const odd = 3n * 10n ** 17n + 7n;
+    const priceOf = [HALF, HALF, 2n * HALF, HALF, null, null, odd, HALF];
+    const settle = (from: number, to: number) =>
+      daysToSettle(day(from - 1), day(to)).map((settlesAt) => ({
+        settlesAt,
+        quota: 0n,
+        etroPrice: priceOf[Number((settlesAt - D0) / DAY_SECONDS) - 1]!,
+      }));
+    const slow = () => order(1, 3, { status: 'in_progress', allottedAt: day(0) });
+    const fast = () => order(3, 1, { status: 'in_progress', allottedAt: day(3), dailyRateBps: 5000 });
+    // The reference: each order settled day after day from its allotment, through day 8.
+    const [slowRef, fastRef] = [slow(), fast()];
+    planSettlement([slowRef], [], settle(1, 6), tokens);
+    planSettlement([fastRef], [], settle(4, 6), tokens);
+    const atDay6 = [{ ...slowRef }, { ...fastRef }];
+    const refNext = planSettlement([slowRef, fastRef], [], settle(7, 8), tokens);
+    // Derived: read with their zeros after day 6, set by deriveInProgress, then days 7 and 8 settled.
+    const orders = [slow(), fast()];
+    expect(oldestAllotment(orders, day(6))).toBe(day(0));
+    const prices = new Map(settle(1, 6).map((d) => [d.settlesAt, d.etroPrice]));
+    const etroBefore = deriveInProgress(orders, prices, day(6));
+    expect(orders.map((o) => ({ ...o, gainedEtro: etroBefore(o) }))).toEqual(atDay6);
+    expect(orders[1]!.etroOwed).toBe(40n * E18); // days 5 and 6: 2 × 20 USDT of ETRO value, owed
+    const next = planSettlement(orders, [], settle(7, 8), tokens);
+    expect(next.bills).toEqual(refNext.bills);
+    expect(next.rounds).toEqual(refNext.rounds);
+    // The fast order finished on day 8 (50, 50, 50, 50, then 40): its row is written as the reference's.
+    expect(next.orders.map((o) => o.seq)).toEqual([3n]);
+    expect({ ...orders[1]!, gainedEtro: etroBefore(orders[1]!) + orders[1]!.gainedEtro }).toEqual(fastRef);
+    expect({ ...orders[0]!, gainedEtro: etroBefore(orders[0]!) + orders[0]!.gainedEtro }).toEqual(slowRef);
   });
 });
 

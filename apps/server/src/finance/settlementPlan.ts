@@ -14,8 +14,19 @@
  *   4. the day's round figures.
  * Every credit is released (withdrawable) at once. Rules: docs/decisions/finance.md.
  */
-import { DAY_SECONDS, dailyIncome, projectAllotment, splitIncome, usdtToEtro } from '@eterno/protocol/finance/rules';
+import {
+  DAY_SECONDS,
+  dailyIncome,
+  etroValueBetween,
+  gainedAfter,
+  gainedUsdtAfter,
+  orderGains,
+  projectAllotment,
+  splitIncome,
+  usdtToEtro,
+} from '@eterno/protocol/finance/rules';
 import type { Address } from 'viem';
+import { pricesBetween, type DayPrices } from './orderGains.ts';
 
 /** An order the settlement may touch (waiting, in progress, or finished with ETRO still owed). */
 export type SettlingOrder = {
@@ -231,4 +242,56 @@ export function daysToSettle(lastSettled: bigint, today: bigint): bigint[] {
   const days: bigint[] = [];
   for (let day = lastSettled + DAY_SECONDS; day <= today; day += DAY_SECONDS) days.push(day);
   return days;
+}
+
+/** The oldest allotment day among the in-progress orders (`lastSettled` if none is older). */
+export function oldestAllotment(orders: readonly SettlingOrder[], lastSettled: bigint): bigint {
+  let oldest = lastSettled;
+  for (const o of orders)
+    if (o.status === 'in_progress' && o.allottedAt !== null && o.allottedAt < oldest) oldest = o.allottedAt;
+  return oldest;
+}
+
+/**
+ * Sets the in-progress orders (read with their purchase's zeros: their rows are not written while
+ * in progress) to where the settled days through `lastSettled` took them: gained and gainedUsdt in
+ * closed form, the ETRO value owed since the last day with a price (`prices`: the settled days
+ * after `oldestAllotment`). Their ETRO paid so far is not needed to settle on: `gainedEtro` is set
+ * to 0, and the returned function gives what to add to it when an order's row is written.
+ */
+export function deriveInProgress(
+  orders: readonly SettlingOrder[],
+  prices: DayPrices,
+  lastSettled: bigint,
+): (o: SettlingOrder) => bigint {
+  let unpriced = 0n;
+  for (let day = lastSettled; prices.get(day) === null; day -= DAY_SECONDS) unpriced += 1n;
+  const allottedAt = new Map<bigint, bigint>();
+  // Orders of the same package allotted the same day stand alike: each figure is computed once.
+  const alike = new Map<string, { gained: bigint; gainedUsdt: bigint; etroOwed: bigint }>();
+  for (const o of orders) {
+    if (o.status !== 'in_progress' || o.allottedAt === null) continue;
+    const days = (lastSettled - o.allottedAt) / DAY_SECONDS;
+    const key = `${o.payment}:${o.dailyRateBps}:${o.allocation01Bps}:${o.rewardLimit}:${days}`;
+    let figures = alike.get(key);
+    if (figures === undefined) {
+      const owedDays = unpriced < days ? unpriced : days;
+      figures = {
+        gained: gainedAfter(o, days),
+        gainedUsdt: gainedUsdtAfter(o, days),
+        etroOwed: owedDays === 0n ? 0n : etroValueBetween(o, days - owedDays, days),
+      };
+      alike.set(key, figures);
+    }
+    o.gained = figures.gained;
+    o.gainedUsdt = figures.gainedUsdt;
+    o.etroOwed = figures.etroOwed;
+    o.gainedEtro = 0n;
+    allottedAt.set(o.seq, o.allottedAt);
+  }
+  return (o) => {
+    const allotted = allottedAt.get(o.seq);
+    if (allotted === undefined) return 0n;
+    return orderGains(o, pricesBetween(prices, allotted, lastSettled)).gainedEtro;
+  };
 }
