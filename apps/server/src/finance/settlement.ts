@@ -10,13 +10,7 @@
  * rolls the settlement back with the block, and nothing is kept in memory between blocks.
  * Rules: docs/decisions/finance.md ("Settlement and ledger").
  */
-import {
-  DAY_SECONDS,
-  etroValueBetween,
-  gainedAfter,
-  gainedUsdtAfter,
-  orderGains,
-} from '@eterno/protocol/finance/rules';
+import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
 import { twapEtroInUsdt, type PairSync } from '@eterno/protocol/twap';
 import { sql } from 'ponder';
 import type { Address } from 'viem';
