@@ -6,7 +6,8 @@
  * A fresh anvil with the contracts deployed; the server (`ponder start` on PostgreSQL) indexes it,
  * which makes the tables, their reorg triggers and the pair's `Sync` rows (the day's TWAP), and is
  * stopped. The 100,000 orders are then written straight into `finance_order` (with triggers off:
- * they stand for orders indexed long ago, allotted over the last 30 days, with those days' rounds),
+ * they stand for orders indexed long ago, allotted over the last 30 days, with those days' rounds
+ * and the buyers' USDT ledger rows),
  * and the settlement of the next day runs in one transaction with the triggers on, as a live
  * block's would: it reads the orders, derives each one's gains so far, pays each its income (one
  * bill per user and token: 100,000), credits 50,000 users in two tokens, writes the round. The figure is the
@@ -84,8 +85,15 @@ export async function measureSettlement(): Promise<SettlementFigures> {
        FROM generate_series(1, $3) AS i, LATERAL (SELECT (ARRAY[1, 5, 10, 30, 50])[1 + i % 5] AS u) units`,
       [USERS, lastSettled.toString(), SETTLEMENT_ORDERS],
     );
+    // The buyers' ledger rows (their payments were contributions): the day's credits update them.
+    await client.query(
+      `INSERT INTO ledger_balance ("user", token, credited, unreleased, released, withdrawn, contributed)
+       SELECT '0x' || lpad(to_hex(u), 40, '0'), $2, 0, 0, 0, 0, 1000e18 FROM generate_series(1, $1) AS u`,
+      [USERS, inputs.usdt.toLowerCase()],
+    );
     await client.query('COMMIT');
     await client.query('ANALYZE finance_order');
+    await client.query('ANALYZE ledger_balance');
     await client.query('ANALYZE finance_round');
 
     const db = pgFinanceSql(client);
