@@ -5,13 +5,13 @@
  *
  * A fresh anvil with the contracts deployed; the server (`ponder start` on PostgreSQL) indexes it,
  * which makes the tables, their reorg triggers and the pair's `Sync` rows (the day's TWAP), and is
- * stopped. The 100,000 orders are then written straight into `finance_order` (with triggers off:
- * they stand for orders indexed long ago, allotted over the last 30 days, with those days' rounds
- * and the buyers' USDT ledger rows),
- * and the settlement of the next day runs in one transaction with the triggers on, as a live
- * block's would: it reads the orders, derives each one's gains so far, pays each its income (one
- * bill per user and token: 100,000), credits 50,000 users in two tokens, writes the round. The figure is the
- * wall time of that call; the rows its triggers recorded for a reorg are printed beside it.
+ * stopped. The 100,000 orders are then written straight into `finance_order` with triggers off
+ * (they stand for orders indexed long ago, allotted over the last 30 days, with those days' rounds
+ * and the buyers' USDT ledger rows), and the settlement of the next day runs in one transaction
+ * with the triggers on, as a live block's would: it reads the orders, derives each one's gains so
+ * far, pays each its income (one bill per user and token: 100,000), credits 50,000 users in two
+ * tokens, writes the round. The figure is the wall time of that call; the rows its triggers
+ * recorded for a reorg are printed beside it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
