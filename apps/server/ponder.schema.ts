@@ -296,7 +296,9 @@ export const indexedHead = onchainTable('indexed_head', (t) => ({
  * global order number `seq` (1, 2, 3… in (block, logIndex) order). The terms are those of the
  * settings version in force at payment; `gained` is the USDT value earned (static income), of which
  * `gainedUsdt` was paid in USDT and `gainedEtro` in ETRO; `etroOwed` the USDT value of ETERNO-02
- * income not yet paid for want of any ETRO price. Status: waiting → in_progress → finished.
+ * income not yet paid for want of any ETRO price. Status: waiting → in_progress → finished. While in
+ * progress the row keeps its purchase's zeros and readers derive the four figures from the settled
+ * days since `allottedAt` (src/finance/orderGains.ts); the settlement writes them when it finishes.
  */
 export const financeOrder = onchainTable(
   'finance_order',

@@ -5,11 +5,13 @@
  *
  * A fresh anvil with the contracts deployed; the server (`ponder start` on PostgreSQL) indexes it,
  * which makes the tables, their reorg triggers and the pair's `Sync` rows (the day's TWAP), and is
- * stopped. The 100,000 orders are then written straight into `finance_order` (with triggers off:
- * they stand for orders indexed long ago), and the settlement of the next day runs in one
- * transaction with the triggers on, as a live block's would: it reads the orders, pays each its
- * income (two bills each), credits 50,000 users in two tokens, writes the round. The figure is the
- * wall time of that call; the rows its triggers recorded for a reorg are printed beside it.
+ * stopped. The 100,000 orders are then written straight into `finance_order` with triggers off
+ * (they stand for orders indexed long ago, allotted over the last 30 days, with those days' rounds
+ * and the buyers' USDT ledger rows), and the settlement of the next day runs in one transaction
+ * with the triggers on, as a live block's would: it reads the orders, derives each one's gains so
+ * far, pays each its income (one bill per user and token: 100,000), credits 50,000 users in two
+ * tokens, writes the round. The figure is the wall time of that call; the rows its triggers
+ * recorded for a reorg are printed beside it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,21 +65,36 @@ export async function measureSettlement(): Promise<SettlementFigures> {
     if (state === undefined) throw new Error('the indexer made no finance_state row');
     const lastSettled = BigInt(state.last);
 
-    // 100,000 orders of 1 to 50 units, in progress since the last settlement, some income gained.
+    // 100,000 orders of 1 to 50 units, allotted over the last 30 settled days (their rounds, with a
+    // price, written too), so the settlement derives each one's gains so far from its allotment day.
     await client.query('BEGIN');
     await client.query('SET LOCAL session_replication_role = replica');
+    await client.query(
+      `INSERT INTO finance_round (settles_at, quota, queue_length, queue_amount, allotted_count, allotted,
+         income_orders, income_usdt, income_etro, finished_count, matured_count, matured_amount, etro_price, block_number)
+       SELECT $1::numeric - d * 86400, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5e17, 1 FROM generate_series(0, 29) AS d`,
+      [lastSettled.toString()],
+    );
     await client.query(
       `INSERT INTO finance_order (seq, event_id, "user", package_id, units, registration_type, payment,
          multiple01_bps, multiple02_bps, allocation01_bps, daily_rate_bps, reward_limit, gained, gained_usdt,
          gained_etro, etro_owed, status, created_at, allotted_at, finished_at, tx_hash, block_number, log_index, nonce)
        SELECT i, 'bench-' || i, '0x' || lpad(to_hex(1 + i % $1), 40, '0'), 1 + i % 5, u, 'first', u * 100e18,
-         20000, 30000, 6000, 50, u * 240e18, u * 1e18, u * 6e17, u * 8e17, 0, 'in_progress',
-         $2::numeric - 86400, $2::numeric, NULL, '0x' || lpad('', 64, '0'), 1, 0, i / $1
+         20000, 30000, 6000, 50, u * 240e18, 0, 0, 0, 0, 'in_progress',
+         $2::numeric - 86400 * (1 + i % 30), $2::numeric - 86400 * (i % 30), NULL, '0x' || lpad('', 64, '0'), 1, 0, i / $1
        FROM generate_series(1, $3) AS i, LATERAL (SELECT (ARRAY[1, 5, 10, 30, 50])[1 + i % 5] AS u) units`,
       [USERS, lastSettled.toString(), SETTLEMENT_ORDERS],
     );
+    // The buyers' ledger rows (their payments were contributions): the day's credits update them.
+    await client.query(
+      `INSERT INTO ledger_balance ("user", token, credited, unreleased, released, withdrawn, contributed)
+       SELECT '0x' || lpad(to_hex(u), 40, '0'), $2, 0, 0, 0, 0, 1000e18 FROM generate_series(1, $1) AS u`,
+      [USERS, inputs.usdt.toLowerCase()],
+    );
     await client.query('COMMIT');
     await client.query('ANALYZE finance_order');
+    await client.query('ANALYZE ledger_balance');
+    await client.query('ANALYZE finance_round');
 
     const db = pgFinanceSql(client);
     await client.query('BEGIN');

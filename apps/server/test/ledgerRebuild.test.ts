@@ -49,6 +49,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { gainsOf, type DayPrices } from '../src/finance/orderGains.ts';
 import { openPglite } from '../src/store/sql.ts';
 
 const e18 = (n: string) => parseUnits(n, 18);
@@ -396,9 +397,32 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       withdrawn: '0',
     });
     // The finance rows: alice's order in progress with income, bob's regular order matured.
-    const [order] = liveTables.finance_order.map((r) => JSON.parse(r) as { status: string; gained: string });
+    const [order] = liveTables.finance_order.map((r) => JSON.parse(r) as Record<string, string | number | null>);
     expect(order).toMatchObject({ status: 'in_progress' });
-    expect(BigInt(order!.gained)).toBeGreaterThan(0n);
+    // Its gains as the API reads them: derived from the settled days since its allotment.
+    const prices: DayPrices = new Map(
+      liveTables.finance_round
+        .map((r) => JSON.parse(r) as { settlesAt: string; etroPrice: string | null })
+        .map((r) => [BigInt(r.settlesAt), r.etroPrice === null ? null : BigInt(r.etroPrice)]),
+    );
+    const big = (v: string | number | null | undefined) => BigInt(String(v));
+    const gains = gainsOf(
+      {
+        status: String(order!.status),
+        allottedAt: order!.allottedAt === null ? null : big(order!.allottedAt),
+        payment: big(order!.payment),
+        dailyRateBps: Number(order!.dailyRateBps),
+        allocation01Bps: Number(order!.allocation01Bps),
+        rewardLimit: big(order!.rewardLimit),
+        gained: big(order!.gained),
+        gainedUsdt: big(order!.gainedUsdt),
+        gainedEtro: big(order!.gainedEtro),
+      },
+      prices,
+    );
+    expect(gains.gained).toBeGreaterThan(0n);
+    // Alice's only order: its USDT part is what her income bills credited.
+    expect(gains.gainedUsdt).toBe(financeCredits(alice.address));
     expect(liveTables.regular_order.map((r) => (JSON.parse(r) as { state: string }).state)).toEqual(['matured']);
     const users = liveTables.vault_user.map((r) => JSON.parse(r) as { user: string; withdrawCount: number });
     expect(users.find((u) => u.user === low(bob.address))?.withdrawCount).toBe(0);

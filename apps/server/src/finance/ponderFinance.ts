@@ -4,11 +4,12 @@
  * (reader/indexerDb.ts).
  */
 import { REGISTRATION_TYPES } from '@eterno/protocol/financeApi';
-import { and, asc, count, desc, eq, inArray, lt, lte, min, ne, sum } from 'ponder';
+import { and, asc, count, desc, eq, gt, inArray, lt, lte, min, ne, sum } from 'ponder';
 import type { Address } from 'viem';
 import { financeOrder, financeRound, regularOrder } from '../../ponder.schema.ts';
 import { known, type ApiDb } from '../api/routes/page.ts';
 import type { FinanceView, IndexedOrder, IndexedOrderStatus, IndexedRegularOrder } from './financeView.ts';
+import { gainsOf, type DayPrices } from './orderGains.ts';
 
 const ORDER_STATUSES: readonly IndexedOrderStatus[] = ['waiting', 'in_progress', 'finished'];
 const REGULAR_STATES = ['active', 'matured'] as const;
@@ -16,8 +17,9 @@ const REGULAR_STATES = ['active', 'matured'] as const;
 type OrderRow = typeof financeOrder.$inferSelect;
 type RegularRow = typeof regularOrder.$inferSelect;
 
-function toOrder(r: OrderRow): IndexedOrder {
+function toOrder(r: OrderRow, prices: DayPrices): IndexedOrder {
   return {
+    ...gainsOf(r, prices),
     seq: r.seq,
     user: r.user,
     packageId: r.packageId,
@@ -28,9 +30,6 @@ function toOrder(r: OrderRow): IndexedOrder {
     multiple02Bps: r.multiple02Bps,
     allocation01Bps: r.allocation01Bps,
     rewardLimit: r.rewardLimit,
-    gained: r.gained,
-    gainedUsdt: r.gainedUsdt,
-    gainedEtro: r.gainedEtro,
     status: known(ORDER_STATUSES, r.status, 'finance_order.status'),
     nonce: r.nonce,
     createdAt: r.createdAt,
@@ -58,6 +57,24 @@ function toRegular(r: RegularRow): IndexedRegularOrder {
 }
 
 export function ponderFinance(db: ApiDb): FinanceView {
+  /** The orders with their gained figures: the in-progress ones' derived from the settled days since their allotment. */
+  async function withGains(rows: OrderRow[]): Promise<IndexedOrder[]> {
+    const allotted = rows.flatMap((r) => (r.status === 'in_progress' && r.allottedAt !== null ? [r.allottedAt] : []));
+    const since = allotted.reduce<bigint | null>((m, a) => (m === null || a < m ? a : m), null);
+    const prices: DayPrices =
+      since === null
+        ? new Map()
+        : new Map(
+            (
+              await db
+                .select({ day: financeRound.settlesAt, price: financeRound.etroPrice })
+                .from(financeRound)
+                .where(gt(financeRound.settlesAt, since))
+            ).map((r) => [r.day, r.price]),
+          );
+    return rows.map((r) => toOrder(r, prices));
+  }
+
   return {
     async ordersOf(user, { filter, limit, before }) {
       const rows = await db
@@ -76,7 +93,7 @@ export function ponderFinance(db: ApiDb): FinanceView {
         )
         .orderBy(desc(financeOrder.seq))
         .limit(limit);
-      return rows.map(toOrder);
+      return withGains(rows);
     },
 
     async regularOrdersOf(user, { limit, before }) {
@@ -120,7 +137,7 @@ export function ponderFinance(db: ApiDb): FinanceView {
         .from(financeOrder)
         .where(and(eq(financeOrder.user, user), ne(financeOrder.status, 'finished')))
         .orderBy(asc(financeOrder.seq));
-      return rows.map(toOrder);
+      return withGains(rows);
     },
 
     async queuePlaces(seqs) {

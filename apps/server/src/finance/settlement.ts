@@ -25,9 +25,12 @@ import {
   vaultToken,
 } from '../../ponder.schema.ts';
 import type { FinanceInputs } from './inputs.ts';
+import type { DayPrices } from './orderGains.ts';
 import { settingsAt } from './settings.ts';
 import {
   daysToSettle,
+  deriveInProgress,
+  oldestAllotment,
   planSettlement,
   type DueRegular,
   type RoundSummary,
@@ -86,30 +89,44 @@ async function pairSyncs(db: FinanceSql, from: bigint, to: bigint): Promise<Pair
 
 /** The orders the days up to `last` can change: in progress, owed ETRO, or waiting and paid before `last`. */
 async function settlingOrders(db: FinanceSql, last: bigint): Promise<SettlingOrder[]> {
+  // An in-progress order's gains are derived (deriveInProgress): only its terms are read.
   const found = await rows(
     db,
     sql`SELECT seq::text AS seq, "user" AS u, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
-          reward_limit::text AS l, gained::text AS g, gained_usdt::text AS gu, gained_etro::text AS ge,
-          etro_owed::text AS o, status AS s, created_at::text AS c, allotted_at::text AS at, finished_at::text AS ft
+          reward_limit::text AS l, status AS s, created_at::text AS c, allotted_at::text AS at,
+          CASE WHEN status = 'in_progress' THEN NULL
+            ELSE concat_ws(',', gained, gained_usdt, gained_etro, etro_owed, finished_at) END AS g
         FROM ${financeOrder}
         WHERE status = 'in_progress' OR etro_owed > 0 OR (status = 'waiting' AND created_at < ${num(last)})`,
   );
-  return found.map((r) => ({
-    seq: big(r.seq),
-    user: text(r.u) as Address,
-    payment: big(r.p),
-    dailyRateBps: Number(text(r.r)),
-    allocation01Bps: Number(text(r.a)),
-    rewardLimit: big(r.l),
-    gained: big(r.g),
-    gainedUsdt: big(r.gu),
-    gainedEtro: big(r.ge),
-    etroOwed: big(r.o),
-    status: text(r.s) as SettlingOrder['status'],
-    createdAt: big(r.c),
-    allottedAt: bigOrNull(r.at),
-    finishedAt: bigOrNull(r.ft),
-  }));
+  return found.map((r) => {
+    const stored = r.g === null ? null : text(r.g).split(',');
+    return {
+      seq: big(r.seq),
+      user: text(r.u) as Address,
+      payment: big(r.p),
+      dailyRateBps: Number(r.r),
+      allocation01Bps: Number(r.a),
+      rewardLimit: big(r.l),
+      gained: stored === null ? 0n : BigInt(stored[0]!),
+      gainedUsdt: stored === null ? 0n : BigInt(stored[1]!),
+      gainedEtro: stored === null ? 0n : BigInt(stored[2]!),
+      etroOwed: stored === null ? 0n : BigInt(stored[3]!),
+      status: text(r.s) as SettlingOrder['status'],
+      createdAt: big(r.c),
+      allottedAt: bigOrNull(r.at),
+      finishedAt: stored === null || stored[4] === undefined ? null : BigInt(stored[4]),
+    };
+  });
+}
+
+/** The settled days' ETRO prices after `since` (the rounds' `etro_price`). */
+async function roundPrices(db: FinanceSql, since: bigint): Promise<DayPrices> {
+  const found = await rows(
+    db,
+    sql`SELECT settles_at::text AS t, etro_price::text AS p FROM ${financeRound} WHERE settles_at > ${num(since)}`,
+  );
+  return new Map(found.map((r) => [big(r.t), bigOrNull(r.p)]));
 }
 
 async function dueRegular(db: FinanceSql, last: bigint): Promise<DueRegular[]> {
@@ -135,28 +152,20 @@ async function writePlan(
   plan: ReturnType<typeof planSettlement>,
   blockNumber: bigint,
   last: bigint,
+  etroBefore: (o: SettlingOrder) => bigint,
 ): Promise<void> {
   const part = {
     orders: plan.orders.map((o) => ({
       seq: o.seq.toString(),
       gained: o.gained.toString(),
       gained_usdt: o.gainedUsdt.toString(),
-      gained_etro: o.gainedEtro.toString(),
+      gained_etro: (etroBefore(o) + o.gainedEtro).toString(),
       etro_owed: o.etroOwed.toString(),
       status: o.status,
       allotted_at: s(o.allottedAt),
       finished_at: s(o.finishedAt),
     })),
     matured: plan.matured.map((m) => ({ seq: m.seq.toString(), matured_at: m.maturedAt.toString() })),
-    bills: plan.bills.map((b) => ({
-      id: b.id,
-      user: b.user,
-      type: b.type,
-      token: b.token,
-      amount: b.amount.toString(),
-      timestamp: b.timestamp.toString(),
-    })),
-    credits: plan.credits.map((c) => ({ user: c.user, token: c.token, amount: c.amount.toString() })),
     rounds: plan.rounds.map((r) => ({
       settles_at: r.settlesAt.toString(),
       quota: r.quota.toString(),
@@ -173,8 +182,17 @@ async function writePlan(
       etro_price: s(r.etroPrice),
     })),
   };
-  // One JSON parameter per part: PostgreSQL parses each once.
+  // One JSON parameter per small part: PostgreSQL parses each once. The large ones (100,000 bills
+  // and credits a day) go as one array literal per column, unnested: cheaper to parse than JSON.
   const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
+  // Ids, addresses, type names and integers only: no element needs quoting in an array literal.
+  const column = <T>(list: readonly T[], of: (item: T) => string, type: 'text' | 'numeric') => {
+    const elements = list.map(of).join(',');
+    if (!/^[0-9A-Za-z_:,]*$/.test(elements)) throw new Error('finance settlement: an unexpected character in a bill');
+    return sql`${`{${elements}}`}::${sql.raw(type)}[]`;
+  };
+  const bills = plan.bills;
+  const credits = plan.credits;
   const B = num(blockNumber);
   await db.execute(sql`
     WITH orders AS (
@@ -190,10 +208,13 @@ async function writePlan(
     ), bills AS (
       INSERT INTO ${bill} (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
       SELECT x.id, x."user", x.type, x.token, x.amount, ${B}, 0, x.timestamp, NULL
-      FROM json_to_recordset(${json(part.bills)})
-        AS x(id text, "user" text, type text, token text, amount numeric, timestamp numeric)
+      FROM unnest(${column(bills, (b) => b.id, 'text')}, ${column(bills, (b) => b.user, 'text')},
+        ${column(bills, (b) => b.type, 'text')}, ${column(bills, (b) => b.token, 'text')},
+        ${column(bills, (b) => b.amount.toString(), 'numeric')}, ${column(bills, (b) => b.timestamp.toString(), 'numeric')})
+        AS x(id, "user", type, token, amount, timestamp)
     ), credits AS (
-      SELECT * FROM json_to_recordset(${json(part.credits)}) AS x("user" text, token text, amount numeric)
+      SELECT * FROM unnest(${column(credits, (c) => c.user, 'text')}, ${column(credits, (c) => c.token, 'text')},
+        ${column(credits, (c) => c.amount.toString(), 'numeric')}) AS x("user", token, amount)
     ), ledger AS (
       INSERT INTO ${ledgerBalance} AS lb ("user", token, credited, unreleased, released, withdrawn, contributed)
       SELECT c."user", c.token, c.amount, 0, c.amount, 0, 0 FROM credits c
@@ -234,6 +255,12 @@ export async function settleThrough(
   const syncs = await pairSyncs(db, all[0]! - DAY_SECONDS, last);
   const orders = await settlingOrders(db, last);
   const regular = await dueRegular(db, last);
+  const since = oldestAllotment(orders, lastSettled);
+  const etroBefore = deriveInProgress(
+    orders,
+    since < lastSettled ? await roundPrices(db, since) : new Map(),
+    lastSettled,
+  );
   const etroIsToken0 = inputs.etro < inputs.usdt;
   const days = all.map((T) => ({
     settlesAt: T,
@@ -258,7 +285,7 @@ export async function settleThrough(
       inputs,
     );
     remaining = remaining.filter((r) => r.maturesAt > end);
-    await writePlan(db, plan, blockNumber, end);
+    await writePlan(db, plan, blockNumber, end, etroBefore);
     rounds.push(...plan.rounds);
   }
   return rounds;

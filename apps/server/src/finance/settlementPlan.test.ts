@@ -1,7 +1,13 @@
 import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
 import type { Address } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { daysToSettle, planSettlement, type SettlingOrder } from './settlementPlan.ts';
+import {
+  daysToSettle,
+  deriveInProgress,
+  oldestAllotment,
+  planSettlement,
+  type SettlingOrder,
+} from './settlementPlan.ts';
 
 const E18 = 10n ** 18n;
 const usdt = '0x00000000000000000000000000000000000000a1' as Address;
@@ -71,12 +77,32 @@ describe('planSettlement', () => {
     const billsOf = (token: Address) => plan.bills.filter((b) => b.token === token).map((b) => b.amount);
     expect(billsOf(usdt)).toEqual([30n, 30n, 30n, 30n, 24n].map((n) => n * E18));
     expect(billsOf(etro)).toEqual([40n, 40n, 40n, 40n, 32n].map((n) => n * E18));
-    expect(plan.bills[0]!.id).toBe(`finance:1:${day(1)}:usdt`);
+    expect(plan.bills[0]!.id).toBe(`finance:${alice}:${day(1)}:usdt`);
     expect(plan.credits).toEqual([
       { user: alice, token: usdt, amount: 144n * E18 },
       { user: alice, token: etro, amount: 192n * E18 },
     ]);
     expect(plan.rounds.map((r) => r.finishedCount)).toEqual([0, 0, 0, 0, 1, 0, 0, 0, 0, 0]);
+  });
+
+  it("writes one income bill per user, token and day (the sum of the user's orders), and only the orders that changed", () => {
+    const a1 = order(1, 1, { status: 'in_progress', allottedAt: D0 });
+    const a3 = order(3, 10, { status: 'in_progress', allottedAt: D0 });
+    const b2 = order(2, 5, { status: 'in_progress', allottedAt: D0 });
+    const done = order(5, 1, { status: 'in_progress', allottedAt: D0, gained: 239_9n * (E18 / 10n) });
+    const waiting = order(7, 1);
+    const plan = planSettlement([a1, b2, a3, done, waiting], [], days(1, 1), tokens);
+    // 0.5 % a day: alice 0.5 + 5 (+ 0.1 to finish order 5), bob 2.5; 60 % in USDT, 40 % in ETRO at 0.5.
+    expect(plan.bills.map((b) => [b.id, b.amount])).toEqual([
+      [`finance:${alice}:${day(1)}:usdt`, (((55n * E18) / 10n) * 6n) / 10n + (6n * E18) / 100n],
+      [`finance:${alice}:${day(1)}:etro`, ((((55n * E18) / 10n) * 4n) / 10n + (4n * E18) / 100n) * 2n],
+      [`finance:${bob}:${day(1)}:usdt`, (((25n * E18) / 10n) * 6n) / 10n],
+      [`finance:${bob}:${day(1)}:etro`, ((((25n * E18) / 10n) * 4n) / 10n) * 2n],
+    ]);
+    expect(plan.rounds[0]!.incomeOrders).toBe(4);
+    // Allotted (order 7) and finished (order 5) rows are written; the others' gains are derived.
+    expect(plan.orders.map((o) => o.seq).sort()).toEqual([5n, 7n]);
+    expect(done).toMatchObject({ status: 'finished', finishedAt: day(1), gained: 240n * E18 });
   });
 
   it('rounds down: 0.5 % of 100 USDT split at an odd price', () => {
@@ -110,6 +136,42 @@ describe('planSettlement', () => {
     ]);
     expect(plan.credits).toEqual([{ user: bob, token: usdt, amount: 1014n * E18 }]);
     expect(plan.rounds.map((r) => r.maturedCount)).toEqual([0, 0, 1, 0]);
+  });
+});
+
+describe('deriveInProgress', () => {
+  it('starts a day where settling every day since the allotment left the order, owed ETRO of unpriced days included', () => {
+    // Prices of days 1…8: priced, then days 5 and 6 without a price (owed), then priced at an odd price.
+    const odd = 3n * 10n ** 17n + 7n;
+    const priceOf = [HALF, HALF, 2n * HALF, HALF, null, null, odd, HALF];
+    const settle = (from: number, to: number) =>
+      daysToSettle(day(from - 1), day(to)).map((settlesAt) => ({
+        settlesAt,
+        quota: 0n,
+        etroPrice: priceOf[Number((settlesAt - D0) / DAY_SECONDS) - 1]!,
+      }));
+    const slow = () => order(1, 3, { status: 'in_progress', allottedAt: day(0) });
+    const fast = () => order(3, 1, { status: 'in_progress', allottedAt: day(3), dailyRateBps: 5000 });
+    // The reference: each order settled day after day from its allotment, through day 8.
+    const [slowRef, fastRef] = [slow(), fast()];
+    planSettlement([slowRef], [], settle(1, 6), tokens);
+    planSettlement([fastRef], [], settle(4, 6), tokens);
+    const atDay6 = [{ ...slowRef }, { ...fastRef }];
+    const refNext = planSettlement([slowRef, fastRef], [], settle(7, 8), tokens);
+    // Derived: read with their zeros after day 6, set by deriveInProgress, then days 7 and 8 settled.
+    const orders = [slow(), fast()];
+    expect(oldestAllotment(orders, day(6))).toBe(day(0));
+    const prices = new Map(settle(1, 6).map((d) => [d.settlesAt, d.etroPrice]));
+    const etroBefore = deriveInProgress(orders, prices, day(6));
+    expect(orders.map((o) => ({ ...o, gainedEtro: etroBefore(o) }))).toEqual(atDay6);
+    expect(orders[1]!.etroOwed).toBe(40n * E18); // days 5 and 6: 2 × 20 USDT of ETRO value, owed
+    const next = planSettlement(orders, [], settle(7, 8), tokens);
+    expect(next.bills).toEqual(refNext.bills);
+    expect(next.rounds).toEqual(refNext.rounds);
+    // The fast order finished on day 8 (50, 50, 50, 50, then 40): its row is written as the reference's.
+    expect(next.orders.map((o) => o.seq)).toEqual([3n]);
+    expect({ ...orders[1]!, gainedEtro: etroBefore(orders[1]!) + orders[1]!.gainedEtro }).toEqual(fastRef);
+    expect({ ...orders[0]!, gainedEtro: etroBefore(orders[0]!) + orders[0]!.gainedEtro }).toEqual(slowRef);
   });
 });
 

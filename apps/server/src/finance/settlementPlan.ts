@@ -4,7 +4,8 @@
  *   1. static income: every in-progress order earns `dailyIncome` (capped at its limit), split by
  *      `splitIncome` into USDT and a USDT value paid in ETRO at the day's price (`usdtToEtro`);
  *      without any price the value is kept as owed (`etroOwed`) and paid at the next settlement
- *      that has one; one `finance_income` bill per order, token and day; limit reached → finished;
+ *      that has one; one `finance_income` bill per user, token and day (the sum over the user's
+ *      orders; each order shows its own in its gained figures); limit reached → finished;
  *   2. allotment: the waiting orders paid before T, in `seq` order, while their payments fit the
  *      quota in force at T (`projectAllotment`, strict FIFO) → in progress from T (they earn from
  *      the next day on);
@@ -13,8 +14,19 @@
  *   4. the day's round figures.
  * Every credit is released (withdrawable) at once. Rules: docs/decisions/finance.md.
  */
-import { DAY_SECONDS, dailyIncome, projectAllotment, splitIncome, usdtToEtro } from '@eterno/protocol/finance/rules';
+import {
+  DAY_SECONDS,
+  dailyIncome,
+  etroValueBetween,
+  gainedAfter,
+  gainedUsdtAfter,
+  orderGains,
+  projectAllotment,
+  splitIncome,
+  usdtToEtro,
+} from '@eterno/protocol/finance/rules';
 import type { Address } from 'viem';
+import { pricesBetween, type DayPrices } from './orderGains.ts';
 
 /** An order the settlement may touch (waiting, in progress, or finished with ETRO still owed). */
 export type SettlingOrder = {
@@ -66,7 +78,11 @@ export type RoundSummary = {
 export type SettlementDay = { settlesAt: bigint; quota: bigint; etroPrice: bigint | null };
 
 export type SettlementPlan = {
-  /** The orders whose row changed, as they stand after the last day. */
+  /**
+   * The orders whose row must be written, as they stand after the last day: allotted, finished, or
+   * finished with ETRO owed that was paid. An in-progress order's daily gains are not written: they
+   * follow from its terms, its allotment day and the days' prices (rules.ts `orderGains`).
+   */
   orders: SettlingOrder[];
   matured: Array<{ seq: bigint; maturedAt: bigint }>;
   bills: SettlementBill[];
@@ -87,12 +103,14 @@ export function planSettlement(
 ): SettlementPlan {
   const changed = new Set<SettlingOrder>();
   const bills: SettlementBill[] = [];
-  const credits = new Map<string, { user: Address; token: Address; amount: bigint }>();
+  // Per user, per token: what is credited (nested maps, no key strings: 100,000 orders a day).
+  const credits = new Map<Address, Map<Address, { user: Address; token: Address; amount: bigint }>>();
   const credit = (user: Address, token: Address, amount: bigint) => {
-    const key = `${user}:${token}`;
-    const found = credits.get(key);
+    let mine = credits.get(user);
+    if (mine === undefined) credits.set(user, (mine = new Map()));
+    const found = mine.get(token);
     if (found) found.amount += amount;
-    else credits.set(key, { user, token, amount });
+    else mine.set(token, { user, token, amount });
   };
   const rounds: RoundSummary[] = [];
   const matured: Array<{ seq: bigint; maturedAt: bigint }> = [];
@@ -103,7 +121,27 @@ export function planSettlement(
   let nextRegular = 0;
 
   for (const { settlesAt: T, quota, etroPrice } of days) {
-    // 1. Static income.
+    // 1. Static income, one bill per user, token and day (the sum over the user's orders).
+    const dayBills = new Map<Address, { usdt?: SettlementBill; etro?: SettlementBill }>();
+    const payIncome = (user: Address, token: Address, name: 'usdt' | 'etro', amount: bigint) => {
+      let mine = dayBills.get(user);
+      if (mine === undefined) dayBills.set(user, (mine = {}));
+      const found = mine[name];
+      if (found) found.amount += amount;
+      else {
+        const b: SettlementBill = {
+          id: `finance:${user}:${T}:${name}`,
+          user,
+          token,
+          amount,
+          timestamp: T,
+          type: 'finance_income',
+        };
+        mine[name] = b;
+        bills.push(b);
+      }
+      credit(user, token, amount);
+    };
     let incomeOrders = 0;
     let incomeUsdt = 0n;
     let incomeEtro = 0n;
@@ -115,7 +153,6 @@ export function planSettlement(
       const split = splitIncome(income, o.allocation01Bps);
       const etroValue = split.etroValue + o.etroOwed;
       const etro = etroPrice === null || etroValue === 0n ? 0n : usdtToEtro(etroValue, etroPrice);
-      changed.add(o);
       o.etroOwed = etroPrice === null ? etroValue : 0n;
       o.gained += income;
       o.gainedUsdt += split.usdt;
@@ -123,32 +160,15 @@ export function planSettlement(
       if (income > 0n) incomeOrders += 1;
       incomeUsdt += split.usdt;
       incomeEtro += etro;
-      const day = T.toString();
-      if (split.usdt > 0n) {
-        bills.push({
-          id: `finance:${o.seq}:${day}:usdt`,
-          user: o.user,
-          token: tokens.usdt,
-          amount: split.usdt,
-          timestamp: T,
-          type: 'finance_income',
-        });
-        credit(o.user, tokens.usdt, split.usdt);
-      }
-      if (etro > 0n) {
-        bills.push({
-          id: `finance:${o.seq}:${day}:etro`,
-          user: o.user,
-          token: tokens.etro,
-          amount: etro,
-          timestamp: T,
-          type: 'finance_income',
-        });
-        credit(o.user, tokens.etro, etro);
-      }
+      if (split.usdt > 0n) payIncome(o.user, tokens.usdt, 'usdt', split.usdt);
+      if (etro > 0n) payIncome(o.user, tokens.etro, 'etro', etro);
+      // Only what its terms and the days' prices do not give is written on the order: a finished
+      // order's ETRO still owed, and its being paid (./orderGains.ts derives the rest).
+      if (o.status === 'finished') changed.add(o);
       if (o.status === 'in_progress' && o.gained >= o.rewardLimit) {
         o.status = 'finished';
         o.finishedAt = T;
+        changed.add(o);
         finishedCount += 1;
       }
     }
@@ -208,7 +228,13 @@ export function planSettlement(
       etroPrice,
     });
   }
-  return { orders: [...changed], matured, bills, credits: [...credits.values()], rounds };
+  return {
+    orders: [...changed],
+    matured,
+    bills,
+    credits: [...credits.values()].flatMap((mine) => [...mine.values()]),
+    rounds,
+  };
 }
 
 /** The days to settle after `lastSettled` up to the day of `time`: each 00:00 UTC crossed. */
@@ -216,4 +242,56 @@ export function daysToSettle(lastSettled: bigint, today: bigint): bigint[] {
   const days: bigint[] = [];
   for (let day = lastSettled + DAY_SECONDS; day <= today; day += DAY_SECONDS) days.push(day);
   return days;
+}
+
+/** The oldest allotment day among the in-progress orders (`lastSettled` if none is older). */
+export function oldestAllotment(orders: readonly SettlingOrder[], lastSettled: bigint): bigint {
+  let oldest = lastSettled;
+  for (const o of orders)
+    if (o.status === 'in_progress' && o.allottedAt !== null && o.allottedAt < oldest) oldest = o.allottedAt;
+  return oldest;
+}
+
+/**
+ * Sets the in-progress orders (read with their purchase's zeros: their rows are not written while
+ * in progress) to where the settled days through `lastSettled` took them: gained and gainedUsdt in
+ * closed form, the ETRO value owed since the last day with a price (`prices`: the settled days
+ * after `oldestAllotment`). Their ETRO paid so far is not needed to settle on: `gainedEtro` is set
+ * to 0, and the returned function gives what to add to it when an order's row is written.
+ */
+export function deriveInProgress(
+  orders: readonly SettlingOrder[],
+  prices: DayPrices,
+  lastSettled: bigint,
+): (o: SettlingOrder) => bigint {
+  let unpriced = 0n;
+  for (let day = lastSettled; prices.get(day) === null; day -= DAY_SECONDS) unpriced += 1n;
+  const allottedAt = new Map<bigint, bigint>();
+  // Orders of the same package allotted the same day stand alike: each figure is computed once.
+  const alike = new Map<string, { gained: bigint; gainedUsdt: bigint; etroOwed: bigint }>();
+  for (const o of orders) {
+    if (o.status !== 'in_progress' || o.allottedAt === null) continue;
+    const days = (lastSettled - o.allottedAt) / DAY_SECONDS;
+    const key = `${o.payment}:${o.dailyRateBps}:${o.allocation01Bps}:${o.rewardLimit}:${days}`;
+    let figures = alike.get(key);
+    if (figures === undefined) {
+      const owedDays = unpriced < days ? unpriced : days;
+      figures = {
+        gained: gainedAfter(o, days),
+        gainedUsdt: gainedUsdtAfter(o, days),
+        etroOwed: owedDays === 0n ? 0n : etroValueBetween(o, days - owedDays, days),
+      };
+      alike.set(key, figures);
+    }
+    o.gained = figures.gained;
+    o.gainedUsdt = figures.gainedUsdt;
+    o.etroOwed = figures.etroOwed;
+    o.gainedEtro = 0n;
+    allottedAt.set(o.seq, o.allottedAt);
+  }
+  return (o) => {
+    const allotted = allottedAt.get(o.seq);
+    if (allotted === undefined) return 0n;
+    return orderGains(o, pricesBetween(prices, allotted, lastSettled)).gainedEtro;
+  };
 }

@@ -6,7 +6,12 @@ import {
   customKind,
   dailyIncome,
   dayStartOf,
+  etroValueBetween,
+  finishingDay,
+  gainedAfter,
+  gainedUsdtAfter,
   nextSettlementAfter,
+  orderGains,
   packagePrice,
   projectAllotment,
   registrationTypeFor,
@@ -279,5 +284,75 @@ describe('settingsAt', () => {
   it('refuses a time before every version', () => {
     expect(() => settingsAt([{ effectiveFrom: 86_400 }], 86_399n)).toThrow(RangeError);
     expect(() => settingsAt([], 0n)).toThrow(RangeError);
+  });
+});
+
+describe('orderGains: the closed form of settling an order day by day', () => {
+  /** The settlement's loop for one order (settlementPlan.ts): the reference. */
+  function dayByDay(
+    t: { payment: bigint; dailyRateBps: number; allocation01Bps: number; rewardLimit: bigint },
+    prices: readonly (bigint | null)[],
+  ) {
+    let gained = 0n;
+    let gainedUsdt = 0n;
+    let gainedEtro = 0n;
+    let owed = 0n;
+    let finishedDay: bigint | null = null;
+    prices.forEach((price, i) => {
+      if (finishedDay !== null && owed === 0n) return;
+      const income = finishedDay === null ? dailyIncome(t.payment, t.dailyRateBps, gained, t.rewardLimit) : 0n;
+      if (income === 0n && (owed === 0n || price === null)) return;
+      const split = splitIncome(income, t.allocation01Bps);
+      const value = split.etroValue + owed;
+      const etro = price === null || value === 0n ? 0n : usdtToEtro(value, price);
+      owed = price === null ? value : 0n;
+      gained += income;
+      gainedUsdt += split.usdt;
+      gainedEtro += etro;
+      if (finishedDay === null && gained >= t.rewardLimit) finishedDay = BigInt(i + 1);
+    });
+    return { gained, gainedUsdt, gainedEtro, etroOwed: owed, finishedDay };
+  }
+
+  const terms = fc.record({
+    payment: fc.oneof(fc.bigInt({ min: 0n, max: 10n ** 24n }), fc.constantFrom(100n * 10n ** 18n, 0n, 1n, 7n)),
+    dailyRateBps: fc.oneof(bpsUpTo(2_000), fc.constantFrom(50, 0)),
+    allocation01Bps: fc.oneof(bpsUpTo(10_000), fc.constantFrom(6_000, 0, 10_000)),
+    multiple: fc.integer({ min: 0, max: 40_000 }),
+  });
+  const price = fc.option(fc.bigInt({ min: 1n, max: 10n ** 21n }), { freq: 4 });
+
+  it('equals the day-by-day settlement to the wei, with days without a price, past the limit', () => {
+    fc.assert(
+      fc.property(terms, fc.array(price, { maxLength: 80 }), (t, prices) => {
+        const full = { ...t, rewardLimit: (t.payment * BigInt(t.multiple)) / 10_000n };
+        expect(orderGains(full, prices)).toEqual(dayByDay(full, prices));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('gives what each day earned: the income of day n is gainedAfter(n) − gainedAfter(n − 1)', () => {
+    fc.assert(
+      fc.property(terms, fc.integer({ min: 1, max: 600 }), (t, n) => {
+        const full = { ...t, rewardLimit: (t.payment * BigInt(t.multiple)) / 10_000n };
+        const days = BigInt(n);
+        const before = gainedAfter(full, days - 1n);
+        const income = dailyIncome(full.payment, full.dailyRateBps, before, full.rewardLimit);
+        expect(gainedAfter(full, days)).toBe(before + income);
+        const split = splitIncome(income, full.allocation01Bps);
+        expect(gainedUsdtAfter(full, days)).toBe(gainedUsdtAfter(full, days - 1n) + split.usdt);
+        expect(etroValueBetween(full, days - 1n, days)).toBe(split.etroValue);
+      }),
+    );
+  });
+
+  it('finishes a 100 USDT package at 0.5 % a day and 2.4× on day 480, 144 USDT of it in USDT', () => {
+    const t = { payment: 100n * 10n ** 18n, dailyRateBps: 50, allocation01Bps: 6_000, rewardLimit: 240n * 10n ** 18n };
+    expect(finishingDay(t)).toBe(480n);
+    expect(gainedAfter(t, 479n)).toBe(239_500_000_000_000_000_000n);
+    expect(gainedAfter(t, 1_000n)).toBe(t.rewardLimit);
+    expect(gainedUsdtAfter(t, 480n)).toBe(144n * 10n ** 18n);
+    expect(finishingDay({ ...t, dailyRateBps: 0 })).toBeNull();
   });
 });

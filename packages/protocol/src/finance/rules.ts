@@ -78,6 +78,82 @@ export function usdtToEtro(value: bigint, etroInUsdt: bigint): bigint {
   return (nonNegative('value', value) * PRICE_SCALE) / etroInUsdt;
 }
 
+/** What of an order decides its static income day by day. */
+export type IncomeTerms = {
+  readonly payment: bigint;
+  readonly dailyRateBps: number;
+  readonly allocation01Bps: number;
+  readonly rewardLimit: bigint;
+};
+
+/**
+ * What an in-progress order has gained after `days` settled days: the closed form of `dailyIncome`
+ * applied day after day from 0, min(limit, days × payment × dailyRate / 10,000).
+ */
+export function gainedAfter(terms: IncomeTerms, days: bigint): bigint {
+  const full = dailyIncome(terms.payment, terms.dailyRateBps, 0n, terms.rewardLimit);
+  const gained = nonNegative('days', days) * full;
+  return gained < terms.rewardLimit ? gained : terms.rewardLimit;
+}
+
+/** The settled day (1, 2, 3… after the allotment) on which the order reaches its limit; null if never (no income). */
+export function finishingDay(terms: IncomeTerms): bigint | null {
+  const full = dailyIncome(terms.payment, terms.dailyRateBps, 0n, terms.rewardLimit);
+  if (full === 0n) return null;
+  return (terms.rewardLimit + full - 1n) / full;
+}
+
+/** The USDT (ETERNO-01) part of what an in-progress order has gained after `days` settled days. */
+export function gainedUsdtAfter(terms: IncomeTerms, days: bigint): bigint {
+  const last = finishingDay(terms);
+  if (last === null) return 0n;
+  const full = gainedAfter(terms, 1n);
+  const usdtOf = (income: bigint) => splitIncome(income, terms.allocation01Bps).usdt;
+  if (nonNegative('days', days) < last) return days * usdtOf(full);
+  return (last - 1n) * usdtOf(full) + usdtOf(terms.rewardLimit - (last - 1n) * full);
+}
+
+/** The USDT value to be paid in ETRO (ETERNO-02) earned by an order on its settled days from+1 … to. */
+export function etroValueBetween(terms: IncomeTerms, from: bigint, to: bigint): bigint {
+  const value = (days: bigint) => gainedAfter(terms, days) - gainedUsdtAfter(terms, days);
+  return value(to) - value(from);
+}
+
+/**
+ * An order's static income figures after the settled days since its allotment, given each day's
+ * ETRO price (`prices[0]` the first day after the allotment; null: no price that day, the ETRO
+ * value is owed and paid at the next day with one). The same figures as settling the days one by
+ * one (`dailyIncome`, `splitIncome`, `usdtToEtro`); gained and gainedUsdt in closed form, the ETRO
+ * paid day by day (each day's price rounds down on its own). `finishedDay`: the day (1-based) the
+ * limit was reached, null while in progress.
+ */
+export function orderGains(
+  terms: IncomeTerms,
+  prices: readonly (bigint | null)[],
+): { gained: bigint; gainedUsdt: bigint; gainedEtro: bigint; etroOwed: bigint; finishedDay: bigint | null } {
+  const days = BigInt(prices.length);
+  const last = finishingDay(terms);
+  let owed = 0n;
+  let gainedEtro = 0n;
+  for (let day = 1n; day <= days; day += 1n) {
+    if (last === null) break;
+    if (day <= last) owed += etroValueBetween(terms, day - 1n, day);
+    else if (owed === 0n) break;
+    const price = prices[Number(day - 1n)]!;
+    if (price !== null && owed > 0n) {
+      gainedEtro += usdtToEtro(owed, price);
+      owed = 0n;
+    }
+  }
+  return {
+    gained: gainedAfter(terms, days),
+    gainedUsdt: gainedUsdtAfter(terms, days),
+    gainedEtro,
+    etroOwed: owed,
+    finishedDay: last !== null && last <= days ? last : null,
+  };
+}
+
 /** A fixed-term order's interest: principal × dailyRate × days / 10,000, one division, rounded down. */
 export function regularInterest(principal: bigint, dailyRateBps: number, days: number): bigint {
   if (!Number.isSafeInteger(days) || days < 0) throw new RangeError(`days must be a non-negative integer, got ${days}`);
