@@ -31,6 +31,7 @@ import {
 } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startPostgres } from '@eterno/server/postgres';
+import { processGroupCpuMs } from './processCpu.ts';
 import { indexedBlock, startServer } from '@eterno/server/start';
 
 export const VOUCHER_USERS = 20;
@@ -44,7 +45,13 @@ export const VOUCHER_WARMUP_ROUNDS = 1;
 const SIWE_DOMAIN = '127.0.0.1:5173';
 const GAS = 1_000_000n;
 
-export type VoucherSignFigures = { p50Ms: number; p99Ms: number; samples: number };
+export type VoucherSignFigures = {
+  p50Ms: number;
+  p99Ms: number;
+  samples: number;
+  /** The API processes' CPU time (user + system) over the measured bursts per request; null off Linux. */
+  apiCpuMsPerRequest: number | null;
+};
 
 const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -98,8 +105,13 @@ export async function measureVoucherSigning(): Promise<VoucherSignFigures> {
       dataDir: join(dir, 'server'),
       databaseUrl: pg.url,
       siweDomains: [SIWE_DOMAIN],
+      // A CPU profile of the API process, written when it stops (docs/decisions/vouchers.md, speed).
+      ...(process.env.ETERNO_BENCH_API_CPU_PROF
+        ? { apiNodeArgs: ['--cpu-prof', '--cpu-prof-dir', process.env.ETERNO_BENCH_API_CPU_PROF] }
+        : {}),
     });
     stops.push(server.stop);
+    const apiCpuMs = () => (server.apiPid === undefined ? null : processGroupCpuMs(server.apiPid));
 
     // node:http over kept-alive connections, one per user: the client shares the 2 cores with the
     // server, and `fetch` costs it several times the CPU per request (docs/decisions/vouchers.md).
@@ -184,8 +196,10 @@ export async function measureVoucherSigning(): Promise<VoucherSignFigures> {
     await untilIndexed();
 
     const samples: number[] = [];
+    let cpuMs: number | null = 0;
     // The rounds below 0 warm the server up and are not measured (VOUCHER_WARMUP_ROUNDS).
     for (let round = -VOUCHER_WARMUP_ROUNDS; round < VOUCHER_ROUNDS; round++) {
+      const cpuBefore = apiCpuMs();
       const answers = await Promise.all(
         tokens.map(async (token) => {
           const started = performance.now();
@@ -194,6 +208,9 @@ export async function measureVoucherSigning(): Promise<VoucherSignFigures> {
           return res;
         }),
       );
+      const cpuAfter = apiCpuMs();
+      if (round >= 0)
+        cpuMs = cpuMs === null || cpuBefore === null || cpuAfter === null ? null : cpuMs + cpuAfter - cpuBefore;
       const refused = answers.filter((a) => a.status !== 201);
       if (refused.length > 0)
         throw new Error(`round ${round}: ${refused.length} answers not 201: ${JSON.stringify(refused[0])}`);
@@ -203,7 +220,12 @@ export async function measureVoucherSigning(): Promise<VoucherSignFigures> {
     }
     samples.sort((a, b) => a - b);
     const round1 = (ms: number) => Math.round(ms * 10) / 10;
-    return { p50Ms: round1(percentile(samples, 50)), p99Ms: round1(percentile(samples, 99)), samples: samples.length };
+    return {
+      p50Ms: round1(percentile(samples, 50)),
+      p99Ms: round1(percentile(samples, 99)),
+      samples: samples.length,
+      apiCpuMsPerRequest: cpuMs === null ? null : Math.round((cpuMs / samples.length) * 100) / 100,
+    };
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });

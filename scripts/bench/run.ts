@@ -158,6 +158,7 @@ async function benchVouchers(): Promise<void> {
   console.log(
     `api.withdrawal_sign_p99_ms.method: POST /vault/withdrawals, ${VOUCHER_USERS} users at once, ${VOUCHER_ROUNDS} rounds after ${VOUCHER_WARMUP_ROUNDS} unmeasured warm-up round (a warm server; each voucher cancelled after its round), PostgreSQL, anvil, client (node:http, keep-alive) on the same machine; ${v.samples} samples, p50 ${v.p50Ms} ms`,
   );
+  if (v.apiCpuMsPerRequest !== null) console.log(`api.withdrawal_sign.api_cpu_ms_per_request: ${v.apiCpuMsPerRequest}`);
   console.log(
     `api.withdrawal_sign.load_average: ${loadavg()
       .map((l) => l.toFixed(2))

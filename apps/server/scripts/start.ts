@@ -52,6 +52,8 @@ export type StartServerOptions = {
    * restart); default a fresh one.
    */
   schema?: string;
+  /** PostgreSQL only: extra `node` flags for the API process (e.g. `--cpu-prof` for a profile). */
+  apiNodeArgs?: string[];
 };
 
 export type RunningServer = {
@@ -61,6 +63,11 @@ export type RunningServer = {
   indexerUrl: string;
   /** The indexer's schema on PostgreSQL (a reader may open it: reader/indexerDb.ts); absent on PGlite. */
   schema?: string;
+  /**
+   * The process id of the API (the leader of its own process group, which holds every process
+   * serving it); on PGlite the indexer's, which serves the API too. The bench reads its CPU time.
+   */
+  apiPid: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -143,7 +150,12 @@ function uniqueSchema(): string {
 }
 
 /** A child process in its own process group, its output appended to `logFile`; stopped by group. */
-type Child = { readonly exited: boolean; readonly spawnError: Error | null; stop(): Promise<void> };
+type Child = {
+  readonly pid: number | undefined;
+  readonly exited: boolean;
+  readonly spawnError: Error | null;
+  stop(): Promise<void>;
+};
 
 function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): Child {
   const log = openSync(logFile, 'a');
@@ -172,6 +184,7 @@ function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, lo
   };
 
   return {
+    pid: child.pid,
     get exited() {
       return exited;
     },
@@ -276,11 +289,16 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (opts.databaseUrl) {
     const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: '127.0.0.1', ETERNO_INDEXER_SCHEMA: schema };
     children.push(
-      spawnLogged(join(BIN_DIR, 'node'), ['--import', 'tsx', join(SERVER_DIR, 'reader', 'main.ts')], apiEnv, logFile),
+      spawnLogged(
+        join(BIN_DIR, 'node'),
+        [...(opts.apiNodeArgs ?? []), '--import', 'tsx', join(SERVER_DIR, 'reader', 'main.ts')],
+        apiEnv,
+        logFile,
+      ),
     );
     while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
   }
-  return { url, indexerUrl, stop, ...(opts.databaseUrl ? { schema } : {}) };
+  return { url, indexerUrl, apiPid: children.at(-1)!.pid, stop, ...(opts.databaseUrl ? { schema } : {}) };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]

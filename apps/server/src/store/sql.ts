@@ -9,8 +9,10 @@
  * `transaction(fn, opening?)` runs `fn` on one connection between BEGIN and COMMIT; when `fn`
  * throws, the transaction is rolled back and the error rethrown. `opening` (statements without
  * parameters) runs right after BEGIN in the same round trip, each statement with a snapshot of its
- * own; `fn` gets the rows of its last statement. On PGlite transactions are serialised (one
- * connection); on PostgreSQL each takes a pooled client of its own.
+ * own; `fn` gets the rows of its last statement. `tx.commitWith(text)` ends the transaction with
+ * its last statements: `text` (no parameters) and COMMIT go in ONE round trip; nothing may follow,
+ * and a throw after it no longer rolls anything back (on both engines). On PGlite transactions are
+ * serialised (one connection); on PostgreSQL each takes a pooled client of its own.
  */
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
@@ -21,7 +23,16 @@ export type Row = Record<string, unknown>;
 /** One statement with bind parameters, on the store or inside a transaction. */
 export type SqlQuery = <R extends Row = Row>(text: string, params: unknown[]) => Promise<{ rows: R[] }>;
 
-export type SqlTx = { query: SqlQuery };
+export type SqlTx = {
+  query: SqlQuery;
+  /**
+   * Runs `text` (statements without parameters: values written in as checked literals) and COMMIT
+   * in one round trip, and returns the rows of its last statement. The transaction is over.
+   */
+  commitWith<R extends Row = Row>(text: string): Promise<{ rows: R[] }>;
+};
+
+const COMMITTED = 'the transaction is already committed (commitWith)';
 
 export type Sql = {
   query<R extends Row = Row>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
@@ -54,19 +65,36 @@ export async function openPglite(dir?: string): Promise<Sql> {
       opening?: string,
     ): Promise<T> {
       let result: { value: T } | undefined;
+      // A throw after commitWith must not roll back (as on PostgreSQL, where COMMIT has run): it is
+      // kept here, the transaction commits, and it is rethrown after.
+      let failedAfterCommit: { error: unknown } | undefined;
       await db.transaction(async (tx) => {
+        let committed = false;
         const opened = opening === undefined ? [] : lastRows<R>(await tx.exec(opening));
-        result = {
-          value: await fn(
-            {
-              query: async <Q extends Row>(text: string, params: unknown[]) => ({
-                rows: (await tx.query<Q>(text, params)).rows,
-              }),
-            },
-            opened,
-          ),
-        };
+        try {
+          result = {
+            value: await fn(
+              {
+                query: async <Q extends Row>(text: string, params: unknown[]) => {
+                  if (committed) throw new Error(COMMITTED);
+                  return { rows: (await tx.query<Q>(text, params)).rows };
+                },
+                commitWith: async <Q extends Row>(text: string) => {
+                  if (committed) throw new Error(COMMITTED);
+                  const rows = lastRows<Q>(await tx.exec(text));
+                  committed = true;
+                  return { rows };
+                },
+              },
+              opened,
+            ),
+          };
+        } catch (error) {
+          if (!committed) throw error;
+          failedAfterCommit = { error };
+        }
       });
+      if (failedAfterCommit !== undefined) throw failedAfterCommit.error;
       if (result === undefined) throw new Error('PGlite transaction ended without a result');
       return result.value;
     },
@@ -132,19 +160,29 @@ export function openPostgres(connectionString: string, { max = STORE_POOL_MAX } 
     ): Promise<T> {
       const client = await pool.connect();
       let broken = false;
+      let committed = false;
       try {
         const begun = await client.query(opening === undefined ? 'BEGIN' : `BEGIN; ${opening}`);
         const value = await fn(
           {
-            query: async <Q extends Row>(text: string, params: unknown[]) => ({
-              rows: (await client.query(statement(text, params))).rows as Q[],
-            }),
+            query: async <Q extends Row>(text: string, params: unknown[]) => {
+              if (committed) throw new Error(COMMITTED);
+              return { rows: (await client.query(statement(text, params))).rows as Q[] };
+            },
+            commitWith: async <Q extends Row>(text: string) => {
+              if (committed) throw new Error(COMMITTED);
+              // The text's results, then COMMIT's: the rows are those of the text's last statement.
+              const results = (await client.query(`${text};\nCOMMIT`)) as SimpleResult;
+              committed = true;
+              return { rows: ((Array.isArray(results) ? results.at(-2)?.rows : undefined) ?? []) as Q[] };
+            },
           },
           opening === undefined ? [] : lastRows<R>(begun as SimpleResult),
         );
-        await client.query('COMMIT');
+        if (!committed) await client.query('COMMIT');
         return value;
       } catch (err) {
+        if (committed) throw err;
         try {
           await client.query('ROLLBACK');
         } catch {

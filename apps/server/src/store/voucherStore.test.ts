@@ -66,6 +66,47 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
     expect(await store.signedOf(BOB)).toEqual([]);
   });
 
+  it('inserts and commits in one round trip: the same row as insert; a throw after it keeps the row', async () => {
+    const frank = '0x976ea74026e726554db657fa54763abd0c3a0aa9';
+    const inserted = await store.withUserLock(frank, (tx) =>
+      tx.insertAndCommit(voucher({ user: frank, amount: 2n ** 256n - 1n, nonce: 5n, v: 28 })),
+    );
+    expect(inserted).toMatchObject({ user: frank, token: USDT, amount: 2n ** 256n - 1n, nonce: 5n, v: 28 });
+    expect(await store.listOf(frank, 10)).toEqual([inserted]);
+    const before = await count(sql);
+    await expect(
+      store.withUserLock(frank, async (tx) => {
+        await tx.insertAndCommit(voucher({ user: frank, nonce: 6n }));
+        throw new Error('crash after commit');
+      }),
+    ).rejects.toThrow('crash after commit');
+    expect(await count(sql)).toBe(before + 1);
+    // Nothing runs in a transaction after its commit.
+    await expect(
+      store.withUserLock(frank, async (tx) => {
+        await tx.insertAndCommit(voucher({ user: frank, nonce: 7n }));
+        return tx.signedOf(frank);
+      }),
+    ).rejects.toThrow('already committed');
+  });
+
+  it('refuses values that are not what their columns hold before sending anything (they are written into the SQL)', async () => {
+    const grace = '0x14dc79964da2c08b23698b3d3cc7ca32193d9955';
+    const before = await count(sql);
+    for (const bad of [
+      { user: "0x'; DROP TABLE x; --" },
+      { token: `${USDT}'` },
+      { r: `0x${'1'.repeat(63)}'` },
+      { s: `0x${'G'.repeat(64)}` },
+      { amount: -1n },
+      { v: 1 },
+    ] as Array<Partial<NewVoucher>>)
+      await expect(
+        store.withUserLock(grace, (tx) => tx.insertAndCommit(voucher({ user: grace, ...bad }))),
+      ).rejects.toThrow(/voucher store/);
+    expect(await count(sql)).toBe(before);
+  });
+
   it('runs one locked request per user at a time: 20 racing check-then-insert write exactly one', async () => {
     const carol = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
     const results = await Promise.allSettled(

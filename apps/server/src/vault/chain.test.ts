@@ -11,10 +11,20 @@ import { deploy, localSignerKey, VAULT } from '@eterno/devstack/deploy';
 import { defineEternoChain, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
-import { createPublicClient, createWalletClient, erc20Abi, http, parseUnits, type Hash, type PublicClient } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  custom,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Hash,
+  type PublicClient,
+} from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vaultChain } from './chain.ts';
+import { keepAliveHttp, RpcError } from './rpcTransport.ts';
 import { createVaultSigner, readSignerAccount } from './signer.ts';
 
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
@@ -120,5 +130,51 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     await expect(
       send(vault, eternoVaultAbi, 'withdraw', [USDT, e18('4'), deadline, voucher.r, voucher.s, voucher.v]),
     ).rejects.toThrow();
+  });
+
+  it('gathers the reads of one window into ONE eth_call over the kept-alive transport; a later read is sent anew', async () => {
+    const { USDT, EUSD, EternoVault } = deployments.contracts;
+    const vault = EternoVault!;
+    const transport = keepAliveHttp(anvil.rpcUrl);
+    const calls: unknown[] = [];
+    // Counts the eth_calls the batcher sends through the server's transport.
+    const counted = createPublicClient({
+      chain: defineEternoChain(anvil.rpcUrl),
+      transport: custom({
+        request: async (args: { method: string; params?: unknown }) => {
+          if (args.method === 'eth_call') calls.push(args.params);
+          return transport({ chain: undefined }).request(args as never);
+        },
+      }),
+    });
+    const chain = vaultChain(counted, vault, { batchWaitMs: 20 });
+    const users = Array.from({ length: 20 }, (_, i) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i }));
+    const reads = await Promise.all(users.map((u) => chain.read(u.address, 'Withdraw', [USDT, EUSD])));
+    expect(calls).toHaveLength(1);
+    // Each figure equals a plain read of it.
+    for (const [i, user] of users.entries()) {
+      const nonce = await client.readContract({
+        address: vault,
+        abi: eternoVaultAbi,
+        functionName: 'nonces',
+        args: [user.address, 1],
+      });
+      expect(reads[i]!.nonce).toBe(nonce);
+      expect(reads[i]!.tokens).toEqual(reads[0]!.tokens);
+    }
+    expect(reads[0]!.tokens[0]!.holdings).toBe(
+      await client.readContract({ address: USDT, abi: erc20Abi, functionName: 'balanceOf', args: [vault] }),
+    );
+    expect(reads.find((r) => r.nonce === 1n)).toBeDefined();
+    await chain.read(alice.address, 'DiveIn', [USDT]);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('the kept-alive transport answers like viem http and throws JSON-RPC errors with their code', async () => {
+    const fast = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: keepAliveHttp(anvil.rpcUrl) });
+    expect(await fast.getBlockNumber()).toBe(await client.getBlockNumber());
+    const error = await fast.request({ method: 'eth_no_such_method' as never }).catch((e: unknown) => e);
+    // viem maps the code anvil answered (method not found) to its error, the node's error as its cause.
+    expect(error).toMatchObject({ code: -32601, cause: expect.any(RpcError) });
   });
 });

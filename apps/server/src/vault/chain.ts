@@ -1,17 +1,29 @@
 /**
  * The vault's figures read on chain for a request: paused, the user's next nonce of one kind, and
- * per token its configuration, today's payouts and the vault's holdings — batched by the client
- * into Multicall3 `eth_call`s shared by the requests arriving together. The caps and the pause are
+ * per token its configuration, today's payouts and the vault's holdings. The caps and the pause are
  * always the contract's, never a copy in the server.
  *
- * The vault-wide reads (pause, token configuration and payouts, holdings) of requests arriving
- * within one batch window share one read: they would have gone into the same `eth_call` anyway,
- * so they are exactly as fresh, and the 20th request does not encode and decode them again. The
- * user's nonce is read for every request.
+ * Every read joins the batch of the current window (`batchWaitMs`, opened by the first read after
+ * the previous batch was sent): ONE Multicall3 `aggregate3` `eth_call` per window holds each
+ * distinct call once — the vault-wide ones (pause, token configuration and payouts, holdings) and
+ * every (user, kind) nonce asked in the window. A read never gets a result of a call sent before it
+ * was made. The calls are encoded by hand (static arguments, selectors computed once) and only the
+ * batch goes through the ABI coder: the 20th request of a burst costs one array entry, not a
+ * `readContract` (docs/decisions/vouchers.md, speed).
  */
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
 import { VAULT_KIND } from '@eterno/protocol/vault/typedData';
-import { erc20Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
+import {
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  multicall3Abi,
+  toFunctionSelector,
+  type Address,
+  type Hex,
+  type PublicClient,
+} from 'viem';
 
 export type VaultKind = keyof typeof VAULT_KIND;
 
@@ -32,53 +44,104 @@ export type VaultChain = {
   read(user: Address | null, kind: VaultKind, tokens: readonly Address[]): Promise<VaultState>;
 };
 
+const selector = (abi: readonly unknown[], name: string): string => {
+  const item = (abi as ReadonlyArray<{ type: string; name?: string }>).find(
+    (x) => x.type === 'function' && x.name === name,
+  );
+  if (item === undefined) throw new Error(`no function ${name} in the ABI`);
+  return toFunctionSelector(item as never).slice(2);
+};
+const PAUSED = selector(eternoVaultAbi, 'paused');
+const NONCES = selector(eternoVaultAbi, 'nonces');
+const TOKEN_INFO = selector(eternoVaultAbi, 'tokenInfo');
+const BALANCE_OF = selector(erc20Abi, 'balanceOf');
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+/** A static ABI word: an address or a small unsigned integer, left-padded to 32 bytes. */
+function wordOf(value: Address | number): string {
+  if (typeof value === 'number') return value.toString(16).padStart(64, '0');
+  if (!ADDRESS.test(value)) throw new TypeError(`not an address: ${value}`);
+  return value.slice(2).toLowerCase().padStart(64, '0');
+}
+
+/** The `i`-th 32-byte word of ABI-encoded return data. */
+function wordAt(data: Hex, i: number): bigint {
+  const hex = data.slice(2 + 64 * i, 2 + 64 * (i + 1));
+  if (hex.length !== 64) throw new Error(`vault read: ${data} is too short`);
+  return BigInt(`0x${hex}`);
+}
+
+type Call = { target: Address; callData: Hex };
+type Batch = { calls: Call[]; index: Map<string, number>; results: Promise<readonly Hex[]> };
+
 /**
- * `client` should batch through Multicall3 (`batch: { multicall: { wait: batchWaitMs } }`, as
- * ./open.ts makes it): the reads of requests arriving together then share ONE `eth_call`.
+ * `client` sends the batch's `eth_call` (./open.ts gives it a kept-alive node:http transport).
  */
 export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs = 0 } = {}): VaultChain {
-  const read = <T>(call: ContractFunctionParameters) => client.readContract(call as never) as Promise<T>;
-  // A vault-wide read joins the one of the same key started less than one batch window ago (the
-  // entry is dropped when the window closes, before the batch is sent: never a result read earlier).
-  const joinable = new Map<string, Promise<unknown>>();
-  const shared = <T>(key: string, call: ContractFunctionParameters): Promise<T> => {
-    const open = joinable.get(key);
-    if (open !== undefined) return open as Promise<T>;
-    const started = read<T>(call);
-    joinable.set(key, started);
-    setTimeout(() => joinable.delete(key), batchWaitMs);
-    return started;
+  let open: Batch | null = null;
+
+  const send = async (batch: Batch): Promise<readonly Hex[]> => {
+    const data = encodeFunctionData({
+      abi: multicall3Abi,
+      functionName: 'aggregate3',
+      args: [batch.calls.map((c) => ({ ...c, allowFailure: true }))],
+    });
+    const raw = await client.request({ method: 'eth_call', params: [{ to: MULTICALL3_ADDRESS, data }, 'latest'] });
+    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw });
+    return results.map((r, i) => {
+      if (!r.success)
+        throw new Error(`vault read reverted: ${batch.calls[i]!.callData.slice(0, 10)} on ${batch.calls[i]!.target}`);
+      return r.returnData;
+    });
   };
+
+  /** The result of `callData` on `target` from the current window's batch (opened when none is). */
+  const call = async (target: Address, callData: Hex): Promise<Hex> => {
+    let batch = open;
+    if (batch === null) {
+      let start!: () => void;
+      const started = new Promise<void>((res) => {
+        start = res;
+      });
+      const fresh: Batch = { calls: [], index: new Map(), results: started.then(() => send(fresh)) };
+      batch = open = fresh;
+      setTimeout(() => {
+        // The window closes before the batch is sent: a later read opens a batch of its own.
+        if (open === fresh) open = null;
+        start();
+      }, batchWaitMs);
+    }
+    const key = `${target}${callData}`;
+    let at = batch.index.get(key);
+    if (at === undefined) {
+      at = batch.calls.push({ target, callData }) - 1;
+      batch.index.set(key, at);
+    }
+    return (await batch.results)[at]!;
+  };
+
+  const lowerVault = vault.toLowerCase() as Address;
   return {
     async read(user, kind, tokens) {
       const [paused, nonce, perToken] = await Promise.all([
-        shared<boolean>('paused', { address: vault, abi: eternoVaultAbi, functionName: 'paused' }),
+        call(lowerVault, `0x${PAUSED}`).then((d) => wordAt(d, 0) !== 0n),
         user === null
           ? 0n
-          : read<bigint>({
-              address: vault,
-              abi: eternoVaultAbi,
-              functionName: 'nonces',
-              args: [user, VAULT_KIND[kind]],
-            }),
+          : call(lowerVault, `0x${NONCES}${wordOf(user)}${wordOf(VAULT_KIND[kind])}`).then((d) => wordAt(d, 0)),
         Promise.all(
           tokens.map(async (token) => {
             const [info, holdings] = await Promise.all([
-              shared<readonly [boolean, bigint, bigint, bigint]>(`tokenInfo ${token}`, {
-                address: vault,
-                abi: eternoVaultAbi,
-                functionName: 'tokenInfo',
-                args: [token],
-              }),
-              shared<bigint>(`holdings ${token}`, {
-                address: token,
-                abi: erc20Abi,
-                functionName: 'balanceOf',
-                args: [vault],
-              }),
+              call(lowerVault, `0x${TOKEN_INFO}${wordOf(token)}`),
+              call(token.toLowerCase() as Address, `0x${BALANCE_OF}${wordOf(lowerVault)}`).then((d) => wordAt(d, 0)),
             ]);
-            const [allowed, perTxCap, perDayCap, paidToday] = info;
-            return { token, allowed, perTxCap, perDayCap, paidToday, holdings };
+            return {
+              token,
+              allowed: wordAt(info, 0) !== 0n,
+              perTxCap: wordAt(info, 1),
+              perDayCap: wordAt(info, 2),
+              paidToday: wordAt(info, 3),
+              holdings,
+            };
           }),
         ),
       ]);

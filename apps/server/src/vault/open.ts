@@ -7,16 +7,17 @@
 import { readFileSync } from 'node:fs';
 import { defineEternoChain, ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { parseDeployments } from '@eterno/protocol/deployments';
-import { createPublicClient, http, type Address } from 'viem';
+import { createPublicClient, type Address } from 'viem';
 import { EnvError, requireEnv } from '../api/env.ts';
 import type { VoucherStore } from '../store/voucherStore.ts';
 import { vaultChain } from './chain.ts';
 import { VAULT_TOKEN_SYMBOLS, type VaultContext } from './context.ts';
 import type { LedgerView } from './ledgerView.ts';
+import { keepAliveHttp } from './rpcTransport.ts';
 import { readVaultSettings } from './settings.ts';
 import { createVaultSigner, readSignerAccount } from './signer.ts';
 
-/** How long the chain client gathers reads into one multicall. */
+/** How long the vault's chain reads gather into one multicall (./chain.ts). */
 export const MULTICALL_WAIT_MS = 2;
 
 export function openVaultContext(
@@ -32,12 +33,8 @@ export function openVaultContext(
   if (vault === undefined) throw new EnvError(`${file}: no EternoVault in the deployments`);
   const lower = (a: Address) => a.toLowerCase() as Address;
   const rpcUrl = requireEnv(env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`);
-  // Reads of requests arriving within a few milliseconds share one Multicall3 eth_call.
-  const client = createPublicClient({
-    chain: defineEternoChain(rpcUrl),
-    transport: http(rpcUrl),
-    batch: { multicall: { wait: MULTICALL_WAIT_MS } },
-  });
+  // Reads of requests arriving within a few milliseconds share one Multicall3 eth_call (./chain.ts).
+  const client = createPublicClient({ chain: defineEternoChain(rpcUrl), transport: keepAliveHttp(rpcUrl) });
   const account = readSignerAccount(env, deployments.network);
   return {
     chainId: deployments.chainId,

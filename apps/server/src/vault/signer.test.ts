@@ -42,11 +42,18 @@ describe('readSignerAccount', () => {
   });
 });
 
+/** A fresh key as both the signer's account and viem's local account (the reference signer). */
+function freshKeys() {
+  const privateKey = generatePrivateKey();
+  const account = privateKeyToAccount(privateKey);
+  return { account, signerAccount: { address: account.address, privateKey } };
+}
+
 describe('createVaultSigner', () => {
   it("signs a Withdraw that recovers to the signer in the vault's domain, as r/s/v parts", async () => {
-    const account = privateKeyToAccount(generatePrivateKey());
+    const { account, signerAccount } = freshKeys();
     const domain = { chainId: 201022, vault: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const };
-    const signer = createVaultSigner(account, domain);
+    const signer = createVaultSigner(signerAccount, domain);
     const message = {
       user: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const,
       token: '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as const,
@@ -66,9 +73,9 @@ describe('createVaultSigner', () => {
   });
 
   it("signs exactly what viem's signTypedData signs, for each of the three kinds (the cached domain separator)", async () => {
-    const account = privateKeyToAccount(generatePrivateKey());
+    const { account, signerAccount } = freshKeys();
     const domain = { chainId: 201022, vault: '0x5FbDB2315678afecb367f032d93F642f64180aa3' as const };
-    const signer = createVaultSigner(account, domain);
+    const signer = createVaultSigner(signerAccount, domain);
     const user = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' as const;
     const usdt = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as const;
     const etro = '0x9fe46736679d2d9a65f0992f2272de9f3c7fa6e0' as const;
@@ -85,6 +92,51 @@ describe('createVaultSigner', () => {
       splitSignature(await account.signTypedData(exchangeTypedData(domain, exchange))),
     );
     // A value the vault's types cannot hold is refused, not signed.
-    await expect(signer.signWithdraw({ ...withdraw, amount: 2n ** 256n })).rejects.toThrow();
+    await expect(signer.signWithdraw({ ...withdraw, amount: 2n ** 256n })).rejects.toThrow(/amount: not a uint256/);
+    await expect(signer.signWithdraw({ ...withdraw, nonce: -1n })).rejects.toThrow(/nonce: not a uint256/);
+    await expect(signer.signWithdraw({ ...withdraw, token: '0x1234' })).rejects.toThrow(/token: not an address/);
+    await expect(signer.signDiveIn({ ...diveIn, user: `${user}00` })).rejects.toThrow(/user: not an address/);
+  });
+
+  it("equals viem's signTypedData for random messages, keys and vaults (the direct EIP-712 encoding)", async () => {
+    const randomWord = (bytes: number) => {
+      const raw = new Uint8Array(bytes);
+      crypto.getRandomValues(raw);
+      return raw.reduce((n, b) => (n << 8n) | BigInt(b), 0n);
+    };
+    const randomAddress = () => `0x${randomWord(20).toString(16).padStart(40, '0')}` as const;
+    // Small, large and extreme amounts: the big-endian words of every length.
+    const randomAmount = () => randomWord([1, 8, 16, 31, 32][Number(randomWord(1)) % 5]!);
+    for (let i = 0; i < 40; i++) {
+      const { account, signerAccount } = freshKeys();
+      const domain = { chainId: Number(randomWord(4)), vault: randomAddress() };
+      const signer = createVaultSigner(signerAccount, domain);
+      const withdraw = {
+        user: randomAddress(),
+        token: randomAddress(),
+        amount: randomAmount(),
+        nonce: randomAmount(),
+        deadline: randomAmount(),
+      };
+      const diveIn = { ...withdraw, custom: randomAmount(), custom1: randomAmount() };
+      const exchange = {
+        user: withdraw.user,
+        tokenIn: randomAddress(),
+        amountIn: randomAmount(),
+        tokenOut: randomAddress(),
+        amountOut: randomAmount(),
+        nonce: randomAmount(),
+        deadline: randomAmount(),
+      };
+      expect(await signer.signWithdraw(withdraw)).toEqual(
+        splitSignature(await account.signTypedData(withdrawTypedData(domain, withdraw))),
+      );
+      expect(await signer.signDiveIn(diveIn)).toEqual(
+        splitSignature(await account.signTypedData(diveInTypedData(domain, diveIn))),
+      );
+      expect(await signer.signExchange(exchange)).toEqual(
+        splitSignature(await account.signTypedData(exchangeTypedData(domain, exchange))),
+      );
+    }
   });
 });

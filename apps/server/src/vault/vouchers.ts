@@ -98,7 +98,8 @@ const shown = (amount: bigint): string => formatAmount(amount, TOKEN_DECIMALS);
  * `POST /vault/withdrawals`: in ONE store transaction holding the user's lock — refuse when the
  * user has an open voucher; nonce = the user's indexed `Withdrawn` count, refused INDEXER_BEHIND
  * when the chain's nonce differs; available = released − withdrawn − reserved ≥ amount; the
- * vault's caps and pause read on chain; sign; insert; commit. Nothing is written on a refusal.
+ * vault's caps and pause read on chain; sign; insert and commit (one round trip). Nothing is written on a
+ * refusal.
  */
 export async function requestWithdrawal(
   ctx: VaultContext,
@@ -135,7 +136,9 @@ export async function requestWithdrawal(
     const deadline = signedAt + BigInt(ctx.settings.voucherLifetime);
     const nonce = chain.nonce;
     const signature = await ctx.signer.signWithdraw({ user: me, token: token.address, amount, nonce, deadline });
-    const inserted = await tx.insert({
+    ctx.faults?.beforeCommit?.();
+    // The insert and the COMMIT go in one round trip: no code runs between them.
+    return tx.insertAndCommit({
       user: me,
       token: token.address,
       amount,
@@ -146,8 +149,6 @@ export async function requestWithdrawal(
       s: signature.s,
       v: signature.v,
     });
-    ctx.faults?.beforeCommit?.();
-    return inserted;
   });
   ctx.faults?.afterCommit?.();
   return { row: voucher, state: 'signed', settledBy: null };
