@@ -92,9 +92,7 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
             if (idOf[user] != 0) revert AlreadyRegistered(user);
             uint32 id = i + 1;
             idOf[user] = id;
-            _accounts[id] = Account({
-                wallet: user, parent: 0, inviter: 0, side: 0, isOriginal: true, serviceLevel: 0
-            });
+            _accounts[id] = Account({wallet: user, parent: 0, inviter: 0, side: 0, isOriginal: true, serviceLevel: 0});
             _links[id] = Links({left: 0, right: 0, headLeft: id, headRight: id, endLeft: id, endRight: id});
             emit GenesisRegistered(user, id);
         }
@@ -230,13 +228,10 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
     /// @param side The side.
     /// @param deadline The attestation's deadline.
     /// @param signature 65 bytes r‖s‖v.
-    function _checkAttestation(
-        address inviter,
-        address contact,
-        uint8 side,
-        uint256 deadline,
-        bytes calldata signature
-    ) private view {
+    function _checkAttestation(address inviter, address contact, uint8 side, uint256 deadline, bytes calldata signature)
+        private
+        view
+    {
         if (deadline < block.timestamp) revert PlacementExpired(deadline, block.timestamp);
         bytes32 digest =
             _hashTypedDataV4(keccak256(abi.encode(PLACEMENT_TYPEHASH, msg.sender, inviter, contact, side, deadline)));

@@ -248,7 +248,7 @@ contract ReferralGasSnapshotsTest is Test {
         vm.startSnapshotGas(GROUP, "register_depth_10000");
         registry.register(rootB, 0);
         vm.stopSnapshotGas();
-        (, , address parent, , , , , ) = registry.accountOf(address(0xC0FFEE));
+        (,, address parent,,,,,) = registry.accountOf(address(0xC0FFEE));
         assertEq(parent, address(uint160(0x200000 + DEEP)), "seated under the 10,000th account");
     }
 }

@@ -52,9 +52,8 @@ contract ReferralRegistryFuzzTest is ReferralRegistryFixture {
         uint256 deadline = block.timestamp + ttl;
         bytes memory sig = attest(SIGNER_KEY, bob, root, user(1), side, deadline);
         vm.prank(other);
-        (bool ok,) = address(registry).call(
-            abi.encodeCall(IReferralRegistry.registerUnder, (root, user(1), side, deadline, sig))
-        );
+        (bool ok,) = address(registry)
+            .call(abi.encodeCall(IReferralRegistry.registerUnder, (root, user(1), side, deadline, sig)));
         assertFalse(ok, "another user used the attestation");
         assertFalse(registry.isRegistered(other), "other not registered");
         vm.prank(bob);

@@ -39,16 +39,8 @@ contract ReferralRegistryInvariantTest is ReferralRegistryFixture, InvariantTest
             address wallet = handler.wallets(id);
             assertEq(registry.walletOf(id), wallet, "wallet of id");
             assertEq(registry.idOf(wallet), id, "id of wallet");
-            (
-                ,
-                address inviter,
-                address parent,
-                uint8 side,
-                bool isOriginal,
-                uint8 level,
-                address left,
-                address right
-            ) = registry.accountOf(wallet);
+            (, address inviter, address parent, uint8 side, bool isOriginal, uint8 level, address left, address right) =
+                registry.accountOf(wallet);
             assertEq(parent, handler.wallets(handler.parents(id)), "parent");
             assertEq(inviter, handler.wallets(handler.inviters(id)), "inviter");
             assertEq(uint256(side), uint256(handler.sides(id)), "side");
@@ -85,7 +77,9 @@ contract ReferralRegistryInvariantTest is ReferralRegistryFixture, InvariantTest
                 assertEq(side == 0 ? links.headLeft : links.headRight, head, "chain head");
                 ReferralRegistry.Links memory top = registry.linksOf(head);
                 assertEq(side == 0 ? top.endLeft : top.endRight, handler.walkEnd(head, side), "chain end");
-                assertEq(registry.legEnd(handler.wallets(id), side), handler.wallets(handler.walkEnd(id, side)), "legEnd");
+                assertEq(
+                    registry.legEnd(handler.wallets(id), side), handler.wallets(handler.walkEnd(id, side)), "legEnd"
+                );
             }
         }
     }

@@ -242,7 +242,9 @@ contract ReferralRegistryTest is ReferralRegistryFixture {
         join(alice, root, LEFT);
         uint256 deadline = block.timestamp + 1 hours;
         bytes memory other = attest(OTHER_KEY, bob, root, alice, RIGHT, deadline);
-        vm.expectRevert(abi.encodeWithSelector(IReferralRegistry.InvalidPlacementSignature.selector, vm.addr(OTHER_KEY)));
+        vm.expectRevert(
+            abi.encodeWithSelector(IReferralRegistry.InvalidPlacementSignature.selector, vm.addr(OTHER_KEY))
+        );
         vm.prank(bob);
         registry.registerUnder(root, alice, RIGHT, deadline, other);
         vm.expectRevert(abi.encodeWithSelector(IReferralRegistry.InvalidPlacementSignature.selector, address(0)));

@@ -66,13 +66,13 @@ type Signed = { page: Page; wallet: TestWallet; session: string; address: Addres
 
 /**
  * Gives test account `index` FON for gas and `usdtAmount` USDT from alice, and registers it in the
- * referral tree under the deployer (a package needs a registered buyer).
+ * referral tree under the deployer (a package needs a registered buyer) unless `register` is false.
  */
-async function fund(index: number, usdtAmount: bigint): Promise<Address> {
+async function fund(index: number, usdtAmount: bigint, { register = true } = {}): Promise<Address> {
   const stack = e2e.stack();
   const user = testAccount(index).address;
   await giveFon(stack.rpcUrl, user, parseEther('10'));
-  await registerAccounts(stack.rpcUrl, stack.deployments, [testAccount(index)]);
+  if (register) await registerAccounts(stack.rpcUrl, stack.deployments, [testAccount(index)]);
   if (usdtAmount > 0n) await fundFromAlice(stack.rpcUrl, stack.deployments.contracts.USDT, user, usdtAmount);
   return user;
 }
@@ -394,9 +394,9 @@ describe('finance: regular', () => {
 });
 
 describe('finance: refusals send nothing', () => {
-  test('an unknown package is a not-found screen (en and zh); the API refuses an unknown package and an amount that is not the price; open registration counts everyone as registered', async () => {
+  test('an unknown package is a not-found screen (en and zh); the API refuses an unknown package and an amount that is not the price, and a wallet outside the referral tree until it registers', async () => {
     const stack = e2e.stack();
-    await fund(14, parseEther('500'));
+    await fund(14, parseEther('500'), { register: false });
     const { page, wallet, session } = await signedIn(14, '/finance/overview/subscribe/42');
     const requests = recordApiRequests(page, stack.apiUrl);
     await page.getByTestId('subscribe-not-found').waitFor({ state: 'visible', timeout: 60_000 });
@@ -417,10 +417,21 @@ describe('finance: refusals send nothing', () => {
     expect(
       await refusal(session, '/finance/purchases', { packageId: 1, amount: parseEther('99').toString() }),
     ).toMatchObject({ status: 422, code: 'AMOUNT_NOT_PACKAGE_PRICE', params: { price: '100' } });
+    // The deployed referral registry: outside the tree, a package is refused NOT_REGISTERED; once
+    // the wallet registered on chain, the same request is signed.
+    expect((await catalogueOf(session)).registered).toBe(false);
+    expect(await refusal(session, '/finance/purchases', { packageId: 1, amount: PRICE_1.toString() })).toEqual({
+      status: 403,
+      code: 'NOT_REGISTERED',
+    });
     expect(await ordersOf(stack.apiUrl, session)).toEqual([]);
-    // No referral registry is deployed: the product source counts everyone as registered (the
-    // refusing source is covered by the server's and the web's tests).
+    await registerAccounts(stack.rpcUrl, stack.deployments, [testAccount(14)]);
     expect((await catalogueOf(session)).registered).toBe(true);
+    const signed = await apiCall(stack.apiUrl, session, 'POST', '/finance/purchases', {
+      packageId: 1,
+      amount: PRICE_1.toString(),
+    });
+    expect(signed.status).toBe(201);
   });
 
   test('an authorisation that expires while the wallet approves: the payment is not sent, nothing is charged, no order appears', async () => {

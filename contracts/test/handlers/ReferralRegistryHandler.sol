@@ -44,7 +44,9 @@ contract ReferralRegistryHandler is Test {
         inviters.push(0);
         lefts.push(0);
         rights.push(0);
-        for (uint256 i = 0; i < genesis.length; ++i) _add(genesis[i], 0, 0, 0);
+        for (uint256 i = 0; i < genesis.length; ++i) {
+            _add(genesis[i], 0, 0, 0);
+        }
     }
 
     /// @notice How many accounts the handler's tree holds.

@@ -64,21 +64,20 @@ abstract contract ReferralRegistryFixture is Test {
 
     /// @dev `who` registers under `contact` on `side`, with the signer's attestation when needed.
     function joinUnder(address who, address inviter, address contact, uint8 side) internal returns (uint256) {
-        bytes memory sig = contact == inviter
-            ? bytes("")
-            : attest(SIGNER_KEY, who, inviter, contact, side, block.timestamp + 1 hours);
+        bytes memory sig =
+            contact == inviter ? bytes("") : attest(SIGNER_KEY, who, inviter, contact, side, block.timestamp + 1 hours);
         vm.prank(who);
         return registry.registerUnder(inviter, contact, side, block.timestamp + 1 hours, sig);
     }
 
     /// @dev The parent of `who`.
     function parentOf(address who) internal view returns (address parent) {
-        (, , parent, , , , , ) = registry.accountOf(who);
+        (,, parent,,,,,) = registry.accountOf(who);
     }
 
     /// @dev The `side` child of `who`.
     function childOf(address who, uint8 side) internal view returns (address) {
-        (, , , , , , address left, address right) = registry.accountOf(who);
+        (,,,,,, address left, address right) = registry.accountOf(who);
         return side == 0 ? left : right;
     }
 }
