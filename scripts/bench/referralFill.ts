@@ -80,7 +80,7 @@ async function insertJson(client: pg.Client, statement: string, rows: unknown[])
     await client.query(statement, [JSON.stringify(rows.slice(i, i + 20_000))]);
 }
 
-/** Writes the tree into referral_account, referral_leg and referral_leg_day (triggers off). */
+/** Writes the tree into referral_account, referral_leg and referral_leg_day (triggers off), in place of what was there. */
 export async function writeTree(client: pg.Client, t: SyntheticTree): Promise<void> {
   const accounts = t.tree.accounts.map((a) => {
     const [left, right] = t.tree.children.get(a.id)!;
@@ -114,6 +114,10 @@ export async function writeTree(client: pg.Client, t: SyntheticTree): Promise<vo
   });
   await client.query('BEGIN');
   await client.query('SET LOCAL session_replication_role = replica');
+  // The synthetic tree replaces the deploy's seeded accounts (the same ids from 1).
+  await client.query(
+    'DELETE FROM referral_account; DELETE FROM referral_upline; DELETE FROM referral_leg; DELETE FROM referral_leg_day',
+  );
   await insertJson(
     client,
     `INSERT INTO referral_account (wallet, id, inviter, inviter_id, parent, parent_id, side, automatic, is_original,

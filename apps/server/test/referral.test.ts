@@ -6,7 +6,7 @@
  * erin's package purchase adds to every ancestor's volume on the right side and to today's
  * increase, and every account's figures equal a brute-force walk of the tree built from the
  * chain's own events; a reorg drops a purchase; the tree view answers only inside the viewer's
- * team; the direct and indirect lists follow the inviter tree.
+ * team; the direct and indirect lists follow the inviter tree; the owner's service level shows.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -302,6 +302,13 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     expect(reverted).toEqual(before);
     await expectFiguresMatchChain();
   }, 180_000);
+
+  it('indexes a service level the owner sets', async () => {
+    await tx(deployer, registry, referralRegistryAbi, 'setServiceLevel', [carol.address, 2]);
+    await waitHead();
+    expect((await get<ReferralAccountJson>(`/referral/account/${carol.address}`)).body.serviceLevel).toBe(2);
+    expect((await get<ReferralAccountJson>(`/referral/account/${bob.address}`)).body.serviceLevel).toBe(0);
+  }, 60_000);
 
   it('shows the tree only inside the signed-in viewer’s team, and the inviter lists', async () => {
     const token = await signIn(server.url, alice);
