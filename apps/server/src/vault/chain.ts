@@ -4,7 +4,7 @@
  * always the contract's, never a copy in the server.
  *
  * Every read joins the batch of the current window (`batchWaitMs`, opened by the first read after
- * the previous batch was sent): ONE Multicall3 `aggregate3` `eth_call` per window holds each
+ * the previous batch was sent): ONE Multicall3 `eth_call` per window (`aggregateStrict`, @eterno/protocol/multicall) holds each
  * distinct call once — the vault-wide ones (pause, token configuration and payouts, holdings) and
  * every (user, kind) nonce asked in the window. A read never gets a result of a call sent before it
  * was made. The calls are encoded by hand (static arguments, selectors computed once) and only the
@@ -13,17 +13,9 @@
  */
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { aggregateStrict, type CallClient, type MulticallRead } from '@eterno/protocol/multicall';
 import { VAULT_KIND } from '@eterno/protocol/vault/typedData';
-import {
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  multicall3Abi,
-  toFunctionSelector,
-  type Address,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { erc20Abi, toFunctionSelector, type Address, type Hex, type PublicClient } from 'viem';
 
 export type VaultKind = keyof typeof VAULT_KIND;
 
@@ -80,19 +72,19 @@ type Batch = { calls: Call[]; index: Map<string, number>; results: Promise<reado
 export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs = 0 } = {}): VaultChain {
   let open: Batch | null = null;
 
+  /** One plain `eth_call` (no viem `call` action on this path); the batch is coded by the protocol's multicall. */
+  const caller: CallClient = {
+    call: async ({ to, data }) => ({
+      data: await client.request({ method: 'eth_call', params: [{ to, data }, 'latest'] }),
+    }),
+  };
   const send = async (batch: Batch): Promise<readonly Hex[]> => {
-    const data = encodeFunctionData({
-      abi: multicall3Abi,
-      functionName: 'aggregate3',
-      args: [batch.calls.map((c) => ({ ...c, allowFailure: true }))],
+    const reads: Record<string, MulticallRead<Hex>> = {};
+    batch.calls.forEach(({ target, callData }, i) => {
+      reads[i] = { label: `vault read ${callData.slice(0, 10)}`, target, callData, decode: (data) => data };
     });
-    const raw = await client.request({ method: 'eth_call', params: [{ to: MULTICALL3_ADDRESS, data }, 'latest'] });
-    const results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw });
-    return results.map((r, i) => {
-      if (!r.success)
-        throw new Error(`vault read reverted: ${batch.calls[i]!.callData.slice(0, 10)} on ${batch.calls[i]!.target}`);
-      return r.returnData;
-    });
+    const results = await aggregateStrict(caller, MULTICALL3_ADDRESS, reads);
+    return batch.calls.map((_, i) => results[i]!);
   };
 
   /** The result of `callData` on `target` from the current window's batch (opened when none is). */
