@@ -11,16 +11,9 @@
  * the median of the runs; the purchase one seat below the root is measured the same way beside it,
  * which shows that the depth does not matter.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil } from '@eterno/devstack/anvil';
-import { deploy } from '@eterno/devstack/deploy';
 import { pgReferralSql } from '@eterno/server/referral/pgReferralSql';
 import { recordTeamVolume } from '@eterno/server/referral/referralWrites';
-import { startPostgres } from '@eterno/server/postgres';
-import { startServer } from '@eterno/server/start';
-import pg from 'pg';
+import { withIndexedPostgres, beginLiveBlock } from './indexedPostgres.ts';
 import { emptyTree, walletOfId, writeTree } from './referralFill.ts';
 
 export const LEG_DEPTH = 10_000;
@@ -32,28 +25,7 @@ const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floo
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 export async function measurePurchaseIndexing(): Promise<PurchaseIndexingFigures> {
-  const dir = await mkdtemp(join(tmpdir(), 'eterno-bench-referral-'));
-  const stops: Array<() => Promise<void>> = [];
-  try {
-    const anvil = await startAnvil();
-    stops.push(anvil.stop);
-    const deploymentsFile = join(dir, 'deployments.json');
-    await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
-    const postgres = await startPostgres();
-    stops.push(postgres.stop);
-    const server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dir, 'server'),
-      databaseUrl: postgres.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
-    await server.stop();
-
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    stops.push(() => client.end());
-    await client.query(`SET search_path TO "${server.schema!}"`);
+  return withIndexedPostgres('referral', { keepServer: false }, async ({ client }) => {
     const day = 20_000n * 86_400n;
     const t = emptyTree(day);
     for (let i = 0; i < LEG_DEPTH; i++) t.tree.seatUnder(t.tree.legEnd(1, 0), 0);
@@ -63,9 +35,7 @@ export async function measurePurchaseIndexing(): Promise<PurchaseIndexingFigures
 
     const db = pgReferralSql(client);
     const once = async (buyer: `0x${string}`): Promise<{ ms: number; reorgRows: number }> => {
-      await client.query('BEGIN');
-      // What Ponder makes in each live block's transaction, for its live-query trigger.
-      await client.query('CREATE TEMP TABLE live_query_tables (table_name TEXT PRIMARY KEY) ON COMMIT DROP');
+      await beginLiveBlock(client);
       const started = performance.now();
       await recordTeamVolume(db, buyer, 100n * 10n ** 18n, day + 3_600n);
       const ms = performance.now() - started;
@@ -97,8 +67,5 @@ export async function measurePurchaseIndexing(): Promise<PurchaseIndexingFigures
       shallowMs: round(median(shallow)),
       reorgRows,
     };
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -9,17 +9,10 @@
  * indexer's referral tables, and a sample of answers is compared with the in-memory tree before
  * the load.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import type { TeamFiguresJson } from '@eterno/protocol/referralApi';
 import { volumeKeys, type Side } from '@eterno/server/referral/layout';
-import { startAnvil } from '@eterno/devstack/anvil';
-import { deploy } from '@eterno/devstack/deploy';
-import { startPostgres } from '@eterno/server/postgres';
-import { startServer } from '@eterno/server/start';
-import pg from 'pg';
+import { withIndexedPostgres } from './indexedPostgres.ts';
 import { random, randomTree, walletOfId, writeTree, type SyntheticTree } from './referralFill.ts';
 
 export const TEAM_USERS = 100_000;
@@ -67,28 +60,7 @@ function expected(t: SyntheticTree, id: number) {
 }
 
 export async function measureTeamApi(): Promise<TeamApiFigures> {
-  const dir = await mkdtemp(join(tmpdir(), 'eterno-bench-team-'));
-  const stops: Array<() => Promise<void>> = [];
-  try {
-    const anvil = await startAnvil();
-    stops.push(anvil.stop);
-    const deploymentsFile = join(dir, 'deployments.json');
-    await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
-    const postgres = await startPostgres();
-    stops.push(postgres.stop);
-    const server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dir, 'server'),
-      databaseUrl: postgres.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
-    stops.push(server.stop);
-
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    stops.push(() => client.end());
-    await client.query(`SET search_path TO "${server.schema!}"`);
+  return withIndexedPostgres('team', { keepServer: true }, async ({ serverUrl, client }) => {
     const [head] = (
       await client.query<{ t: string }>(`SELECT timestamp::text AS t FROM indexed_head WHERE id = 'head'`)
     ).rows;
@@ -101,7 +73,7 @@ export async function measureTeamApi(): Promise<TeamApiFigures> {
     const pick = () => 1 + Math.floor(rnd() * TEAM_USERS);
     for (let i = 0; i < CHECKED; i++) {
       const id = pick();
-      const res = await fetch(`${server.url}/referral/team/${walletOfId(id)}`);
+      const res = await fetch(`${serverUrl}/referral/team/${walletOfId(id)}`);
       if (res.status !== 200) throw new Error(`GET /referral/team answered ${res.status}`);
       const body = (await res.json()) as TeamFiguresJson;
       const want = expected(tree, id);
@@ -112,7 +84,7 @@ export async function measureTeamApi(): Promise<TeamApiFigures> {
     const paths = Array.from({ length: 20_000 }, () => `/referral/team/${walletOfId(pick())}`);
     let next = 0;
     const result = await autocannon({
-      url: server.url,
+      url: serverUrl,
       connections: TEAM_CONNECTIONS,
       duration: TEAM_DURATION_S,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
@@ -127,8 +99,5 @@ export async function measureTeamApi(): Promise<TeamApiFigures> {
       checked: CHECKED,
       maxDepth: Math.max(...tree.tree.accounts.map((a) => a.depth)),
     };
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -13,17 +13,10 @@
  * tokens, writes the round. The figure is the wall time of that call; the rows its triggers
  * recorded for a reorg are printed beside it.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil } from '@eterno/devstack/anvil';
-import { deploy } from '@eterno/devstack/deploy';
 import { readFinanceInputs } from '@eterno/server/finance/inputs';
 import { pgFinanceSql } from '@eterno/server/finance/pgFinanceSql';
 import { settleThrough } from '@eterno/server/finance/settlement';
-import { startPostgres } from '@eterno/server/postgres';
-import { startServer } from '@eterno/server/start';
-import pg from 'pg';
+import { withIndexedPostgres, beginLiveBlock } from './indexedPostgres.ts';
 
 export const SETTLEMENT_ORDERS = 100_000;
 const USERS = 50_000;
@@ -32,30 +25,8 @@ const DAY = 86_400n;
 export type SettlementFigures = { seconds: number; bills: number; reorgRows: number };
 
 export async function measureSettlement(): Promise<SettlementFigures> {
-  const dir = await mkdtemp(join(tmpdir(), 'eterno-bench-settlement-'));
-  const stops: Array<() => Promise<void>> = [];
-  try {
-    const anvil = await startAnvil();
-    stops.push(anvil.stop);
-    const deploymentsFile = join(dir, 'deployments.json');
-    await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
-    const postgres = await startPostgres();
-    stops.push(postgres.stop);
-    const server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dir, 'server'),
-      databaseUrl: postgres.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
-    await server.stop();
-    const schema = server.schema!;
+  return withIndexedPostgres('settlement', { keepServer: false }, async ({ deploymentsFile, client }) => {
     const inputs = readFinanceInputs({ ETERNO_DEPLOYMENTS: deploymentsFile });
-
-    const client = new pg.Client({ connectionString: postgres.url });
-    await client.connect();
-    stops.push(() => client.end());
-    await client.query(`SET search_path TO "${schema}"`);
     const [state] = (
       await client.query<{ last: string; block: string }>(
         `SELECT s.last_settled::text AS last, h.block_number::text AS block
@@ -97,9 +68,7 @@ export async function measureSettlement(): Promise<SettlementFigures> {
     await client.query('ANALYZE finance_round');
 
     const db = pgFinanceSql(client);
-    await client.query('BEGIN');
-    // What Ponder makes in each live block's transaction, for its live-query trigger.
-    await client.query('CREATE TEMP TABLE live_query_tables (table_name TEXT PRIMARY KEY) ON COMMIT DROP');
+    await beginLiveBlock(client);
     const started = performance.now();
     const rounds = await settleThrough(db, lastSettled, lastSettled + DAY, BigInt(state.block), inputs);
     const seconds = (performance.now() - started) / 1000;
@@ -114,8 +83,5 @@ export async function measureSettlement(): Promise<SettlementFigures> {
     if (rounds[0]?.incomeOrders !== SETTLEMENT_ORDERS)
       throw new Error(`the settlement paid ${rounds[0]?.incomeOrders} orders, not ${SETTLEMENT_ORDERS}`);
     return { seconds, bills: bills.rows[0]!.n, reorgRows: Number(reorg.rows[0]!.n) };
-  } finally {
-    for (const stop of stops.reverse()) await stop().catch(() => undefined);
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
