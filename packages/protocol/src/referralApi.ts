@@ -108,3 +108,144 @@ export interface TeamMembersPageJson {
 
 /** The levels the indirect list covers (ECONOMY §4: indirect incomes of levels 2–10). */
 export const INDIRECT_LEVELS = { min: 2, max: 10 } as const;
+
+/* ------------------------------------------------------------------------------------------------
+ * Registration and invitations (issue 10). The invitations live in the server's own store (ECONOMY
+ * §1: off-chain state), never in Ponder's tables; an invitation's state is judged against the
+ * indexed registry.
+ * --------------------------------------------------------------------------------------------- */
+
+/** Automatic: the outermost vacant seat of the side; manual: under a contact inside the inviter's team. */
+export type PlacementMode = 'auto' | 'manual';
+
+/**
+ * `POST /referral/invitations` (session = the inviter, who must be registered): the spec's invite
+ * register form. `inviteCode` is the inviter's own code (the form shows it prefilled); `contact` is
+ * required for `manual` and must be null for `auto`.
+ */
+export interface InvitationRequestJson {
+  invitee: string;
+  placement: PlacementMode;
+  contact: string | null;
+  side: ReferralSide;
+  inviteCode: string;
+}
+
+/**
+ * `open`: the invitee has not registered yet; `registered`: it registered with this inviter;
+ * `registered_elsewhere`: it registered otherwise (another inviter or seat); `seat_taken`: a manual
+ * invitation whose seat someone else took (the invitee can still register automatically).
+ */
+export type InvitationState = 'open' | 'registered' | 'registered_elsewhere' | 'seat_taken';
+
+export interface InvitationJson {
+  id: string;
+  inviter: Hex;
+  inviteCode: string;
+  invitee: Hex;
+  placement: PlacementMode;
+  contact: Hex | null;
+  side: ReferralSide;
+  createdAt: string;
+  state: InvitationState;
+  registeredAt: string | null;
+  /** The link's path and query, relative to the web origin: `/register?invitation=<id>`. */
+  link: string;
+}
+
+/** `GET /referral/invitations?before=` (session: the inviter's records, newest first). */
+export interface InvitationsPageJson {
+  items: InvitationJson[];
+  nextBefore: string | null;
+}
+
+/**
+ * `GET /referral/invitations/:id` (public: what an invitation link prefills) → `InvitationJson`;
+ * `GET /referral/invitations/pending` (session: the newest open invitation addressed to the session's
+ * wallet) → `{ invitation: InvitationJson | null }`.
+ */
+export interface PendingInvitationJson {
+  invitation: InvitationJson | null;
+}
+
+/**
+ * `POST /referral/placements` (session = the registrant): the placement signer's approval of a manual
+ * seat (`registerUnder`), given only when `contact` is inside `inviter`'s team and its `side` seat is
+ * free. Not needed when contact = inviter.
+ */
+export interface PlacementRequestJson {
+  inviter: string;
+  contact: string;
+  side: ReferralSide;
+}
+
+export interface PlacementApprovalJson {
+  user: Hex;
+  inviter: Hex;
+  contact: Hex;
+  side: ReferralSide;
+  /** Unix seconds; the registry refuses it after (PLACEMENT_EXPIRED). */
+  deadline: string;
+  signature: Hex;
+}
+
+/* ------------------------------------------------------------------------------------------------
+ * Dynamic incomes (ECONOMY §4, issue 10): every one is a bill; these are the screens' summaries.
+ * --------------------------------------------------------------------------------------------- */
+
+/** The dynamic income bill types (the spec's names), in the order the income screen lists them. */
+export const DYNAMIC_INCOME_TYPES = [
+  'direct',
+  'indirect',
+  'binary',
+  'matching',
+  'service_center',
+  'personal_pool',
+] as const;
+export type DynamicIncomeType = (typeof DYNAMIC_INCOME_TYPES)[number];
+
+/** An amount all time and for today (the UTC day of the latest indexed block). */
+export interface TotalTodayJson {
+  total: string;
+  today: string;
+}
+
+/** `GET /referral/income` (session): Assets › income and the Mine summary's referral figures. */
+export interface IncomeSummaryJson {
+  /** Energy value: Σ reward limits of the active orders − rewards gained (USDT). */
+  ep: string;
+  /** Incomes earned per type, before the loop share (USDT; `personal_pool` in EUSD). */
+  byType: Record<DynamicIncomeType, TotalTodayJson>;
+  /** Incomes not paid because they exceeded `ep` (the `burn` bills). */
+  burned: TotalTodayJson;
+  /** Loop reinvestment: the share put aside, the part not yet a full unit, the loop orders made. */
+  loop: { reinvested: string; balance: string; orders: number };
+  /** Incomes credited unreleased, released so far (20-day linear release: `unlock_income` bills). */
+  release: { unreleased: string; released: string };
+  /** Today's prize pool so far (EUSD), paid at the settlement to the day's top 10. */
+  pendingPrizePool: string;
+  day: string;
+}
+
+/** One settled day of the binary (balance) income. */
+export interface BinaryDayJson {
+  day: string;
+  leftNew: string;
+  rightNew: string;
+  leftCarryIn: string;
+  rightCarryIn: string;
+  /** The weaker side's volume (new + carry) that was matched. */
+  matched: string;
+  /** What the day's rate gave before the cap. */
+  income: string;
+  /** The part cut by the daily cap (the earner's active payments). */
+  capped: string;
+  leftCarryOut: string;
+  rightCarryOut: string;
+}
+
+/** `GET /referral/binary?before=` (session): the framework's binary detail, newest day first. */
+export interface BinaryDaysPageJson {
+  items: BinaryDayJson[];
+  nextBefore: string | null;
+}
