@@ -431,6 +431,8 @@ export const referralAccount = onchainTable(
     left: t.hex(),
     right: t.hex(),
     ownVolume: t.bigint().notNull(),
+    /** Σ the own volumes of the accounts it invited (the "recommend volume"), kept at each purchase. */
+    directVolume: t.bigint().notNull(),
     registeredBlock: t.bigint().notNull(),
     registeredAt: t.bigint().notNull(),
     txHash: t.hex().notNull(),

@@ -82,6 +82,9 @@ async function insertJson(client: pg.Client, statement: string, rows: unknown[])
 
 /** Writes the tree into referral_account, referral_leg and referral_leg_day (triggers off), in place of what was there. */
 export async function writeTree(client: pg.Client, t: SyntheticTree): Promise<void> {
+  const directVolume = new Map<number, bigint>();
+  for (const [id, inviter] of t.inviter)
+    directVolume.set(inviter, (directVolume.get(inviter) ?? 0n) + (t.own.get(id) ?? 0n));
   const accounts = t.tree.accounts.map((a) => {
     const [left, right] = t.tree.children.get(a.id)!;
     const inviter = t.inviter.get(a.id);
@@ -102,6 +105,7 @@ export async function writeTree(client: pg.Client, t: SyntheticTree): Promise<vo
       left: left === 0 ? null : walletOfId(left),
       right: right === 0 ? null : walletOfId(right),
       own_volume: (t.own.get(a.id) ?? 0n).toString(),
+      direct_volume: (directVolume.get(a.id) ?? 0n).toString(),
     };
   });
   const legs = [...t.tree.rows].map(([key, v]) => {
@@ -122,13 +126,13 @@ export async function writeTree(client: pg.Client, t: SyntheticTree): Promise<vo
     client,
     `INSERT INTO referral_account (wallet, id, inviter, inviter_id, parent, parent_id, side, automatic, is_original,
        service_level, head_left, pos_left, head_right, pos_right, depth, "left", "right", own_volume,
-       registered_block, registered_at, tx_hash)
+       direct_volume, registered_block, registered_at, tx_hash)
      SELECT x.wallet, x.id, x.inviter, x.inviter_id, x.parent, x.parent_id, x.side, true, x.is_original, 0,
-       x.head_left, x.pos_left, x.head_right, x.pos_right, x.depth, x."left", x."right", x.own_volume, 1, 0,
+       x.head_left, x.pos_left, x.head_right, x.pos_right, x.depth, x."left", x."right", x.own_volume, x.direct_volume, 1, 0,
        '0x' || lpad('', 64, '0')
      FROM json_to_recordset($1::json) AS x(wallet text, id integer, inviter text, inviter_id integer, parent text,
        parent_id integer, side integer, is_original boolean, head_left integer, pos_left integer, head_right integer,
-       pos_right integer, depth integer, "left" text, "right" text, own_volume numeric)`,
+       pos_right integer, depth integer, "left" text, "right" text, own_volume numeric, direct_volume numeric)`,
     accounts,
   );
   await insertJson(

@@ -49,13 +49,19 @@ function expected(t: SyntheticTree, id: number) {
     };
   };
   let direct = 0;
-  for (const inviter of t.inviter.values()) if (inviter === id) direct++;
+  let directVolume = 0n;
+  for (const [invitee, inviter] of t.inviter)
+    if (inviter === id) {
+      direct++;
+      directVolume += t.own.get(invitee) ?? 0n;
+    }
   return {
     id: String(id),
     ownVolume: (t.own.get(id) ?? 0n).toString(),
     left: side(0),
     right: side(1),
     directCount: direct,
+    directVolume: directVolume.toString(),
   };
 }
 

@@ -4,7 +4,7 @@
  * dave registers under bob, erin under alice automatically (the end of alice's left leg: under
  * dave), frank under carol manually (contact = the inviter). The rows equal the registry's events;
  * erin's package purchase adds to every ancestor's volume on the right side and to today's
- * increase, and every account's figures equal a brute-force walk of the tree built from the
+ * increase, and to her inviter's (alice's) recommend volume, and every account's figures equal a brute-force walk of the tree built from the
  * chain's own events; a reorg drops a purchase; the tree view answers only inside the viewer's
  * team; the direct and indirect lists follow the inviter tree; the owner's service level shows.
  */
@@ -135,9 +135,11 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     const head = await client.getBlock();
     const today = head.timestamp - (head.timestamp % 86_400n);
     const children = new Map<string, [string | null, string | null]>();
+    const invitees = new Map<string, string[]>();
     for (const g of genesis) children.set(low(g.args.user!), [null, null]);
     for (const r of registered) {
       children.set(low(r.args.user!), [null, null]);
+      invitees.set(low(r.args.inviter!), [...(invitees.get(low(r.args.inviter!)) ?? []), low(r.args.user!)]);
       children.get(low(r.args.parent!))![r.args.side!] = low(r.args.user!);
     }
     const own = new Map<string, { total: bigint; today: bigint }>();
@@ -162,7 +164,18 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
             child: seats[s],
           };
         };
-        return [wallet, { ownVolume: (own.get(wallet)?.total ?? 0n).toString(), left: side(0), right: side(1) }];
+        const direct = invitees.get(wallet) ?? [];
+        return [
+          wallet,
+          {
+            ownVolume: (own.get(wallet)?.total ?? 0n).toString(),
+            left: side(0),
+            right: side(1),
+            directCount: direct.length,
+            // The recommend volume: Σ the direct invitees' own payments.
+            directVolume: direct.reduce((sum, m) => sum + (own.get(m)?.total ?? 0n), 0n).toString(),
+          },
+        ];
       }),
     );
   }
@@ -172,11 +185,7 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     for (const [wallet, figures] of want) {
       const { status, body } = await get<TeamFiguresJson>(`/referral/team/${wallet}`);
       expect(status).toBe(200);
-      expect(body.team, wallet).toMatchObject({
-        ownVolume: figures.ownVolume,
-        left: figures.left,
-        right: figures.right,
-      });
+      expect(body.team, wallet).toMatchObject(figures);
     }
   }
 
@@ -276,6 +285,9 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
       expect(BigInt(t.left.volume)).toBeGreaterThanOrEqual(PRICE);
     }
     expect((await get<TeamFiguresJson>(`/referral/team/${erin.address}`)).body.team!.ownVolume).toBe(PRICE.toString());
+    // Erin's inviter is alice (her parent is dave): the recommend volume is alice's only.
+    expect(BigInt(after.directVolume) - BigInt(before.directVolume)).toBe(PRICE);
+    expect((await get<TeamFiguresJson>(`/referral/team/${dave.address}`)).body.team!.directVolume).toBe('0');
     await expectFiguresMatchChain();
     // The next UTC day: the total stays, today's increase starts at 0.
     const now = (await client.getBlock()).timestamp;

@@ -58,6 +58,8 @@ export interface TeamFiguresJson {
     right: TeamSideJson;
     /** Accounts it invited (level 1). */
     directCount: number;
+    /** Σ the own package payments of the accounts it invited (the "recommend volume"), USDT 18 decimals. */
+    directVolume: string;
   } | null;
   /** The UTC day `today` counts (its 00:00, unix seconds), from the latest indexed block. */
   day: string;

@@ -6,8 +6,9 @@
  * - `recordRegistration`: the account row (its chain fields from its parent, ./layout.ts
  *   `seatOf`), the parent's seat, the inviter tree's first 10 levels, and one member added up the
  *   new account's turns.
- * - `recordTeamVolume`: a package payment added to the buyer's own volume and, up the buyer's
- *   turns, to the side chains' Fenwick rows (total and the payment's UTC day).
+ * - `recordTeamVolume`: a package payment added to the buyer's own volume, to its inviter's direct
+ *   volume (one row: the "recommend volume") and, up the buyer's turns, to the side chains' Fenwick
+ *   rows (total and the payment's UTC day).
  * - `recordServiceLevel`.
  * Rules: docs/decisions/referral.md ("Team figures and indexing").
  */
@@ -41,8 +42,11 @@ async function addUp(
       SELECT k.head, k.side, ${change.day === null ? null : change.day.toString()}::numeric, k.idx, ${v} FROM k
       WHERE ${change.day !== null}::boolean
       ON CONFLICT (head, side, day, idx) DO UPDATE SET volume = d.volume + excluded.volume
+    ), own AS (
+      UPDATE ${referralAccount} SET own_volume = own_volume + ${v} WHERE wallet = ${low(wallet)} RETURNING inviter
     )
-    UPDATE ${referralAccount} SET own_volume = own_volume + ${v} WHERE wallet = ${low(wallet)}`);
+    UPDATE ${referralAccount} SET direct_volume = direct_volume + ${v}
+    WHERE ${change.volume !== 0n}::boolean AND wallet = (SELECT inviter FROM own)`);
 }
 
 export type Registration = {
@@ -94,11 +98,11 @@ export async function recordRegistration(db: ReferralSql, reg: Registration): Pr
     WITH acc AS (
       INSERT INTO ${referralAccount} (wallet, id, inviter, inviter_id, parent, parent_id, side, automatic, is_original,
         service_level, head_left, pos_left, head_right, pos_right, depth, "left", "right", own_volume,
-        registered_block, registered_at, tx_hash)
+        direct_volume, registered_block, registered_at, tx_hash)
       VALUES (${user}, ${reg.id}, ${reg.inviter === null ? null : low(reg.inviter)}, ${inviter?.id ?? null},
         ${reg.parent === null ? null : low(reg.parent)}, ${parent?.id ?? null}, ${reg.side}, ${reg.automatic},
         ${reg.inviter === null}, 0, ${seat.headLeft}, ${seat.posLeft}, ${seat.headRight}, ${seat.posRight},
-        ${seat.depth}, NULL, NULL, 0, ${blockNumber.toString()}::numeric, ${timestamp.toString()}::numeric, ${txHash})
+        ${seat.depth}, NULL, NULL, 0, 0, ${blockNumber.toString()}::numeric, ${timestamp.toString()}::numeric, ${txHash})
     ), seat AS (
       UPDATE ${referralAccount} SET "left" = CASE WHEN ${reg.side}::integer = 0 THEN ${user} ELSE "left" END,
         "right" = CASE WHEN ${reg.side}::integer = 1 THEN ${user} ELSE "right" END

@@ -70,6 +70,7 @@ export async function readTeamFigures(db: ApiDb, sql: ReferralSql, wallet: Addre
       left: row.sides[0],
       right: row.sides[1],
       directCount: row.directCount,
+      directVolume: row.directVolume.toString(),
     },
     day: row.day.toString(),
   };

@@ -6,7 +6,7 @@
  * set bit b of j, kept while the positions they start at, CAP − index, exist), summed from `referral_leg`
  * (volume, members) and `referral_leg_day` (the indexed day's volume); the leg's end (where
  * automatic placement on that side seats: the account itself when its seat is vacant, else the
- * bottom of its chain); the direct count; the UTC day of the latest indexed block.
+ * bottom of its chain); the direct count and volume; the UTC day of the latest indexed block.
  * The layout's property tests pin `volumeKeys`; the referral bench compares 200 answers of this
  * statement with the in-memory tree.
  */
@@ -22,6 +22,7 @@ export type TeamRow = {
   id: number;
   ownVolume: bigint;
   directCount: number;
+  directVolume: bigint;
   sides: Record<Side, TeamSideJson>;
   /** The UTC day (00:00) `today` counts. */
   day: bigint;
@@ -61,7 +62,7 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[]): Promis
     sql`WITH hd AS (
       SELECT coalesce((SELECT h.timestamp - mod(h.timestamp, 86400) FROM ${indexedHead} AS h WHERE h.id = 'head'), 0) AS day
     )
-    SELECT a.wallet, a.id, a.own_volume::text AS own, a."left" AS lc, a."right" AS rc, hd.day::text AS day,
+    SELECT a.wallet, a.id, a.own_volume::text AS own, a.direct_volume::text AS dv, a."left" AS lc, a."right" AS rc, hd.day::text AS day,
       (SELECT count(*) FROM ${referralAccount} AS i WHERE i.inviter = a.wallet)::text AS direct,
       coalesce(le.wallet, a.wallet) AS le, coalesce(re.wallet, a.wallet) AS re,
       lx.volume::text AS lv, lx.members::text AS lm, lx.today::text AS lt,
@@ -84,6 +85,7 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[]): Promis
       id: int(r.id),
       ownVolume: BigInt(text(r.own)),
       directCount: int(r.direct),
+      directVolume: BigInt(text(r.dv)),
       sides: { 0: side(r.lv, r.lm, r.lt, r.lc, r.le), 1: side(r.rv, r.rm, r.rt, r.rc, r.re) },
       day: BigInt(text(r.day)),
     };
