@@ -84,13 +84,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { path: 'overview', ...page(lazyPage(() => import('../features/assets/AssetsOverview.tsx'))) },
           { path: 'overview/:type', ...page(lazyPage(() => import('../features/assets/AssetDetail.tsx'))) },
           { path: 'experience', ...page(lazyPage(() => import('../features/bills/ContributionBill.tsx'))) },
-          {
-            path: 'income',
-            ...empty({
-              message: 'assets.income.empty',
-              tabs: ['assets.income.tabs.dynamic', 'assets.income.tabs.reinvest', 'assets.income.tabs.energy'],
-            }),
-          },
+          { path: 'income', ...page(lazyPage(() => import('../features/income/IncomeScreen.tsx'))) },
           { path: 'data', ...page(lazyPage(() => import('../features/assets/DataIndex.tsx'))) },
           { path: 'swap', ...page(lazyPage(() => import('../features/swap/SwapScreen.tsx'))) },
         ]),
@@ -128,7 +122,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         ]),
         section('mine', [
           { index: true, loader: to('/mine/today') },
-          { path: 'today', ...empty({ message: 'mine.today.empty' }) },
+          { path: 'today', ...page(lazyPage(() => import('../features/mine/TodayScreen.tsx'))) },
           {
             path: 'invite-register',
             ...empty({
@@ -141,18 +135,9 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
               ],
             }),
           },
-          {
-            path: 'invited',
-            ...empty({ message: 'mine.invited.empty', tabs: ['mine.invited.tabs.volume', 'mine.invited.tabs.list'] }),
-          },
-          {
-            path: 'framework',
-            ...empty({
-              message: 'mine.framework.empty',
-              tabs: ['mine.framework.tabs.volume', 'mine.framework.tabs.detail', 'mine.framework.tabs.tree'],
-            }),
-          },
-          { path: 'team', ...empty({ message: 'mine.team.empty' }) },
+          { path: 'invited', ...page(lazyPage(() => import('../features/mine/InvitedScreen.tsx'))) },
+          { path: 'framework', ...page(lazyPage(() => import('../features/mine/FrameworkScreen.tsx'))) },
+          { path: 'team', ...page(lazyPage(() => import('../features/mine/TeamScreen.tsx'))) },
           { path: 'setting', ...page(lazyPage(() => import('../features/mine/Settings.tsx'))) },
         ]),
         { path: '*', ...page(lazyPage(() => import('../shell/NotFound.tsx'))) },

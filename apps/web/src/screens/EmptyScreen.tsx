@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams } from 'react-router';
+import { SegmentedTabs, useTabIndex } from '../components/SegmentedTabs.tsx';
 import { LOCK_PERIODS_DAYS } from '@eterno/protocol/domain';
 import './screens.css';
 
@@ -21,29 +22,13 @@ export type EmptyScreenProps = {
 export default function EmptyScreen({ title, message, tabs, values: extra }: EmptyScreenProps) {
   const { t } = useTranslation('screens');
   const params = useParams();
-  const [search, setSearch] = useSearchParams();
   const values = { ...params, periods: LOCK_PERIODS_DAYS.join('/'), ...extra };
-  const active = Math.min(Math.max(Number(search.get('tab') ?? 0) || 0, 0), (tabs?.length ?? 1) - 1);
+  const active = useTabIndex(tabs?.length ?? 1);
 
   return (
     <div className="screen">
       {title ? <h2 className="screen-title">{t(title, values)}</h2> : null}
-      {tabs ? (
-        <div className="segmented" role="tablist">
-          {tabs.map((key, index) => (
-            <button
-              key={key}
-              type="button"
-              role="tab"
-              aria-selected={index === active}
-              className="segment"
-              onClick={() => setSearch(index === 0 ? {} : { tab: String(index) }, { replace: true })}
-            >
-              {t(key)}
-            </button>
-          ))}
-        </div>
-      ) : null}
+      {tabs ? <SegmentedTabs labels={tabs.map((key) => t(key))} active={active} /> : null}
       <div className="empty-state" role={tabs ? 'tabpanel' : undefined}>
         <svg className="empty-icon" viewBox="0 0 48 48" aria-hidden="true">
           <rect x="8" y="12" width="32" height="26" rx="5" />
