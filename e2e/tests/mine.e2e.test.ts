@@ -1,0 +1,251 @@
+/**
+ * Mine › today, framework, invited, team and Assets › income against the real stack (anvil +
+ * ReferralRegistry + EternoVault + indexer + API + web, Chromium). A small team is built for real
+ * in the test (each member registers itself; packages are paid through the vault):
+ *
+ *   V (20, under the deployer)
+ *   ├─ left:  A (21, invited by V)          A buys package 1 (100 USDT)
+ *   │         └─ left: C (23, invited by A) C buys package 1 (100 USDT)
+ *   │                  └─ left: D (24, invited by V, automatic: the end of V's left leg)
+ *   │                                       D buys package 3 (1,000 USDT) while V watches
+ *   └─ right: B (22, invited by V)          B buys package 2 (500 USDT)
+ *
+ * Every team figure the screens show is computed BY HAND below (never read back from the API) and
+ * compared with the screen: volumes and today's increase per side, members, the direct count and
+ * volume, the direct and indirect lists, the tree's seats (vacant ones included) at V and at A;
+ * D's purchase moves both ancestors' (A's and V's) figures live; the next UTC day (anvil time)
+ * today's increase is back to 0 while the volumes stay. Screenshots at 390×844 and 844×390, en
+ * and zh. Each test starts from the deployed chain (snapshot/revert) with its own accounts.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Address } from 'viem';
+import { formatTokenAmount } from '@eterno/protocol/amount';
+import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
+import type { ViewportName } from '../src/browser.ts';
+import { toSettlement } from '../src/finance.ts';
+import { useE2E } from '../src/fixture.ts';
+import { buyPackage, joinTeam, PACKAGE_PRICE } from '../src/mine.ts';
+import { installTestWallet } from '../src/testWallet.ts';
+import { until } from '../src/wait.ts';
+
+const e2e = useE2E();
+const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
+
+const usdt = (value: bigint) => `${formatTokenAmount(value, 'USDT', { grouping: true })} USDT`;
+
+/** Test account indices of a team: V the viewer, then A, B, C, D as drawn above (`base` + 0…4). */
+type Team = {
+  V: Address;
+  A: Address;
+  B: Address;
+  C: Address;
+  D: Address;
+  index: Record<'V' | 'A' | 'B' | 'C' | 'D', number>;
+};
+
+/** Registers V, A, B, C, D as drawn above (each with USDT for its package); nothing bought yet. */
+async function buildTeam(base: number): Promise<Team> {
+  const { rpcUrl, deployments: d } = e2e.stack();
+  const deployer = d.accounts!.find((a) => a.label === 'deployer')!.address;
+  const index = { V: base, A: base + 1, B: base + 2, C: base + 3, D: base + 4 };
+  const V = await joinTeam(rpcUrl, d, index.V, deployer, 0, 0n);
+  const A = await joinTeam(rpcUrl, d, index.A, V, 0, PACKAGE_PRICE[1]!);
+  const B = await joinTeam(rpcUrl, d, index.B, V, 1, PACKAGE_PRICE[2]!);
+  const C = await joinTeam(rpcUrl, d, index.C, A, 0, PACKAGE_PRICE[1]!);
+  const D = await joinTeam(rpcUrl, d, index.D, V, 0, PACKAGE_PRICE[3]!);
+  return { V, A, B, C, D, index };
+}
+
+async function signedIn(index: number, path: string, viewport: ViewportName = 'portrait'): Promise<Page> {
+  const stack = e2e.stack();
+  const { page } = await e2e.browser({ viewport });
+  await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: index });
+  await signInVia(page, stack.webUrl, path);
+  return page;
+}
+
+/** Waits until the element `testId` reads `expected` (the screens refresh every 4 s). */
+async function expectText(page: Page, testId: string, expected: string, timeoutMs = 60_000): Promise<void> {
+  const locator = page.getByTestId(testId).first();
+  await until(
+    `${testId} to read "${expected}"`,
+    async () => {
+      const seen = await locator.textContent({ timeout: 2_000 });
+      if (seen !== expected) throw new Error(`it reads "${seen}"`);
+      return true;
+    },
+    { timeoutMs },
+  );
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  await page.goto(`${e2e.stack().webUrl}${path}`);
+  await page.waitForURL((u) => `${u.pathname}${u.search}` === path);
+}
+
+/** The tree's shown accounts (data-wallet, in seat order) and the number of vacant seats. */
+async function treeSeats(page: Page): Promise<{ nodes: string[]; vacant: number }> {
+  const nodes = await page
+    .getByTestId('tree-node')
+    .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.wallet ?? ''));
+  return { nodes, vacant: await page.getByTestId('tree-vacant').count() };
+}
+
+async function expectTree(page: Page, root: Address, nodes: Address[], vacant: number): Promise<void> {
+  await page.locator(`[data-testid="tree-view"][data-root="${root}"]`).waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.mine-tree[aria-busy="false"]').waitFor({ state: 'visible' });
+  expect(await treeSeats(page)).toEqual({ nodes, vacant });
+}
+
+describe('mine: the team figures on every screen equal a hand computation', () => {
+  test('a team built in the test: today, framework (volume, tree), invited, team; a purchase moves both ancestors; the next day', async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const t = await buildTeam(20);
+    const [P1, P2, P3] = [PACKAGE_PRICE[1]!, PACKAGE_PRICE[2]!, PACKAGE_PRICE[3]!];
+    await buyPackage(stack.rpcUrl, d, t.index.A, 1);
+    await buyPackage(stack.rpcUrl, d, t.index.B, 2);
+    await buyPackage(stack.rpcUrl, d, t.index.C, 1);
+
+    // By hand, before D buys: V's left leg = A + C (+ D, nothing paid yet), right = B.
+    const page = await signedIn(t.index.V, '/mine/today');
+    await expectText(page, 'today-left', usdt(P1 + P1));
+    await expectText(page, 'today-right', usdt(P2));
+    await expectText(page, 'today-total', usdt(P1 + P1 + P2));
+
+    // D (V's left leg, under C) buys: V's left and A's left move, live.
+    await buyPackage(stack.rpcUrl, d, t.index.D, 3);
+    await expectText(page, 'today-left', usdt(P1 + P1 + P3));
+    await expectText(page, 'today-right', usdt(P2));
+    // V has no package of its own: its package figures are zero (and the income card says what the server provides).
+    await expectText(page, 'sum-units', '0 units');
+    await expectText(page, 'sum-limit', usdt(0n));
+    await page
+      .locator('[data-testid="sum-ep"], [data-testid="summary-income-unavailable"]')
+      .first()
+      .waitFor({ state: 'visible' });
+
+    // Framework › binary volume.
+    await open(page, '/mine/framework');
+    await expectText(page, 'leg-left-volume', usdt(P1 + P1 + P3));
+    await expectText(page, 'leg-right-volume', usdt(P2));
+    await expectText(page, 'leg-left-today', usdt(P1 + P1 + P3));
+    await expectText(page, 'leg-right-today', usdt(P2));
+    await expectText(page, 'leg-left-members', '3 accounts'); // A, C, D
+    await expectText(page, 'leg-right-members', '1 accounts'); // B
+
+    // Framework › binary tree: V, its children A and B, A's left C; three vacant seats. Down to A, back up.
+    await open(page, '/mine/framework?tab=2');
+    await expectTree(page, t.V, [t.V, t.A, t.B, t.C], 3);
+    await expectText(
+      page,
+      'tree-root-today',
+      `Today's increase: Left ${formatTokenAmount(P1 + P1 + P3, 'USDT', { grouping: true })} · Right ${formatTokenAmount(P2, 'USDT', { grouping: true })}`,
+    );
+    await page.locator(`[data-testid="tree-node"][data-wallet="${t.A}"]`).click();
+    // At A: C on the left, A's right vacant; under C: D, C's right vacant.
+    await expectTree(page, t.A, [t.A, t.C, t.D], 2);
+    await page.getByTestId('tree-back').click();
+    await expectTree(page, t.V, [t.V, t.A, t.B, t.C], 3);
+    expect(page.url()).toContain(`root=${t.V}`);
+
+    // Invited: V invited A, B and D (C was invited by A).
+    await open(page, '/mine/invited');
+    await expectText(page, 'direct-volume', usdt(P1 + P2 + P3));
+    await expectText(page, 'direct-count', '3 accounts');
+    await open(page, '/mine/invited?tab=1');
+    await page.getByTestId('direct-list').waitFor({ state: 'visible', timeout: 60_000 });
+    const rows = page.getByTestId('member-row');
+    expect(await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.wallet))).toEqual([t.D, t.B, t.A]);
+    expect(await page.getByTestId('member-volume').allTextContents()).toEqual([usdt(P3), usdt(P2), usdt(P1)]);
+
+    // Team network: 3 + 1 accounts, 1,200 + 500 USDT; C is V's only indirect (level 2).
+    await open(page, '/mine/team');
+    await expectText(page, 'team-size-left', '3');
+    await expectText(page, 'team-size-right', '1');
+    await expectText(page, 'team-size-total', '4');
+    await expectText(page, 'team-volume-left', usdt(P1 + P1 + P3));
+    await expectText(page, 'team-volume-right', usdt(P2));
+    await expectText(page, 'team-volume-total', usdt(P1 + P1 + P3 + P2));
+    await expectText(page, 'team-today-left', usdt(P1 + P1 + P3));
+    await page.getByTestId('indirect-list').waitFor({ state: 'visible' });
+    expect(
+      await page.getByTestId('member-row').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.wallet)),
+    ).toEqual([t.C]);
+    expect(await page.getByTestId('member-row').first().textContent()).toContain('Level 2');
+
+    // The other ancestor, A: its left leg is C + D, its right is vacant.
+    const pageA = await signedIn(t.index.A, '/mine/framework');
+    await expectText(pageA, 'leg-left-volume', usdt(P1 + P3));
+    await expectText(pageA, 'leg-left-today', usdt(P1 + P3));
+    await expectText(pageA, 'leg-left-members', '2 accounts');
+    await expectText(pageA, 'leg-right-volume', usdt(0n));
+    await expectText(pageA, 'leg-right-members', '0 accounts');
+
+    // The next UTC day (the chain's clock): the volumes stay, today's increase starts at 0.
+    await toSettlement(stack.rpcUrl, 1);
+    await open(page, '/mine/framework');
+    await expectText(page, 'leg-left-today', usdt(0n));
+    await expectText(page, 'leg-right-today', usdt(0n));
+    await expectText(page, 'leg-left-volume', usdt(P1 + P1 + P3));
+    await expectText(page, 'leg-right-volume', usdt(P2));
+    expect(await errorScreen(page).allInnerTexts()).toEqual([]);
+  });
+});
+
+const SCREENS = [
+  ['/mine/today', '[data-testid="today-left"]'],
+  ['/mine/framework', '[data-testid="leg-left-volume"]'],
+  ['/mine/framework?tab=1', '[data-testid^="binary-days"]'],
+  ['/mine/framework?tab=2', '[data-testid="tree-view"]'],
+  ['/mine/invited', '[data-testid="direct-volume"]'],
+  ['/mine/invited?tab=1', '[data-testid="direct-list"]'],
+  ['/mine/team', '[data-testid="indirect-list"]'],
+  ['/assets/income', '[data-testid^="income-types"]'],
+  ['/assets/income?tab=2', '[data-testid^="income-energy"]'],
+] as const;
+
+describe('mine: screenshots', () => {
+  for (const [viewport, base] of [
+    ['portrait', 30],
+    ['landscape', 40],
+  ] as const) {
+    test(`the Mine and income screens at ${viewport === 'portrait' ? '390×844' : '844×390'} in en and zh`, async () => {
+      const stack = e2e.stack();
+      await mkdir(SHOTS_DIR, { recursive: true });
+      const t = await buildTeam(base);
+      for (const [who, pkg] of [
+        ['A', 1],
+        ['B', 2],
+        ['C', 1],
+        ['D', 3],
+      ] as const)
+        await buyPackage(stack.rpcUrl, stack.deployments, t.index[who], pkg);
+      const page = await signedIn(t.index.V, '/mine/today', viewport);
+      await expectText(page, 'today-left', usdt(PACKAGE_PRICE[1]! * 2n + PACKAGE_PRICE[3]!));
+      for (const lang of ['en', 'zh'] as Lang[]) {
+        await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
+        for (const [path, ready] of SCREENS) {
+          await open(page, path);
+          await page.locator(ready).first().waitFor({ state: 'visible', timeout: 60_000 });
+          await page
+            .getByText(text(lang, 'mine', 'loading'))
+            .waitFor({ state: 'detached' })
+            .catch(() => undefined);
+          expect(await errorScreen(page).allInnerTexts()).toEqual([]);
+          const name = path.slice(1).replace(/[/?=]/g, '-');
+          await page.screenshot({ path: join(SHOTS_DIR, `${name}.${viewport}.${lang}.png`) });
+        }
+      }
+      // The tree around a deeper root (A: C below it, D below C), in the last language.
+      await open(page, `/mine/framework?tab=2&root=${t.A}`);
+      await page
+        .locator(`[data-testid="tree-view"][data-root="${t.A}"]`)
+        .waitFor({ state: 'visible', timeout: 60_000 });
+      await page.screenshot({ path: join(SHOTS_DIR, `mine-framework-tree-A.${viewport}.zh.png`) });
+    });
+  }
+});
