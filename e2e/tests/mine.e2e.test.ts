@@ -135,7 +135,7 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await expectText(page, 'leg-left-today', usdt(P1 + P1 + P3));
     await expectText(page, 'leg-right-today', usdt(P2));
     await expectText(page, 'leg-left-members', '3 accounts'); // A, C, D
-    await expectText(page, 'leg-right-members', '1 accounts'); // B
+    await expectText(page, 'leg-right-members', '1 account'); // B
 
     // Framework › binary tree: V, its children A and B, A's left C; three vacant seats. Down to A, back up.
     await open(page, '/mine/framework?tab=2');

@@ -50,7 +50,7 @@ describe('FrameworkView (/mine/framework)', () => {
     expect(text('leg-left-today')).toBe('500 USDT');
     expect(text('leg-right-today')).toBe('0 USDT');
     expect(text('leg-left-members')).toBe('3 accounts');
-    expect(text('leg-right-members')).toBe('1 accounts');
+    expect(text('leg-right-members')).toBe('1 account');
     expect(screen.getByRole('tab', { name: 'Binary volume' }).getAttribute('aria-selected')).toBe('true');
   });
 

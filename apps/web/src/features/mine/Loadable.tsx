@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { isMissingRoute } from './mineQueries.ts';
+// The cards, figure lists, notes and empty states are finance's (one look for every money screen).
+import '../finance/finance.css';
 
 export type Read<T> = { readonly data: T | undefined; readonly error: unknown; readonly retry: () => void };
 
