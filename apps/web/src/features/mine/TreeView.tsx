@@ -110,7 +110,9 @@ export function TreeView({ tree, viewer, stale, onOpen }: TreeViewProps) {
             if (seat.kind === 'vacant')
               return (
                 <span key={key} className="tree-seat" data-level={depth} data-testid="tree-vacant">
-                  {t('framework.vacant')} · {i % 2 === 0 ? t('left') : t('right')}
+                  {t('framework.vacant')}
+                  <br />
+                  {i % 2 === 0 ? t('left') : t('right')}
                 </span>
               );
             const { node } = seat;
