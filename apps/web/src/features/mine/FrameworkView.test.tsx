@@ -107,6 +107,15 @@ describe('FrameworkView (/mine/framework)', () => {
     expect(onOpen).toHaveBeenLastCalledWith(wallet(4));
   });
 
+  it('binary tree: a root outside the team (404) says so and offers the way back', () => {
+    const onOpen = vi.fn();
+    view({ tab: 2, onOpen, tree: { ...failed(MISSING), stale: false } });
+    expect(screen.getByTestId('tree-outside').textContent).toContain('This account is not in your team.');
+    expect(screen.queryByTestId('tree-unavailable')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'My position' }));
+    expect(onOpen).toHaveBeenCalledWith(null);
+  });
+
   it('speaks Chinese', async () => {
     view({ tab: 2 });
     await act(async () => setLanguage('zh'));

@@ -98,7 +98,18 @@ export function FrameworkView({ tab, viewer, team, days, tree, onOpen }: Framewo
             {(day) => <DayCard key={day.day} day={day} />}
           </PagedList>
         ) : (
-          <Loadable read={tree} testId="tree">
+          <Loadable
+            read={tree}
+            testId="tree"
+            notFound={
+              <div className="finance-empty" data-testid="tree-outside">
+                <p>{t('framework.outsideTeam')}</p>
+                <button type="button" className="button" onClick={() => onOpen(null)}>
+                  {t('framework.home')}
+                </button>
+              </div>
+            }
+          >
             {(data) => <TreeView tree={data} viewer={viewer} stale={tree.stale} onOpen={onOpen} />}
           </Loadable>
         )}

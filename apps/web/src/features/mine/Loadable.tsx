@@ -16,15 +16,19 @@ export type Read<T> = { readonly data: T | undefined; readonly error: unknown; r
 export function Loadable<T>({
   read,
   testId,
+  notFound,
   children,
 }: {
   read: Read<T>;
   /** Marks the unavailable / loading states for tests. */
   testId: string;
+  /** What a 404 means when the route exists but the record does not (e.g. a tree root outside the team). */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }) {
   const { t } = useTranslation(['mine', 'errors']);
   if (read.data !== undefined) return <>{children(read.data)}</>;
+  if (read.error && notFound !== undefined && isMissingRoute(read.error)) return <>{notFound}</>;
   if (read.error && isMissingRoute(read.error))
     return (
       <p className="finance-empty" data-testid={`${testId}-unavailable`}>
