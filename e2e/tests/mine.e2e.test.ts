@@ -151,6 +151,12 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await page.getByTestId('tree-back').click();
     await expectTree(page, t.V, [t.V, t.A, t.B, t.C], 3);
     expect(page.url()).toContain(`root=${t.V}`);
+    // Above V (the deployer, V's ancestor) is outside V's team: the view says so, "My position" comes back.
+    const deployer = d.accounts!.find((a) => a.label === 'deployer')!.address;
+    await open(page, `/mine/framework?tab=2&root=${deployer}`);
+    await page.getByTestId('tree-outside').waitFor({ state: 'visible', timeout: 60_000 });
+    await page.getByTestId('tree-outside').getByRole('button').click();
+    await expectTree(page, t.V, [t.V, t.A, t.B, t.C], 3);
 
     // Invited: V invited A, B and D (C was invited by A).
     await open(page, '/mine/invited');
@@ -193,6 +199,17 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await expectText(page, 'leg-left-volume', usdt(P1 + P1 + P3));
     await expectText(page, 'leg-right-volume', usdt(P2));
     expect(await errorScreen(page).allInnerTexts()).toEqual([]);
+  });
+
+  test('a wallet outside the network has no team: the screens say so and lead to registration', async () => {
+    const page = await signedIn(25, '/mine/today');
+    await page.getByTestId('mine-not-registered').waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await page.getByTestId('today-left').count()).toBe(0);
+    await open(page, '/mine/framework');
+    await page.getByTestId('mine-not-registered').waitFor({ state: 'visible', timeout: 60_000 });
+    await open(page, '/mine/invited');
+    await page.getByTestId('mine-not-registered').waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await page.getByTestId('direct-volume').count()).toBe(0);
   });
 });
 
