@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchIncome } from '../../api/referral.ts';
-import { MINE_QUERY, MINE_REFRESH_MS, retryUnlessMissing } from './mineQueries.ts';
+import { isMissingRoute, MINE_QUERY, MINE_REFRESH_MS, retryUnlessMissing } from './mineQueries.ts';
 
 /** GET /referral/income: the dynamic incomes, loop reinvestment, energy value, release and prize pool. */
 export function useIncome() {
@@ -8,7 +8,7 @@ export function useIncome() {
     queryKey: [MINE_QUERY, 'income'],
     queryFn: () => fetchIncome(),
     retry: retryUnlessMissing,
-    refetchInterval: (q) => (q.state.status === 'error' ? false : MINE_REFRESH_MS),
+    refetchInterval: (q) => (isMissingRoute(q.state.error) ? false : MINE_REFRESH_MS),
   });
   return { data: query.data, error: query.error, retry: () => void query.refetch() };
 }

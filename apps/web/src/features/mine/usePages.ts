@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '../../api/indexer.ts';
-import { MINE_PAGE, MINE_QUERY, MINE_REFRESH_MS, retryUnlessMissing } from './mineQueries.ts';
+import { isMissingRoute, MINE_PAGE, MINE_QUERY, MINE_REFRESH_MS, retryUnlessMissing } from './mineQueries.ts';
 
 export type Pages<T> = {
   readonly data: readonly T[] | undefined;
@@ -28,7 +28,7 @@ export function usePages<T>(
     getNextPageParam: (page) => page.nextBefore,
     enabled,
     retry: retryUnlessMissing,
-    refetchInterval: (q) => (q.state.status === 'error' ? false : MINE_REFRESH_MS),
+    refetchInterval: (q) => (isMissingRoute(q.state.error) ? false : MINE_REFRESH_MS),
   });
   return {
     data: query.data?.pages.flatMap((page) => page.items),
