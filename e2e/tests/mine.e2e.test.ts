@@ -19,7 +19,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { formatTokenAmount } from '@eterno/protocol/amount';
@@ -59,9 +59,17 @@ async function buildTeam(base: number): Promise<Team> {
   return { V, A, B, C, D, index };
 }
 
+/** Uncaught errors of every page a test opened (none expected). */
+const pageErrors: Error[][] = [];
+afterEach(() => {
+  expect(pageErrors.splice(0).flatMap((errors) => errors.map((e) => e.message))).toEqual([]);
+});
+
 async function signedIn(index: number, path: string, viewport: ViewportName = 'portrait'): Promise<Page> {
   const stack = e2e.stack();
-  const { page } = await e2e.browser({ viewport });
+  const session = await e2e.browser({ viewport });
+  pageErrors.push(session.pageErrors);
+  const { page } = session;
   await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: index });
   await signInVia(page, stack.webUrl, path);
   return page;
