@@ -74,6 +74,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       ErrorBoundary: RouteError,
       children: [
         { index: true, loader: to('/home') },
+        { path: 'register', ...page(lazyPage(() => import('../features/register/RegisterScreen.tsx'))) },
         section('home', [
           { index: true, loader: to('/home/eterno') },
           { path: 'eterno', ...page(lazyPage(() => import('../features/home/EternoHome.tsx'))) },
