@@ -160,3 +160,20 @@ export async function fetchMembers(
     parseMember,
   );
 }
+
+/** GET /referral/account/:address (public): the registry id (null: not registered) and the inviter. */
+export async function fetchReferralAccount(
+  wallet: Address,
+  deps: Partial<ApiDeps> = {},
+): Promise<{ registered: boolean; id: string | null; inviter: Address | null }> {
+  const j = await apiRequest<Record<string, unknown>>(
+    { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    { method: 'GET', path: `/referral/account/${wallet}` },
+  );
+  if (typeof j.registered !== 'boolean') return malformed('account.registered');
+  return {
+    registered: j.registered,
+    id: j.id === null ? null : digits(j.id, 'account.id'),
+    inviter: j.inviter === null ? null : address(j.inviter, 'account.inviter'),
+  };
+}

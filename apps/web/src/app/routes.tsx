@@ -130,18 +130,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('mine', [
           { index: true, loader: to('/mine/today') },
           { path: 'today', ...empty({ message: 'mine.today.empty' }) },
-          {
-            path: 'invite-register',
-            ...empty({
-              message: 'mine.invite.empty',
-              tabs: [
-                'mine.invite.tabs.user',
-                'mine.invite.tabs.records',
-                'mine.invite.tabs.direct',
-                'mine.invite.tabs.indirect',
-              ],
-            }),
-          },
+          { path: 'invite-register', ...page(lazyPage(() => import('../features/referral/InviteRegisterScreen.tsx'))) },
           {
             path: 'invited',
             ...empty({ message: 'mine.invited.empty', tabs: ['mine.invited.tabs.volume', 'mine.invited.tabs.list'] }),

@@ -119,7 +119,7 @@ export function RegisterView(props: RegisterViewProps) {
             <dd>{shortenAddress(props.account)}</dd>
           </div>
           <div>
-            <dt>{t('referral:register.inviter')}</dt>
+            <dt>{t('referral:register.inviterShort')}</dt>
             <dd data-testid="review-inviter" title={p.inviter}>
               {shortenAddress(p.inviter)}
             </dd>
