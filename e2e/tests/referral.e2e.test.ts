@@ -18,6 +18,7 @@ import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
+import { registerAccounts } from '@eterno/devstack/referral';
 import type { InvitationJson, InvitationsPageJson } from '@eterno/protocol/referralApi';
 import { errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
@@ -231,6 +232,101 @@ describe('registration', () => {
     await bob.page.getByTestId('register-already').waitFor({ state: 'visible', timeout: 60_000 });
     expect(await bob.page.getByTestId('register-next').count()).toBe(0);
   });
+});
+
+describe('Mine › invite register', () => {
+  test('the form gives a link and a QR code; the invitee registers through it; the records and lists follow', async () => {
+    const alice = await signedIn(ALICE, '/mine/invite-register');
+    const p = alice.page;
+    await p.getByTestId('invite-form').waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await p.getByTestId('invite-code').inputValue()).toBe(await codeOf(ALICE));
+    // The spec's required prompts and 'Invalid wallet address', before anything is sent.
+    await p.getByTestId('invite-submit').click();
+    await expectRefusal(p, 'invite-problem-invitee', 'INVITEE_ADDRESS_REQUIRED');
+    await p.getByTestId('invite-invitee').fill('0x1234');
+    await p.getByTestId('invite-submit').click();
+    await expectRefusal(p, 'invite-problem-invitee', 'INVALID_WALLET_ADDRESS');
+    const dave = testAccount(4).address;
+    await p.getByTestId('invite-invitee').fill(dave);
+    await p.getByTestId('invite-submit').click();
+    await expectRefusal(p, 'invite-problem-placement', 'PLACEMENT_REQUIRED');
+    // The server's refusals: a contact outside alice's team.
+    await p.getByTestId('invite-placement').locator('input[data-value="manual"]').check();
+    await p.getByTestId('invite-contact').fill(testAccount(0).address);
+    await p.getByTestId('invite-side').locator('input[data-value="1"]').check();
+    await p.getByTestId('invite-submit').click();
+    await expectRefusal(p, 'invite-refusal', 'CONTACT_OUTSIDE_TEAM');
+    // An invitation: automatic on the right.
+    await p.getByTestId('invite-placement').locator('input[data-value="auto"]').check();
+    await p.getByTestId('invite-submit').click();
+    await p.getByTestId('invite-made').waitFor({ state: 'visible', timeout: 60_000 });
+    const link = (await p.getByTestId('invite-link').textContent())!;
+    expect(await p.getByTestId('invite-qr').getAttribute('data-value')).toBe(link);
+    const id = await p.getByTestId('invite-made').getAttribute('data-id');
+    expect(link).toBe(`${e2e.stack().webUrl}/register?invitation=${id}`);
+    await p.getByTestId('invite-tab-records').click();
+    const row = p.getByTestId(`invitation-${id}`);
+    await row.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await row.getAttribute('data-state')).toBe('open');
+
+    const d = await signedIn(4, new URL(link).pathname + new URL(link).search);
+    await d.page.getByTestId('register-invited').waitFor({ state: 'visible', timeout: 60_000 });
+    await d.page.getByTestId('register-next').click();
+    await confirmRegistration(d.page);
+    // Automatic on alice's right: the end of her right leg, under carol.
+    expect(await accountOf(dave)).toMatchObject({ parent: low(testAccount(CAROL).address), side: 1 });
+    await until('the record reads registered', async () => (await row.getAttribute('data-state')) === 'registered', {
+      timeoutMs: 60_000,
+    });
+    expect(await row.getByTestId('invitation-state').textContent()).toBe(text('en', 'referral', 'state.registered'));
+    await p.getByTestId('invite-tab-direct').click();
+    await p.getByTestId(`member-${low(dave)}`).waitFor({ state: 'visible', timeout: 60_000 });
+    await p.getByTestId(`member-${low(testAccount(BOB).address)}`).waitFor({ state: 'visible' });
+    await p.getByTestId('invite-tab-indirect').click();
+    await p.getByTestId('members-indirect').waitFor({ state: 'visible' });
+  });
+
+  test('an unregistered wallet is led to the registration', async () => {
+    const s = await signedIn(8, '/mine/invite-register');
+    await s.page.getByTestId('invite-unregistered').waitFor({ state: 'visible', timeout: 60_000 });
+    await s.page.getByTestId('invite-register-link').click();
+    await s.page.getByTestId('register-form').waitFor({ state: 'visible', timeout: 60_000 });
+  });
+});
+
+describe('invite register: screenshots', () => {
+  for (const viewport of ['portrait', 'landscape'] as const) {
+    test(`the invite register tabs at ${viewport === 'portrait' ? '390×844' : '844×390'} in en and zh`, async () => {
+      await mkdir(SHOTS_DIR, { recursive: true });
+      // heidi under bob: alice's indirect list has a row.
+      await registerAccounts(e2e.stack().rpcUrl, e2e.stack().deployments, [testAccount(8)], {
+        inviter: testAccount(BOB).address,
+      });
+      for (const lang of ['en', 'zh'] as const) {
+        const s = await signedIn(ALICE, '/mine/invite-register', viewport, lang);
+        const p = s.page;
+        await p.getByTestId('invite-form').waitFor({ state: 'visible', timeout: 60_000 });
+        await p.screenshot({ path: join(SHOTS_DIR, `invite-register.${viewport}.${lang}.png`) });
+        await p.getByTestId('invite-invitee').fill(testAccount(lang === 'en' ? 6 : 7).address);
+        await p.getByTestId('invite-placement').locator('input[data-value="manual"]').check();
+        await p.getByTestId('invite-contact').fill(testAccount(BOB).address);
+        await p.getByTestId('invite-side').locator('input[data-value="1"]').check();
+        await p.getByTestId('invite-submit').click();
+        await p.getByTestId('invite-qr').waitFor({ state: 'visible', timeout: 60_000 });
+        await p.screenshot({ path: join(SHOTS_DIR, `invite-register-link.${viewport}.${lang}.png`) });
+        for (const tab of ['records', 'direct', 'indirect'] as const) {
+          await p.getByTestId(`invite-tab-${tab}`).click();
+          await p
+            .getByTestId(tab === 'records' ? 'invitation-records' : `members-${tab}`)
+            .locator('article')
+            .first()
+            .waitFor({ state: 'visible', timeout: 60_000 });
+          expect(await errorScreen(p).allInnerTexts()).toEqual([]);
+          await p.screenshot({ path: join(SHOTS_DIR, `invite-register-${tab}.${viewport}.${lang}.png`) });
+        }
+      }
+    });
+  }
 });
 
 describe('registration: screenshots', () => {
