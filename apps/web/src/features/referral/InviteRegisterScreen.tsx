@@ -18,6 +18,7 @@ import {
   type InviteProblem,
 } from './inviteForm.ts';
 import { useCreateInvitation, useInvitations, useMembers, useMyReferralAccount } from './useInviteRegister.ts';
+import '../../screens/screens.css';
 import '../register/register.css';
 import './referral.css';
 
