@@ -234,6 +234,28 @@ describe('registration', () => {
   });
 });
 
+describe('registration in Chinese', () => {
+  test('the prompts and refusals in zh', async () => {
+    const s = await signedIn(7, '/register', 'portrait', 'zh');
+    const p = s.page;
+    await p.getByTestId('register-form').waitFor({ state: 'visible', timeout: 60_000 });
+    await fillForm(p, { inviter: '0x12' });
+    await expectRefusal(p, 'register-problem-inviter', 'INVALID_WALLET_ADDRESS', 'zh');
+    await fillForm(p, { inviter: await codeOf(ALICE), side: 1 });
+    await expectRefusal(p, 'register-problem-placement', 'PLACEMENT_REQUIRED', 'zh');
+    await fillForm(p, { inviter: inviteCodeOf(999n), placement: 'auto' });
+    await expectRefusal(p, 'register-refusal', 'UNKNOWN_INVITE_CODE', 'zh');
+    await fillForm(p, {
+      inviter: testAccount(ALICE).address,
+      placement: 'manual',
+      contact: testAccount(ALICE).address,
+      side: 0,
+    });
+    await expectRefusal(p, 'register-refusal', 'SEAT_TAKEN', 'zh');
+    expect(s.sent()).toBe(0);
+  });
+});
+
 describe('Mine › invite register', () => {
   test('the form gives a link and a QR code; the invitee registers through it; the records and lists follow', async () => {
     const alice = await signedIn(ALICE, '/mine/invite-register');
