@@ -106,6 +106,8 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
     });
     client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
     if (postgres) pgServer = await startPostgres();
+    // A low daily cap (4 invitations in the second test, the fifth in the last): the cap is tested too.
+    process.env.ETERNO_INVITATIONS_PER_DAY = '5';
     server = await startServer({
       rpcUrl: anvil.rpcUrl,
       deploymentsFile,
@@ -296,4 +298,13 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
     expect(codeOf(await ask(erinToken, good))).toBe('ALREADY_REGISTERED');
     expect((await ask(null, good)).status).toBe(401);
   }, 120_000);
+
+  it('caps the invitations of one inviter per 24 hours, writing nothing past it', async () => {
+    const body = { invitee: ivan.address, placement: 'auto', contact: null, side: 1, inviteCode: aliceCode };
+    expect((await invite(aliceToken, body)).status).toBe(201);
+    const before = (await records(aliceToken, '?limit=100')).items.length;
+    const refused = await invite(aliceToken, body);
+    expect([refused.status, codeOf(refused)]).toEqual([429, 'RATE_LIMITED']);
+    expect((await records(aliceToken, '?limit=100')).items).toHaveLength(before);
+  }, 60_000);
 });

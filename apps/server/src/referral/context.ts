@@ -14,9 +14,14 @@ export type ReferralContext = {
   store: InvitationStore;
   /** How long a placement approval stays valid (seconds). */
   placementTtl: bigint;
+  /** How many invitations one inviter may make in 24 hours (RATE_LIMITED past it). */
+  invitationsPerDay: number;
   /** Unix seconds (wall clock). */
   now(): bigint;
 };
 
 /** A placement approval is valid for 10 minutes: time to confirm one transaction in the wallet. */
 export const PLACEMENT_TTL_SECONDS = 600n;
+
+/** Default of `ETERNO_INVITATIONS_PER_DAY`: enough for any real inviter, a cap on a flood of rows. */
+export const INVITATIONS_PER_DAY = 200;

@@ -39,6 +39,7 @@ export type InvitationInput = Omit<InvitationRequestJson, 'invitee' | 'contact' 
 };
 
 const low = (a: Address) => a.toLowerCase() as Address;
+const DAY = 86_400n;
 const same = (a: string | null, b: string | null) => a !== null && b !== null && a.toLowerCase() === b.toLowerCase();
 
 async function registeredInviter(db: ApiDb, inviter: Address): Promise<AccountRow> {
@@ -141,8 +142,9 @@ async function judgeAll(db: ApiDb, rows: readonly InvitationRow[]): Promise<Invi
 /**
  * `POST /referral/invitations` by `inviter` (the session): refused when the inviter is not registered
  * (INVITER_NOT_REGISTERED), the code is not the inviter's (INVITE_CODE_NOT_YOURS), the invitee is the
- * inviter (SELF_INVITE) or already registered (ALREADY_REGISTERED), or a manual seat fails its
- * checks. Nothing is written on a refusal.
+ * inviter (SELF_INVITE) or already registered (ALREADY_REGISTERED), a manual seat fails its
+ * checks, or the inviter made `ctx.invitationsPerDay` invitations in the last 24 hours
+ * (RATE_LIMITED). Nothing is written on a refusal.
  */
 export async function createInvitation(
   deps: RegistrationDeps,
@@ -154,6 +156,9 @@ export async function createInvitation(
   if (same(input.invitee, inviter)) throw new ApiError('SELF_INVITE');
   if ((await accountOf(deps.db, low(input.invitee))) !== null) throw new ApiError('ALREADY_REGISTERED');
   if (input.contact !== null) await checkSeat(deps, me, input.contact, input.side);
+  const now = deps.ctx.now();
+  if ((await deps.ctx.store.countSince(inviter, now - DAY)) >= deps.ctx.invitationsPerDay)
+    throw new ApiError('RATE_LIMITED');
   const row: NewInvitation = {
     inviter: low(inviter),
     inviteCode: inviteCodeOf(BigInt(me.id)),
@@ -162,7 +167,7 @@ export async function createInvitation(
     contact: input.contact === null ? null : low(input.contact),
     side: input.side,
   };
-  const [json] = await judgeAll(deps.db, [await deps.ctx.store.insert(row, deps.ctx.now())]);
+  const [json] = await judgeAll(deps.db, [await deps.ctx.store.insert(row, now)]);
   return json!;
 }
 

@@ -2,7 +2,7 @@ import { LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import { bytesToHex, type Hex } from 'viem';
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { readPlacementSigner } from './open.ts';
+import { readInvitationsPerDay, readPlacementSigner } from './open.ts';
 
 const keyOf = (index: number): Hex =>
   bytesToHex(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
@@ -30,5 +30,14 @@ describe('readPlacementSigner', () => {
     expect(readPlacementSigner({ ETERNO_PLACEMENT_SIGNER_KEY: keyOf(9) }, 'local').address).toBe(
       mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 9 }).address,
     );
+  });
+});
+
+describe('readInvitationsPerDay', () => {
+  it('defaults to 200 and takes a positive integer, refusing anything else', () => {
+    expect(readInvitationsPerDay({})).toBe(200);
+    expect(readInvitationsPerDay({ ETERNO_INVITATIONS_PER_DAY: '5' })).toBe(5);
+    for (const bad of ['0', '-1', '1.5', 'x', '99999999'])
+      expect(() => readInvitationsPerDay({ ETERNO_INVITATIONS_PER_DAY: bad })).toThrow(/ETERNO_INVITATIONS_PER_DAY/);
   });
 });

@@ -62,6 +62,10 @@ describe.each(BACKENDS)('invitation store on $name', (backend) => {
     // Another inviter's id as a cursor pages nothing of alice's.
     expect(await store.ofInviter(ALICE, { limit: 5, before: c.id })).toEqual([]);
     expect((await store.ofInvitee(DAVE, 10)).map((r) => r.id)).toEqual([c.id, b.id, a.id]);
+    expect(await store.countSince(ALICE, 100n)).toBe(2);
+    expect(await store.countSince(ALICE, 101n)).toBe(1);
+    expect(await store.countSince(ALICE, 102n)).toBe(0);
+    expect(await store.countSince(BOB, 0n)).toBe(1);
   });
 
   it('refuses a manual invitation without a contact and an automatic one with a contact', async () => {

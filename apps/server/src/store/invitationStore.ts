@@ -59,6 +59,8 @@ export type InvitationStore = {
   ofInviter(inviter: Address, page: { limit: number; before: string | undefined }): Promise<InvitationRow[]>;
   /** The newest invitations addressed to `invitee`. */
   ofInvitee(invitee: Address, limit: number): Promise<InvitationRow[]>;
+  /** How many invitations `inviter` made at or after `since` (unix seconds). */
+  countSince(inviter: Address, since: bigint): Promise<number>;
 };
 
 type RawRow = {
@@ -134,6 +136,13 @@ export async function createInvitationStore(sql: Sql): Promise<InvitationStore> 
               [lower(inviter), limit, before],
             );
       return rows.map(toRow);
+    },
+    async countSince(inviter, since) {
+      const { rows } = await sql.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM ${SCHEMA}.invitation WHERE inviter = $1 AND created_at >= $2`,
+        [lower(inviter), since.toString()],
+      );
+      return Number(rows[0]!.n);
     },
     async ofInvitee(invitee, limit) {
       const { rows } = await sql.query<RawRow>(
