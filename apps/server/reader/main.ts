@@ -33,6 +33,8 @@ import { schedulePurge } from '../src/store/purge.ts';
 import { openPostgres } from '../src/store/sql.ts';
 import { createPurchaseStore } from '../src/store/purchaseStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
+import { createInvitationStore } from '../src/store/invitationStore.ts';
+import { openReferralContext } from '../src/referral/open.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
 import { openVoucherTotals } from '../src/vault/vouchers.ts';
@@ -50,6 +52,7 @@ const finance = openFinanceContext(process.env, {
   store: await createPurchaseStore(sql),
   view: ponderFinance(indexer.db),
 });
+const referral = openReferralContext(process.env, { store: await createInvitationStore(sql) });
 const purge = schedulePurge(store);
 // Both pools open their connections before the API listens (docs/decisions/vouchers.md, speed).
 await Promise.all([indexer.warm(), sql.warm()]);
@@ -68,7 +71,7 @@ app.route(
 // Per-user answers: outside the response cache.
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
-app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store) }));
+app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
 app.route(
   '/',
   createIndexerApp(indexer.db, {

@@ -44,7 +44,15 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(55);
+    expect(ERROR_CODES).toHaveLength(64);
+  });
+
+  it('has the registration and invitation codes, with the spec’s required prompts', () => {
+    expect(errorMessage('INVITEE_ADDRESS_REQUIRED')).toBe('Please enter the new user wallet address');
+    expect(errorMessage('PLACEMENT_REQUIRED')).toBe('Please select automatic or manual contact address');
+    expect(errorMessage('INVITE_CODE_REQUIRED')).toBe('Please enter the referral code');
+    for (const code of ['CONTACT_OUTSIDE_TEAM', 'UNKNOWN_INVITE_CODE', 'INVITE_CODE_NOT_YOURS', 'INVITATION_NOT_FOUND'])
+      expect(isErrorCode(code)).toBe(true);
   });
 
   it('has the referral codes (issue 10), the registry’s refusals in the user’s words', () => {

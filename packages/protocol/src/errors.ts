@@ -62,6 +62,15 @@ export const ERROR_MESSAGES = {
   SEAT_TAKEN: 'This seat is already taken, please choose another',
   PLACEMENT_EXPIRED: 'The placement approval has expired, please start again',
   PLACEMENT_NOT_APPROVED: 'This placement is not approved for your wallet, please start again',
+  INVITEE_ADDRESS_REQUIRED: 'Please enter the new user wallet address',
+  PLACEMENT_REQUIRED: 'Please select automatic or manual contact address',
+  CONTACT_ADDRESS_REQUIRED: 'Please enter the contact address',
+  INVITE_CODE_REQUIRED: 'Please enter the referral code',
+  INVITER_REQUIRED: 'Please enter the invite code or the inviter address',
+  UNKNOWN_INVITE_CODE: 'No registered account has this invite code',
+  INVITE_CODE_NOT_YOURS: 'This is not your invite code',
+  CONTACT_OUTSIDE_TEAM: "The contact address is not in the inviter's team",
+  INVITATION_NOT_FOUND: 'No such invitation',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

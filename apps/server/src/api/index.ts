@@ -17,6 +17,8 @@ import { schedulePurge } from '../store/purge.ts';
 import { openSql } from '../store/sql.ts';
 import { createPurchaseStore } from '../store/purchaseStore.ts';
 import { createVoucherStore } from '../store/voucherStore.ts';
+import { createInvitationStore } from '../store/invitationStore.ts';
+import { openReferralContext } from '../referral/open.ts';
 import { openVaultContext } from '../vault/open.ts';
 import { ponderLedger } from '../vault/ponderLedger.ts';
 import { openVoucherTotals } from '../vault/vouchers.ts';
@@ -36,6 +38,7 @@ const finance = openFinanceContext(process.env, {
   store: await createPurchaseStore(sql),
   view: ponderFinance(db),
 });
+const referral = openReferralContext(process.env, { store: await createInvitationStore(sql) });
 const purge = schedulePurge(store);
 const close = () => {
   purge.stop();
@@ -57,7 +60,7 @@ app.route(
 );
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
-app.route('/', createReferralApp({ db, session: sessionUser(store) }));
+app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
 app.route(
   '/',
   createIndexerApp(db, {

@@ -12,10 +12,39 @@ import { referralDirectRoute } from './routes/referralDirect.ts';
 import { referralIndirectRoute } from './routes/referralIndirect.ts';
 import { referralTeamRoute } from './routes/referralTeam.ts';
 import { referralTreeRoute } from './routes/referralTree.ts';
+import type { ReferralContext } from '../referral/context.ts';
+import { referralInvitationCreateRoute } from './routes/referralInvitationCreate.ts';
+import { referralInvitationPendingRoute } from './routes/referralInvitationPending.ts';
+import { referralInvitationRoute } from './routes/referralInvitation.ts';
+import { referralInvitationsRoute } from './routes/referralInvitations.ts';
+import { referralPlacementsRoute } from './routes/referralPlacements.ts';
 
-export function createReferralApp({ db, session }: { db: ApiDb; session: SessionUser }): Hono {
+/**
+ * `ctx` (the placement signer and the invitation store, ../referral/open.ts) serves registration and
+ * invitations; without it (deployments without a registry) only the team reads are served.
+ */
+export function createReferralApp({
+  db,
+  session,
+  ctx,
+}: {
+  db: ApiDb;
+  session: SessionUser;
+  ctx: ReferralContext | null;
+}): Hono {
   const deps = { db, sql: preparedSql(db), session };
-  return new Hono()
+  const app = new Hono();
+  if (ctx !== null) {
+    const registration = { ...deps, ctx };
+    app
+      .route('/', referralPlacementsRoute(registration))
+      .route('/', referralInvitationCreateRoute(registration))
+      .route('/', referralInvitationsRoute(registration))
+      // Before `/referral/invitations/:id`, which would otherwise take "pending" as an id.
+      .route('/', referralInvitationPendingRoute(registration))
+      .route('/', referralInvitationRoute(registration));
+  }
+  return app
     .route('/', referralAccountRoute(deps))
     .route('/', referralTeamRoute(deps))
     .route('/', referralTreeRoute(deps))

@@ -77,7 +77,7 @@ export async function readTeamFigures(db: ApiDb, sql: ReferralSql, wallet: Addre
 }
 
 /** Whether `node` is in `viewer`'s placement subtree (the viewer included): O(turns). */
-async function inside(sql: ReferralSql, viewer: AccountRow, node: AccountRow): Promise<boolean> {
+export async function insideTeamOf(sql: ReferralSql, viewer: AccountRow, node: AccountRow): Promise<boolean> {
   if (viewer.id === node.id) return true;
   if (viewer.depth >= node.depth) return false;
   return insideTeam(placedOf(viewer), placedOf(node), await readSteps(sql, node.wallet as Address));
@@ -91,7 +91,7 @@ async function inside(sql: ReferralSql, viewer: AccountRow, node: AccountRow): P
 export async function readTree(db: ApiDb, sql: ReferralSql, viewer: Address, root: Address): Promise<TreeJson> {
   const [me, top] = await Promise.all([accountOf(db, viewer), accountOf(db, root)]);
   if (me === null) throw new ApiError('NOT_REGISTERED');
-  if (top === null || !(await inside(sql, me, top))) throw new ApiError('NOT_FOUND');
+  if (top === null || !(await insideTeamOf(sql, me, top))) throw new ApiError('NOT_FOUND');
   const rows: AccountRow[] = [top];
   let level: AccountRow[] = [top];
   for (let l = 0; l < TREE_LEVELS; l++) {

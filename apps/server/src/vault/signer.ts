@@ -42,25 +42,32 @@ export function isWellKnownTestAccount(address: Address): boolean {
 /** The signer's key and its address. */
 export type SignerAccount = { address: Address; privateKey: Hex };
 
+/** The environment variables that hold a signer's private key. */
+export type SignerKeyVariable = 'ETERNO_SIGNER_KEY' | 'ETERNO_PLACEMENT_SIGNER_KEY';
+
 /**
- * The signer account of `ETERNO_SIGNER_KEY` (a 32-byte hex private key). Refused with an EnvError:
- * a missing or malformed key, and on a `network` other than `local` any well-known test key.
+ * The signer account of `env[variable]` (default `ETERNO_SIGNER_KEY`; a 32-byte hex private key).
+ * Refused with an EnvError: a missing or malformed key, and on a `network` other than `local` any
+ * well-known test key.
  */
-export function readSignerAccount(env: NodeJS.ProcessEnv, network: string): SignerAccount {
-  const key = env.ETERNO_SIGNER_KEY;
-  if (!key)
-    throw new EnvError('ETERNO_SIGNER_KEY is required: the private key of the vault signer (0x + 64 hex digits)');
+export function readSignerAccount(
+  env: NodeJS.ProcessEnv,
+  network: string,
+  variable: SignerKeyVariable = 'ETERNO_SIGNER_KEY',
+): SignerAccount {
+  const key = env[variable];
+  if (!key) throw new EnvError(`${variable} is required: the private key of the signer (0x + 64 hex digits)`);
   if (!/^0x[0-9a-fA-F]{64}$/.test(key))
-    throw new EnvError('ETERNO_SIGNER_KEY is not a private key: expected 0x followed by 64 hex digits');
+    throw new EnvError(`${variable} is not a private key: expected 0x followed by 64 hex digits`);
   let account: SignerAccount;
   try {
     account = { address: privateKeyToAccount(key as Hex).address, privateKey: key.toLowerCase() as Hex };
   } catch {
-    throw new EnvError('ETERNO_SIGNER_KEY is not a valid secp256k1 private key');
+    throw new EnvError(`${variable} is not a valid secp256k1 private key`);
   }
   if (network !== 'local' && isWellKnownTestAccount(account.address))
     throw new EnvError(
-      `ETERNO_SIGNER_KEY is one of anvil's public test keys (${account.address}); refused on network "${network}": use a key of your own`,
+      `${variable} is one of anvil's public test keys (${account.address}); refused on network "${network}": use a key of your own`,
     );
   return account;
 }

@@ -74,6 +74,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       ErrorBoundary: RouteError,
       children: [
         { index: true, loader: to('/home') },
+        { path: 'register', ...page(lazyPage(() => import('../features/register/RegisterScreen.tsx'))) },
         section('home', [
           { index: true, loader: to('/home/eterno') },
           { path: 'eterno', ...page(lazyPage(() => import('../features/home/EternoHome.tsx'))) },
@@ -123,18 +124,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('mine', [
           { index: true, loader: to('/mine/today') },
           { path: 'today', ...page(lazyPage(() => import('../features/mine/TodayScreen.tsx'))) },
-          {
-            path: 'invite-register',
-            ...empty({
-              message: 'mine.invite.empty',
-              tabs: [
-                'mine.invite.tabs.user',
-                'mine.invite.tabs.records',
-                'mine.invite.tabs.direct',
-                'mine.invite.tabs.indirect',
-              ],
-            }),
-          },
+          { path: 'invite-register', ...page(lazyPage(() => import('../features/referral/InviteRegisterScreen.tsx'))) },
           { path: 'invited', ...page(lazyPage(() => import('../features/mine/InvitedScreen.tsx'))) },
           { path: 'framework', ...page(lazyPage(() => import('../features/mine/FrameworkScreen.tsx'))) },
           { path: 'team', ...page(lazyPage(() => import('../features/mine/TeamScreen.tsx'))) },

@@ -11,6 +11,7 @@ import type enFinance from './locales/en/finance.json';
 import type enHome from './locales/en/home.json';
 import type enLock from './locales/en/lock.json';
 import type enMine from './locales/en/mine.json';
+import type enReferral from './locales/en/referral.json';
 import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
@@ -44,6 +45,7 @@ export const FEATURE_BUNDLES = {
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
   mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
+  referral: { en: () => import('./locales/en/referral.json'), zh: () => import('./locales/zh/referral.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
@@ -62,6 +64,7 @@ export type AllResources = (typeof resources)['en'] & {
   home: typeof enHome;
   lock: typeof enLock;
   mine: typeof enMine;
+  referral: typeof enReferral;
   screens: typeof enScreens;
   stake: typeof enStake;
   swap: typeof enSwap;

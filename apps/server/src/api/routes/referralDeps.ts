@@ -1,4 +1,5 @@
 import type { SessionUser } from '../../auth/session.ts';
+import type { ReferralContext } from '../../referral/context.ts';
 import type { ReferralSql } from '../../referral/referralSql.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ApiDb } from './page.ts';
@@ -8,6 +9,9 @@ import type { ApiDb } from './page.ts';
  * the database allows: referral/preparedSql.ts) and the session's user.
  */
 export type ReferralRouteDeps = { db: ApiDb; sql: ReferralSql; session: SessionUser };
+
+/** The registration and invitation routes also need the referral context (signer, invitation store). */
+export type RegistrationRouteDeps = ReferralRouteDeps & { ctx: ReferralContext };
 
 /** `before` of a member list: an account id (a positive integer); anything else → BAD_REQUEST. */
 export function parseIdCursor(value: string | undefined): number | undefined {

@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 
 /**
  * A user not registered in the referral tree cannot buy: the screen says so and offers the
- * registration, which the referral network builds under Mine › Invite register
- * (docs/decisions/finance.md, Screens).
+ * registration screen (`/register`, features/register; docs/decisions/finance.md, Screens).
  */
 export function RegisterOffer() {
   const { t } = useTranslation('finance');
@@ -12,7 +11,7 @@ export function RegisterOffer() {
     <section className="finance-card finance-offer" data-testid="register-offer" role="alert">
       <h3>{t('subscribe.unregisteredTitle')}</h3>
       <p>{t('subscribe.unregistered')}</p>
-      <Link className="button button-primary" to="/mine/invite-register" data-testid="register-link">
+      <Link className="button button-primary" to="/register" data-testid="register-link">
         {t('subscribe.register')}
       </Link>
     </section>

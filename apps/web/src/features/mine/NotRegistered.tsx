@@ -7,7 +7,7 @@ export function NotRegistered() {
   return (
     <section className="finance-card finance-offer" data-testid="mine-not-registered" role="status">
       <p>{t('notRegistered')}</p>
-      <Link className="button button-primary" to="/mine/invite-register">
+      <Link className="button button-primary" to="/register">
         {t('register')}
       </Link>
     </section>

@@ -1,0 +1,288 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { shortenAddress } from '@eterno/protocol/address';
+import type { InvitationJson } from '@eterno/protocol/referralApi';
+import type { Address } from 'viem';
+import { isAddressEqual } from 'viem';
+import { TxProgress } from '../../tx/TxProgress.tsx';
+import { errorKey } from '../../tx/txState.ts';
+import { checkForm, isFormProblem, type FormField, type FormProblem, type RegisterForm } from './registerForm.ts';
+import type { RegisterControl } from './useRegister.ts';
+import './register.css';
+
+export type RegisterViewProps = {
+  account: Address;
+  /** The registry's answer (undefined: not read yet). */
+  registered: boolean | undefined;
+  readError: unknown;
+  invitation: InvitationJson | null;
+  invitationError: unknown;
+  form: RegisterForm;
+  onChange: (form: RegisterForm) => void;
+  control: Pick<RegisterControl, 'tx' | 'checking' | 'error' | 'prepared' | 'done' | 'next' | 'back' | 'confirm'>;
+};
+
+function Choice<T extends string | number>(props: {
+  name: string;
+  value: T | null;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  testId: string;
+}) {
+  return (
+    <div className="register-choice" role="radiogroup" data-testid={props.testId}>
+      {props.options.map((o) => (
+        <label key={String(o.value)} className={props.value === o.value ? 'is-on' : undefined}>
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === o.value}
+            onChange={() => props.onChange(o.value)}
+            data-value={o.value}
+          />
+          {o.label}
+        </label>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The registration (spec §3, §5): the form (inviter by code or address, side, automatic or manual
+ * placement with the contact), every problem in the user's language under its field; the review,
+ * which says the binding cannot be undone; then one transaction (step n of m) and the result.
+ */
+export function RegisterView(props: RegisterViewProps) {
+  const { t } = useTranslation(['referral', 'errors', 'common']);
+  const { form, control } = props;
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+
+  if (props.registered === true && !control.done) {
+    return (
+      <section className="register-screen" data-testid="register-already">
+        <div className="register-card" role="status">
+          <h2>{t('referral:register.alreadyTitle')}</h2>
+          <p>{t('referral:register.already')}</p>
+          <Link className="button button-primary" to="/mine/invite-register">
+            {t('referral:register.toInvite')}
+          </Link>
+        </div>
+      </section>
+    );
+  }
+  if (control.done) {
+    return (
+      <section className="register-screen" data-testid="register-done">
+        <div className="register-card register-success" role="status">
+          <h2>{t('referral:register.doneTitle')}</h2>
+          <p>{t('referral:register.done')}</p>
+          <div className="register-actions">
+            <Link className="button button-primary" to="/finance/overview">
+              {t('referral:register.toFinance')}
+            </Link>
+            <Link className="button" to="/mine/invite-register">
+              {t('referral:register.toInvite')}
+            </Link>
+          </div>
+        </div>
+        <TxProgress tx={control.tx} />
+      </section>
+    );
+  }
+
+  const refusal = control.error ? errorKey(control.error) : null;
+  const fieldError = (field: FormField) =>
+    problem?.field === field ? (
+      <p className="register-error" role="alert" data-testid={`register-problem-${field}`} data-code={problem.code}>
+        {t(`errors:${problem.code}`)}
+      </p>
+    ) : null;
+  const update = (patch: Partial<RegisterForm>) => {
+    setProblem(null);
+    props.onChange({ ...form, ...patch });
+  };
+  const invitedElsewhere =
+    props.invitation !== null && !isAddressEqual(props.invitation.invitee, props.account) ? props.invitation : null;
+
+  if (control.prepared !== null) {
+    const p = control.prepared;
+    const r = p.registration;
+    return (
+      <section className="register-screen" data-testid="register-review">
+        <header className="register-heading">
+          <h2>{t('referral:register.reviewTitle')}</h2>
+        </header>
+        <dl className="register-card register-summary">
+          <div>
+            <dt>{t('referral:register.wallet')}</dt>
+            <dd>{shortenAddress(props.account)}</dd>
+          </div>
+          <div>
+            <dt>{t('referral:register.inviterShort')}</dt>
+            <dd data-testid="review-inviter" title={p.inviter}>
+              {shortenAddress(p.inviter)}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('referral:register.side')}</dt>
+            <dd data-testid="review-side">{t(r.side === 0 ? 'referral:side.left' : 'referral:side.right')}</dd>
+          </div>
+          <div>
+            <dt>{t('referral:register.placement')}</dt>
+            <dd data-testid="review-placement">
+              {r.placement === 'automatic'
+                ? t('referral:placement.auto')
+                : `${t('referral:placement.manual')} · ${shortenAddress(r.contact)}`}
+            </dd>
+          </div>
+        </dl>
+        <p className="register-warning" role="note" data-testid="review-irreversible">
+          {t('referral:register.irreversible')}
+        </p>
+        {refusal ? (
+          <p className="register-error" role="alert" data-testid="register-refusal" data-code={refusal.code}>
+            {t(`errors:${refusal.code}`, refusal.params)}
+          </p>
+        ) : null}
+        <div className="register-actions">
+          <button
+            type="button"
+            className="button"
+            onClick={control.back}
+            disabled={control.checking || control.tx.busy}
+          >
+            {t('referral:register.back')}
+          </button>
+          <button
+            type="button"
+            className="button button-primary"
+            data-testid="register-confirm"
+            disabled={control.checking || control.tx.busy}
+            onClick={() => void control.confirm()}
+          >
+            {t('referral:register.confirm')}
+          </button>
+        </div>
+        <TxProgress tx={control.tx} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="register-screen" data-testid="register-form">
+      <header className="register-heading">
+        <h2>{t('referral:register.title')}</h2>
+        <p>{t('referral:register.intro')}</p>
+      </header>
+      {props.invitation && !invitedElsewhere ? (
+        <p className="register-note" data-testid="register-invited">
+          {t('referral:register.invited', { code: props.invitation.inviteCode })}
+        </p>
+      ) : null}
+      {invitedElsewhere ? (
+        <p className="register-warning" data-testid="register-invited-other">
+          {t('referral:register.invitedOther', { wallet: shortenAddress(invitedElsewhere.invitee) })}
+        </p>
+      ) : null}
+      {props.registered === undefined && props.readError ? (
+        <p className="register-error" role="alert" data-testid="register-read-error">
+          {t(`errors:${errorKey(props.readError).code}`)}
+        </p>
+      ) : null}
+      {props.invitationError ? (
+        <p className="register-error" role="alert">
+          {t(`errors:${errorKey(props.invitationError).code}`)}
+        </p>
+      ) : null}
+      <form
+        className="register-card register-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          const checked = checkForm(form);
+          if (isFormProblem(checked)) {
+            setProblem(checked);
+            return;
+          }
+          void control.next(checked);
+        }}
+      >
+        <label className="register-field">
+          <span>{t('referral:register.inviter')}</span>
+          <input
+            type="text"
+            autoComplete="off"
+            spellCheck={false}
+            value={form.inviter}
+            placeholder={t('referral:register.inviterPlaceholder')}
+            onChange={(e) => update({ inviter: e.target.value })}
+            data-testid="register-inviter"
+          />
+        </label>
+        {fieldError('inviter')}
+        <fieldset className="register-field">
+          <legend>{t('referral:register.side')}</legend>
+          <Choice
+            name="side"
+            testId="register-side"
+            value={form.side}
+            options={[
+              { value: 0, label: t('referral:side.left') },
+              { value: 1, label: t('referral:side.right') },
+            ]}
+            onChange={(side) => update({ side: side as 0 | 1 })}
+          />
+        </fieldset>
+        {fieldError('side')}
+        <fieldset className="register-field">
+          <legend>{t('referral:register.placement')}</legend>
+          <Choice
+            name="placement"
+            testId="register-placement"
+            value={form.placement}
+            options={[
+              { value: 'auto', label: t('referral:placement.auto') },
+              { value: 'manual', label: t('referral:placement.manual') },
+            ]}
+            onChange={(placement) => update({ placement })}
+          />
+          <small className="register-hint">
+            {t(form.placement === 'manual' ? 'referral:placement.manualHint' : 'referral:placement.autoHint')}
+          </small>
+        </fieldset>
+        {fieldError('placement')}
+        {form.placement === 'manual' ? (
+          <>
+            <label className="register-field">
+              <span>{t('referral:register.contact')}</span>
+              <input
+                type="text"
+                autoComplete="off"
+                spellCheck={false}
+                value={form.contact}
+                placeholder="0x…"
+                onChange={(e) => update({ contact: e.target.value })}
+                data-testid="register-contact"
+              />
+            </label>
+            {fieldError('contact')}
+          </>
+        ) : null}
+        {refusal ? (
+          <p className="register-error" role="alert" data-testid="register-refusal" data-code={refusal.code}>
+            {t(`errors:${refusal.code}`, refusal.params)}
+          </p>
+        ) : null}
+        <button
+          type="submit"
+          className="button button-primary"
+          data-testid="register-next"
+          disabled={control.checking || props.registered === undefined}
+        >
+          {control.checking ? t('referral:register.checking') : t('referral:register.next')}
+        </button>
+      </form>
+    </section>
+  );
+}
