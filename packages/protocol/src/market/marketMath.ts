@@ -2,17 +2,20 @@
  * The EUSD market's arithmetic, exactly as `EusdMarket` computes it (docs/decisions/market.md), so a
  * screen shows what a fill will move before anything is sent. Both tokens have 18 decimals.
  */
+import { isMultipleOf } from '../amount.ts';
 
 /** One whole EUSD in base units. */
 export const MARKET_ONE = 10n ** 18n;
-/** The trading lot: quantities are multiples of 10 whole EUSD ('Trading multiples of 10'). */
-export const MARKET_LOT = 10n * MARKET_ONE;
+/** The trading lot in whole EUSD: quantities are multiples of 10 ('Trading multiples of 10'). */
+export const MARKET_LOT_TOKENS = 10n;
+/** The trading lot in base units. */
+export const MARKET_LOT = MARKET_LOT_TOKENS * MARKET_ONE;
 /** Basis points in one. */
 export const BPS = 10_000n;
 
 /** Whether `quantity` (EUSD base units) is a positive multiple of the lot. */
 export function isLotMultiple(quantity: bigint): boolean {
-  return quantity > 0n && quantity % MARKET_LOT === 0n;
+  return quantity > 0n && isMultipleOf(quantity, MARKET_LOT_TOKENS);
 }
 
 /** What the buyer pays for `quantity` at `unitPrice` (USDT base units per whole EUSD); exact for a lot multiple. */
