@@ -10,6 +10,7 @@ import type enErrors from './locales/en/errors.json';
 import type enFinance from './locales/en/finance.json';
 import type enHome from './locales/en/home.json';
 import type enLock from './locales/en/lock.json';
+import type enMarket from './locales/en/market.json';
 import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
 import type enSwap from './locales/en/swap.json';
@@ -42,6 +43,7 @@ export const FEATURE_BUNDLES = {
   finance: { en: () => import('./locales/en/finance.json'), zh: () => import('./locales/zh/finance.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
+  market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
   swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
@@ -59,6 +61,7 @@ export type AllResources = (typeof resources)['en'] & {
   finance: typeof enFinance;
   home: typeof enHome;
   lock: typeof enLock;
+  market: typeof enMarket;
   screens: typeof enScreens;
   stake: typeof enStake;
   swap: typeof enSwap;
