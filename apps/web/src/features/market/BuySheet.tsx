@@ -8,6 +8,7 @@ import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { marketAmount } from './format.ts';
 import { MarketField } from './MarketField.tsx';
+import { SheetPortal } from './SheetPortal.tsx';
 import { marketProblemText } from './marketProblemText.ts';
 
 export type BuySheetProps = {
@@ -48,7 +49,7 @@ export function BuySheet({ view, order, tx, onBuy, onClose }: BuySheetProps) {
   };
 
   return (
-    <div className="market-sheet-backdrop">
+    <SheetPortal>
       <form
         className="market-sheet"
         role="dialog"
@@ -107,6 +108,6 @@ export function BuySheet({ view, order, tx, onBuy, onClose }: BuySheetProps) {
         </button>
         <TxProgress tx={tx} />
       </form>
-    </div>
+    </SheetPortal>
   );
 }

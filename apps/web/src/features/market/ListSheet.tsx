@@ -7,6 +7,7 @@ import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { bpsText, marketAmount } from './format.ts';
 import { MarketField } from './MarketField.tsx';
+import { SheetPortal } from './SheetPortal.tsx';
 import { marketProblemText } from './marketProblemText.ts';
 
 export type ListSheetProps = {
@@ -44,7 +45,7 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
   const cost = check.ok ? marketCost(check.quantity, check.unitPrice) : null;
   const fee = cost === null ? null : (cost * view.sellerFeeBps) / 10_000n;
   return (
-    <div className="market-sheet-backdrop">
+    <SheetPortal>
       <form
         className="market-sheet"
         role="dialog"
@@ -97,6 +98,6 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
         </button>
         <TxProgress tx={tx} />
       </form>
-    </div>
+    </SheetPortal>
   );
 }
