@@ -202,6 +202,55 @@ describe('market › EUSD market', () => {
     expect(buyer.pageErrors.map((x) => x.message)).toEqual([]);
   });
 
+  test("a refused wallet request says 'Refused transaction request'; a fill of a cancelled order fails in simulation and is not sent", async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    const wallet = await installTestWallet(page, { rpcUrl: stack.rpcUrl, accountIndex: 2 });
+    await listFromNode(1, e18('40'), e18('0.9'));
+    await signInVia(page, stack.webUrl, '/market/eusd');
+    const before = await balances(wallet.address);
+
+    await page.getByTestId('market-list-open').click();
+    wallet.configure({ transactions: 'reject' });
+    await page.getByTestId('market-list-price-input').fill('0.9');
+    await page.getByTestId('market-list-quantity-input').fill('10');
+    await page.getByTestId('market-list-submit').click();
+    const sheet = page.getByTestId('market-list-sheet');
+    await waitForPhase(page, 'failed');
+    expect(await sheet.getByRole('alert').last().textContent()).toBe(
+      text('en', 'errors', 'REFUSED_TRANSACTION_REQUEST'),
+    );
+    expect(wallet.requests('eth_sendTransaction')).toHaveLength(1);
+    expect((await balances(wallet.address)).eusd).toBe(before.eusd);
+    await sheet.getByRole('button', { name: 'Close' }).click();
+
+    // The seller cancels order 1 while the buyer's sheet is open: the buy is refused in simulation.
+    wallet.configure({ transactions: 'sign' });
+    const row = page.locator('[data-testid="market-order"][data-order="1"]');
+    await row.waitFor({ timeout: 30_000 });
+    await row.getByTestId('market-buy-open').click();
+    await page.getByTestId('market-buy-quantity-input').fill('10');
+    const { chain, transport, public: client } = chainClients(stack.rpcUrl);
+    const seller = createWalletClient({ account: testAccount(1), chain, transport });
+    const hash = await seller.writeContract({
+      address: addresses().market,
+      abi: eusdMarketAbi,
+      functionName: 'cancel',
+      args: [1n],
+    });
+    await client.waitForTransactionReceipt({ hash });
+    wallet.clearRequests();
+    await page.getByTestId('market-buy-submit').click();
+    await waitForPhase(page, 'failed');
+    expect(await page.getByTestId('market-buy-sheet').getByRole('alert').last().textContent()).toContain(
+      'OrderNotOpen',
+    );
+    // The exact USDT approval went through (step 1); the buy itself was never sent.
+    const sent = wallet.requests('eth_sendTransaction').map((r) => (r.params[0] as { to: string }).to.toLowerCase());
+    expect(sent).toEqual([addresses().usdt.toLowerCase()]);
+    expect(await balances(wallet.address)).toEqual(before);
+  });
+
   for (const viewport of ['portrait', 'landscape'] as const) {
     test(`${viewport}: the book, the list sheet and my orders in en and zh (screenshots)`, async () => {
       const stack = e2e.stack();
