@@ -1,7 +1,7 @@
 import { eusdMarketAbi } from '../generated/abis.ts';
 import { planWrite, type TxStep } from '../tx/steps.ts';
 import { marketCost } from './marketMath.ts';
-import type { MarketView } from './readMarket.ts';
+import type { EusdMarketView } from './readEusdMarket.ts';
 
 /**
  * Buying `quantity` EUSD of order `orderId` at its `unitPrice`: `[approve?, buy(orderId, quantity,
@@ -10,7 +10,7 @@ import type { MarketView } from './readMarket.ts';
  * below the cost (nothing is sent). The sheet checks the form first (`checkBuyForm`).
  */
 export function planBuy(
-  view: Pick<MarketView, 'market' | 'usdt' | 'usdtBalance' | 'usdtAllowance'>,
+  view: Pick<EusdMarketView, 'market' | 'usdt' | 'usdtBalance' | 'usdtAllowance'>,
   order: { orderId: bigint; unitPrice: bigint },
   quantity: bigint,
 ): TxStep[] {

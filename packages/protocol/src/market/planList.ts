@@ -1,6 +1,6 @@
 import { eusdMarketAbi } from '../generated/abis.ts';
 import { planWrite, type TxStep } from '../tx/steps.ts';
-import type { MarketView } from './readMarket.ts';
+import type { EusdMarketView } from './readEusdMarket.ts';
 
 /**
  * Listing `quantity` EUSD at `unitPrice`: `[approve?, list(quantity, unitPrice)]`, the approval for
@@ -9,7 +9,7 @@ import type { MarketView } from './readMarket.ts';
  * checks the form first (`checkListForm`).
  */
 export function planList(
-  view: Pick<MarketView, 'market' | 'eusd' | 'eusdBalance' | 'eusdAllowance'>,
+  view: Pick<EusdMarketView, 'market' | 'eusd' | 'eusdBalance' | 'eusdAllowance'>,
   quantity: bigint,
   unitPrice: bigint,
 ): TxStep[] {

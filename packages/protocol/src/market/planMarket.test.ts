@@ -19,7 +19,7 @@ import { quoteFill } from './marketMath.ts';
 import { planBuy } from './planBuy.ts';
 import { planCancel } from './planCancel.ts';
 import { planList } from './planList.ts';
-import { readMarket } from './readMarket.ts';
+import { readEusdMarket } from './readEusdMarket.ts';
 
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
 const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
@@ -50,7 +50,7 @@ const run = (account: typeof alice, steps: TxStep[]) => {
   });
 };
 const view = (account: typeof alice) =>
-  readMarket(client, { contracts: deployments.contracts, account: account.address });
+  readEusdMarket(client, { contracts: deployments.contracts, account: account.address });
 
 describe('the EUSD market on anvil', () => {
   it('reads the parameters, reserve and balances in one eth_call', async () => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkBuyForm } from '@eterno/protocol/market/marketForm';
 import { quoteFill } from '@eterno/protocol/market/marketMath';
-import type { MarketView } from '@eterno/protocol/market/readMarket';
+import type { EusdMarketView } from '@eterno/protocol/market/readEusdMarket';
 import type { MarketOrder } from '../../api/market.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
@@ -12,7 +12,7 @@ import { SheetPortal } from './SheetPortal.tsx';
 import { marketProblemText } from './marketProblemText.ts';
 
 export type BuySheetProps = {
-  view: MarketView;
+  view: EusdMarketView;
   order: MarketOrder;
   tx: Pick<Transaction, 'state' | 'busy'>;
   onBuy: (quantity: bigint) => Promise<TxOutcome>;

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkListForm } from '@eterno/protocol/market/marketForm';
 import { marketCost } from '@eterno/protocol/market/marketMath';
-import type { MarketView } from '@eterno/protocol/market/readMarket';
+import type { EusdMarketView } from '@eterno/protocol/market/readEusdMarket';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { bpsText, marketAmount } from './format.ts';
@@ -11,7 +11,7 @@ import { SheetPortal } from './SheetPortal.tsx';
 import { marketProblemText } from './marketProblemText.ts';
 
 export type ListSheetProps = {
-  view: MarketView;
+  view: EusdMarketView;
   tx: Pick<Transaction, 'state' | 'busy'>;
   onList: (quantity: bigint, unitPrice: bigint) => Promise<TxOutcome>;
   onClose: () => void;

@@ -2,7 +2,7 @@ import '../../i18n/index.ts';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { getAddress, parseEther } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MarketView } from '@eterno/protocol/market/readMarket';
+import type { EusdMarketView } from '@eterno/protocol/market/readEusdMarket';
 import type { MarketOrder } from '../../api/market.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { IDLE } from '../../tx/txState.ts';
@@ -14,7 +14,7 @@ afterEach(async () => {
 });
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
-const VIEW: MarketView = {
+const VIEW: EusdMarketView = {
   market: address(1),
   eusd: address(2),
   usdt: address(3),

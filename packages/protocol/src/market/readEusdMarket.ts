@@ -5,7 +5,7 @@ import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../
 import { marketContracts, type MarketContracts } from './marketContracts.ts';
 
 /** What the market screens show for one account, from ONE Multicall3 eth_call. */
-export type MarketView = MarketContracts & {
+export type EusdMarketView = MarketContracts & {
   blockNumber: bigint;
   /** The highest unit price a new order may have (USDT base units per whole EUSD). */
   maxUnitPrice: bigint;
@@ -27,10 +27,10 @@ export type MarketView = MarketContracts & {
  * allowances to it, at one block. Throws `MulticallCallError` when a sub-call fails,
  * `MarketNotDeployedError` when the deployments name no market.
  */
-export async function readMarket(
+export async function readEusdMarket(
   client: CallClient,
   args: { contracts: DeployedContracts; account: Address },
-): Promise<MarketView> {
+): Promise<EusdMarketView> {
   const c = marketContracts(args.contracts);
   const { account } = args;
   const r = await aggregateStrict(client, args.contracts.Multicall3, {
