@@ -7,6 +7,7 @@ import {
   eternoStakingAbi,
   eternoTokenAbi,
   eternoVaultAbi,
+  eusdMarketAbi,
   etroSwapAbi,
   lockLedgerAbi,
   referralRegistryAbi,
@@ -15,7 +16,7 @@ import {
 import { STAKE_POOLS } from '@eterno/protocol/indexerApi';
 import { createConfig } from 'ponder';
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from './src/api/env.ts';
-import { referralRegistryAddress } from './src/sources.ts';
+import { eusdMarketAddress, referralRegistryAddress } from './src/sources.ts';
 
 const file = requireEnv(process.env, 'ETERNO_DEPLOYMENTS');
 const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
@@ -71,6 +72,8 @@ export default createConfig({
       address: referralRegistryAddress(contracts),
       startBlock,
     },
+    // The EUSD market (issue 11): orders, fills and their bills (src/EusdMarket.ts).
+    EusdMarket: { chain: 'eterno', abi: eusdMarketAbi, address: eusdMarketAddress(contracts), startBlock },
   },
   blocks: {
     IndexedHead: { chain: 'eterno', startBlock, interval: 1 },

@@ -492,3 +492,53 @@ export const referralLegDay = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }) }),
 );
+
+/**
+ * EUSD market orders (src/EusdMarket.ts), keyed by the order id: made by `Listed`, updated by
+ * `Filled` (remaining, `filled` at 0) and `Cancelled`. The open book reads (status, unitPrice, orderId).
+ */
+export const marketOrder = onchainTable(
+  'market_order',
+  (t) => ({
+    orderId: t.bigint().primaryKey(),
+    seller: t.hex().notNull(),
+    unitPrice: t.bigint().notNull(),
+    quantity: t.bigint().notNull(),
+    remaining: t.bigint().notNull(),
+    feeBps: t.integer().notNull(),
+    status: t.text().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    bookIdx: index().on(table.status, table.unitPrice, table.orderId),
+    sellerIdx: index().on(table.seller, table.orderId),
+  }),
+);
+
+/** EUSD market `Filled` events, one row per event. */
+export const marketFill = onchainTable(
+  'market_fill',
+  (t) => ({
+    id: t.text().primaryKey(),
+    orderId: t.bigint().notNull(),
+    buyer: t.hex().notNull(),
+    seller: t.hex().notNull(),
+    quantity: t.bigint().notNull(),
+    unitPrice: t.bigint().notNull(),
+    cost: t.bigint().notNull(),
+    fee: t.bigint().notNull(),
+    reward: t.bigint().notNull(),
+    remaining: t.bigint().notNull(),
+    blockNumber: t.bigint().notNull(),
+    timestamp: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    logIndex: t.integer().notNull(),
+  }),
+  (table) => ({
+    buyerIdx: index().on(table.buyer, table.blockNumber, table.logIndex),
+    sellerIdx: index().on(table.seller, table.blockNumber, table.logIndex),
+  }),
+);

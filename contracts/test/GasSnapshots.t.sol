@@ -3,6 +3,7 @@ pragma solidity ^0.8.24;
 
 import {EternoToken} from "../src/EternoToken.sol";
 import {LockLedger} from "../src/LockLedger.sol";
+import {MarketFixture} from "./utils/MarketFixture.sol";
 import {ReferralRegistry} from "../src/ReferralRegistry.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {Test} from "./utils/Test.sol";
@@ -250,5 +251,43 @@ contract ReferralGasSnapshotsTest is Test {
         vm.stopSnapshotGas();
         (,, address parent,,,,,) = registry.accountOf(address(0xC0FFEE));
         assertEq(parent, address(uint160(0x200000 + DEEP)), "seated under the 10,000th account");
+    }
+}
+
+/// @notice The EUSD market's three user actions by repeat users (alice has listed, bob has bought and the
+///         market holds fees, so balances and the counters are already written), measured like the rows
+///         above. Budgets (`npm run bench`): market_list <= 110,000, market_buy <= 100,000 (a partial fill
+///         with its fee and reward), market_cancel <= 60,000.
+contract MarketGasSnapshotsTest is MarketFixture {
+    string private constant GROUP = "eterno";
+    uint256 private openId;
+
+    function setUp() public {
+        deployMarket();
+        uint256 first = listAs(alice, 100e18, 0.95e18);
+        vm.prank(bob);
+        market.buy(first, 10e18, 0.95e18);
+        openId = listAs(alice, 100e18, 0.95e18);
+    }
+
+    function test_Gas_MarketList() public {
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "market_list");
+        market.list(100e18, 0.95e18);
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_MarketBuy() public {
+        vm.prank(bob);
+        vm.startSnapshotGas(GROUP, "market_buy");
+        market.buy(openId, 30e18, 0.95e18);
+        vm.stopSnapshotGas();
+    }
+
+    function test_Gas_MarketCancel() public {
+        vm.prank(alice);
+        vm.startSnapshotGas(GROUP, "market_cancel");
+        market.cancel(openId);
+        vm.stopSnapshotGas();
     }
 }

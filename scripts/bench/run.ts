@@ -249,6 +249,10 @@ if (only !== 'web') {
     ['finance_buy', 120_000],
     ['register_depth_1', 150_000],
     ['register_depth_10000', 150_000],
+    // The EUSD market by repeat users (issue 11): list, a partial buy with its fee and reward, cancel.
+    ['market_list', 110_000],
+    ['market_buy', 100_000],
+    ['market_cancel', 60_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);

@@ -20,6 +20,7 @@ import { deployedSymbolOf } from '../src/api/deployedTokens.ts';
 import { EnvError, readServerEnv, requireEnv } from '../src/api/env.ts';
 import { createFinanceApp } from '../src/api/financeApp.ts';
 import { createReferralApp } from '../src/api/referralApp.ts';
+import { createMarketApp } from '../src/api/marketApp.ts';
 import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
 import { openFinanceContext } from '../src/finance/open.ts';
@@ -72,6 +73,7 @@ app.route(
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
+app.route('/', createMarketApp(indexer.db));
 app.route(
   '/',
   createIndexerApp(indexer.db, {

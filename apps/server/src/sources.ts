@@ -39,3 +39,9 @@ export function referralRegistryAddress(contracts: Readonly<Record<string, strin
   const registry = contracts.ReferralRegistry;
   return registry === undefined ? zeroAddress : (registry as Address);
 }
+
+/** The address the `EusdMarket` source indexes: the deployments' market, else the zero address (nothing indexed). */
+export function eusdMarketAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
+  const market = contracts.EusdMarket;
+  return market === undefined ? zeroAddress : (market as Address);
+}

@@ -30,11 +30,12 @@ import {
   LEDGER_KIND,
   LOCAL_SIGNER_INDEX,
   localSignerKey,
+  MARKET,
   VAULT,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { eusdMarketAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -112,6 +113,7 @@ describe('deploy on a fresh anvil', () => {
         'EternoFarm',
         'EternoVault',
         'ReferralRegistry',
+        'EusdMarket',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -333,6 +335,26 @@ describe('deploy on a fresh anvil', () => {
       const wallet = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).address;
       expect([index, await read('isRegistered', [wallet])]).toEqual([index, false]);
     }
+  });
+
+  it('deploys the EUSD market at its parameters with the reward reserve funded, owned by the deployer', async () => {
+    const market = deployments.contracts.EusdMarket!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: market, abi: eusdMarketAbi, functionName, args } as never) as Promise<T>;
+    const deployer = deployments.accounts!.find((a) => a.label === 'deployer')!.address;
+    expect(await read('owner')).toBe(deployer);
+    expect(await read('EUSD')).toBe(deployments.contracts.EUSD);
+    expect(await read('USDT')).toBe(deployments.contracts.USDT);
+    expect(await read('LOT')).toBe(10n * 10n ** 18n);
+    expect(await read('parameters')).toEqual([MARKET.maxUnitPrice, MARKET.sellerFeeBps, MARKET.rewardBps, 1n]);
+    expect(await read('reserves')).toEqual([MARKET.rewardReserve, 0n]);
+    const held = await client.readContract({
+      address: deployments.contracts.EUSD,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [market],
+    });
+    expect(held).toBe(MARKET.rewardReserve);
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {

@@ -23,6 +23,10 @@
  * seed registers alice, bob and carol ({@link LOCAL_REFERRALS}, so they can buy packages); accounts 4–9
  * stay unregistered for the registration screens. docs/decisions/referral.md.
  *
+ * Then the EUSD market (issue 11), appended after the registry: EusdMarket over EUSD and USDT at the
+ * ECONOMY §8 defaults ({@link MARKET}) with the deployer's EUSD reward reserve paid in. The seeded
+ * accounts already hold EUSD and USDT to list and buy. docs/decisions/market.md.
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -179,6 +183,18 @@ export const VAULT = {
   reserve: { USDT: e18('200000'), EUSD: e18('200000'), ETRO: e18('200000') },
 } as const;
 
+/** The EUSD market (docs/decisions/market.md): its parameters and the deployer's reward reserve. */
+export const MARKET = {
+  /** The highest unit price of a new order: 1 USDT per EUSD (EUSD exchanges 1:1 for USDT in the vault). */
+  maxUnitPrice: e18('1'),
+  /** The seller fee, 3 %. */
+  sellerFeeBps: 300n,
+  /** The buyer's discount reward, 1 % of the quantity in EUSD. */
+  rewardBps: 100n,
+  /** The EUSD the deployer pays into the reward reserve. */
+  rewardReserve: e18('100000'),
+} as const;
+
 /**
  * The local referral seed, in order: each seeded account registers itself automatically under
  * `inviter` ('deployer' or a seeded label) on `side` (0 = left, 1 = right). alice sits in the
@@ -212,6 +228,8 @@ const GAS = {
   vaultFund: 120_000n,
   registry: 2_500_000n,
   register: 200_000n,
+  market: 3_000_000n,
+  marketFund: 150_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -471,6 +489,17 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     await settle(from.hashes);
   }
 
+  // The EUSD market (issue 11): deployed with its parameters, then the reward reserve paid in.
+  const marketArtifact = forgeArtifact('EusdMarket');
+  const eusdMarket = await d.create(
+    marketArtifact,
+    [deployer.address, tokens.EUSD, tokens.USDT, MARKET.maxUnitPrice, MARKET.sellerFeeBps, MARKET.rewardBps],
+    GAS.market,
+  );
+  await d.write(tokens.EUSD, erc20Abi, 'approve', [eusdMarket, MARKET.rewardReserve], GAS.approve);
+  await d.write(eusdMarket, marketArtifact.abi, 'fundReserve', [MARKET.rewardReserve], GAS.marketFund);
+  await settle(d.hashes);
+
   const deployments: Deployments = {
     chainId,
     network: local ? 'local' : 'live',
@@ -491,6 +520,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       EternoFarm: farm,
       EternoVault: vault,
       ReferralRegistry: referralRegistry,
+      EusdMarket: eusdMarket,
     },
     ...(local
       ? {

@@ -26,6 +26,7 @@ import { createIndexerApp } from './app.ts';
 import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
 import { createFinanceApp } from './financeApp.ts';
+import { createMarketApp } from './marketApp.ts';
 import { createReferralApp } from './referralApp.ts';
 import { createVaultApp } from './vaultApp.ts';
 
@@ -61,6 +62,7 @@ app.route(
 app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
+app.route('/', createMarketApp(db));
 app.route(
   '/',
   createIndexerApp(db, {

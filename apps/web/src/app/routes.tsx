@@ -118,8 +118,8 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         ]),
         section('market', [
           { index: true, loader: to('/market/eusd') },
-          { path: 'eusd', ...empty({ message: 'market.eusd.empty' }) },
-          { path: 'orders', ...empty({ message: 'market.orders.empty' }) },
+          { path: 'eusd', ...page(lazyPage(() => import('../features/market/MarketScreen.tsx'))) },
+          { path: 'orders', ...page(lazyPage(() => import('../features/market/MarketOrdersScreen.tsx'))) },
         ]),
         section('mine', [
           { index: true, loader: to('/mine/today') },

@@ -10,6 +10,7 @@ import type enErrors from './locales/en/errors.json';
 import type enFinance from './locales/en/finance.json';
 import type enHome from './locales/en/home.json';
 import type enLock from './locales/en/lock.json';
+import type enMarket from './locales/en/market.json';
 import type enMine from './locales/en/mine.json';
 import type enReferral from './locales/en/referral.json';
 import type enScreens from './locales/en/screens.json';
@@ -44,6 +45,7 @@ export const FEATURE_BUNDLES = {
   finance: { en: () => import('./locales/en/finance.json'), zh: () => import('./locales/zh/finance.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
+  market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
   mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
   referral: { en: () => import('./locales/en/referral.json'), zh: () => import('./locales/zh/referral.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
@@ -63,6 +65,7 @@ export type AllResources = (typeof resources)['en'] & {
   finance: typeof enFinance;
   home: typeof enHome;
   lock: typeof enLock;
+  market: typeof enMarket;
   mine: typeof enMine;
   referral: typeof enReferral;
   screens: typeof enScreens;

@@ -22,7 +22,10 @@ export type TxAction =
   | 'vault.exchange'
   | 'finance.buy'
   | 'finance.regular'
-  | 'referral.register';
+  | 'referral.register'
+  | 'market.list'
+  | 'market.buy'
+  | 'market.cancel';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {

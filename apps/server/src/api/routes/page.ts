@@ -7,7 +7,7 @@ import { toChecksumAddress } from '@eterno/protocol/address';
 import { INDEXER_DEFAULT_LIMIT, INDEXER_MAX_LIMIT } from '@eterno/protocol/indexerApi';
 import { and, eq, lt, or } from 'ponder';
 import type { db } from 'ponder:api';
-import type { farmEvent, lockClaim, lockEntry, lockRevoke, trade } from '../../../ponder.schema.ts';
+import type { farmEvent, lockClaim, lockEntry, lockRevoke, marketFill, trade } from '../../../ponder.schema.ts';
 import type { Address } from 'viem';
 import { ApiError } from '../../http/errors.ts';
 
@@ -76,7 +76,13 @@ export function known<T extends string>(values: readonly T[], value: string, col
   return found;
 }
 
-type EventTable = typeof trade | typeof lockEntry | typeof lockClaim | typeof lockRevoke | typeof farmEvent;
+type EventTable =
+  | typeof trade
+  | typeof lockEntry
+  | typeof lockClaim
+  | typeof lockRevoke
+  | typeof farmEvent
+  | typeof marketFill;
 
 /** Rows strictly older than the cursor in the (blockNumber, logIndex) order; no condition without one. */
 export function olderThan(table: EventTable, before: EventCursor | undefined): ReturnType<typeof and> {
