@@ -79,28 +79,28 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
     expect(await store.signedOf(BOB)).toEqual([]);
   });
 
-  it('inserts and commits in one round trip: the same row as insert; a throw after it keeps the row', async () => {
+  it('commitWith: the text and COMMIT in one round trip; a throw after it keeps the row; nothing runs after it', async () => {
     const frank = '0x976ea74026e726554db657fa54763abd0c3a0aa9';
-    const inserted = await store.withUserLock(frank, (tx) =>
-      tx.insertAndCommit(voucher({ user: frank, amount: 2n ** 256n - 1n, nonce: 5n, v: 28 })),
-    );
-    expect(inserted).toMatchObject({ user: frank, token: USDT, amount: 2n ** 256n - 1n, nonce: 5n, v: 28 });
-    expect(await store.listOf(frank, 10)).toEqual([inserted]);
+    const insert = (nonce: number) =>
+      `INSERT INTO eterno_offchain.withdrawal_voucher ("user", token, amount, nonce, deadline, signed_at, r, s, v, state)
+       VALUES ('${frank}', '${USDT}', 1, ${nonce}, 2000, 200, '0x${'1'.repeat(64)}', '0x${'2'.repeat(64)}', 27, 'signed')
+       RETURNING nonce::text AS nonce`;
+    expect(await sql.transaction((tx) => tx.commitWith(insert(5)))).toEqual({ rows: [{ nonce: '5' }] });
     const before = await count(sql);
     await expect(
-      store.withUserLock(frank, async (tx) => {
-        await tx.insertAndCommit(voucher({ user: frank, nonce: 6n }));
+      sql.transaction(async (tx) => {
+        await tx.commitWith(insert(6));
         throw new Error('crash after commit');
       }),
     ).rejects.toThrow('crash after commit');
     expect(await count(sql)).toBe(before + 1);
-    // Nothing runs in a transaction after its commit.
     await expect(
-      store.withUserLock(frank, async (tx) => {
-        await tx.insertAndCommit(voucher({ user: frank, nonce: 7n }));
-        return tx.signedOf(frank);
+      sql.transaction(async (tx) => {
+        await tx.commitWith(insert(7));
+        return tx.query('SELECT 1', []);
       }),
     ).rejects.toThrow('already committed');
+    expect((await store.listOf(frank, 10)).map((r) => r.nonce)).toEqual([7n, 6n, 5n]);
   });
 
   it('refuses values that are not what their columns hold before sending anything (they are written into the SQL)', async () => {
@@ -114,9 +114,7 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
       { amount: -1n },
       { v: 1 },
     ] as Array<Partial<NewVoucher>>)
-      await expect(
-        store.withUserLock(grace, (tx) => tx.insertAndCommit(voucher({ user: grace, ...bad }))),
-      ).rejects.toThrow(/voucher store/);
+      await expect(store.request(grace, async () => voucher({ user: grace, ...bad }))).rejects.toThrow(/voucher store/);
     expect(await count(sql)).toBe(before);
   });
 

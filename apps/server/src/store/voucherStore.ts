@@ -59,11 +59,6 @@ export type VoucherTx = {
   /** The user's vouchers still `signed` in the store, newest first (settled/expired are judged by the caller). */
   signedOf(user: Address): Promise<VoucherRow[]>;
   insert(voucher: NewVoucher): Promise<VoucherRow>;
-  /**
-   * Inserts the voucher and commits, in ONE round trip (the values written in as checked literals):
-   * the transaction is over, nothing may follow it.
-   */
-  insertAndCommit(voucher: NewVoucher): Promise<VoucherRow>;
   /** Marks the user's `signed` voucher cancelled; null when it is not the user's or not `signed`. */
   cancel(user: Address, id: bigint, at: bigint): Promise<VoucherRow | null>;
 };
@@ -150,20 +145,19 @@ const ADDRESS = /^0x[0-9a-f]{40}$/;
 const WORD = /^0x[0-9a-f]{64}$/;
 
 /**
- * The INSERT of `v` as plain SQL text (for `commitWith`, which takes no bind parameters): each
- * value is checked to be what its column holds — lower-case addresses, 32-byte lower-case hex,
- * non-negative integers — so nothing in it needs escaping; anything else is refused.
+ * The multi-row INSERT of `vouchers` as plain SQL text (for `commitWith`, which takes no bind
+ * parameters): each value is checked by `valuesOf`.
  */
-function insertText(v: NewVoucher): string {
-  return insertManyText([v]);
-}
-
-/** The multi-row INSERT of `vouchers` as plain SQL text (each value checked as in `insertText`). */
 function insertManyText(vouchers: readonly NewVoucher[]): string {
   return `INSERT INTO ${SCHEMA}.withdrawal_voucher ("user", token, amount, nonce, deadline, signed_at, r, s, v, state)
   VALUES ${vouchers.map((v) => `(${valuesOf(v)}, 'signed')`).join(',\n  ')} RETURNING ${COLUMNS}`;
 }
 
+/**
+ * A voucher's values as SQL literals: each checked to be what its column holds — lower-case
+ * addresses, 32-byte lower-case hex, non-negative integers — so nothing in it needs escaping;
+ * anything else is refused.
+ */
 function valuesOf(v: NewVoucher): string {
   const address = (name: string, a: string) => {
     if (!ADDRESS.test(a)) throw new Error(`voucher store: ${name} "${a}" is not a lower-case address`);
@@ -252,10 +246,6 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
           v.v,
         ],
       );
-      return toRow(rows[0]!);
-    },
-    async insertAndCommit(v) {
-      const { rows } = await tx.commitWith<RawRow>(insertText(v));
       return toRow(rows[0]!);
     },
     async cancel(user, id, at) {
