@@ -214,6 +214,14 @@ SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
   WHERE "user" IN (${users.map((u) => `'${u}'`).join(', ')}) AND state = 'signed' ORDER BY withdrawal_voucher.id DESC`;
 }
 
+/**
+ * How long the first request of a burst waits for others to share its group (later groups form
+ * while the one before is in its transaction). A voucher request waits as long for its chain and
+ * ledger reads (src/vault/open.ts `MULTICALL_WAIT_MS`), which run meanwhile, so this adds about
+ * one round trip (its BEGIN) at most.
+ */
+export const GROUP_WAIT_MS = 2;
+
 /** A queued `request`: its user, its decision and how to answer it. */
 type Queued = GroupRequest & { resolve(row: VoucherRow): void; reject(error: unknown): void };
 
@@ -301,8 +309,8 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
   const runGroups = async () => {
     running = true;
     try {
-      // Requests of one event-loop turn join the first group.
-      await new Promise((res) => setImmediate(res));
+      // The first group waits `GROUP_WAIT_MS` for the requests arriving with the first one.
+      await new Promise((res) => setTimeout(res, GROUP_WAIT_MS));
       while (queue.length > 0) {
         const group: Queued[] = [];
         const later: Queued[] = [];

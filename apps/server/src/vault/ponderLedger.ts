@@ -17,6 +17,7 @@ import {
 } from '../../ponder.schema.ts';
 import type { ApiDb } from '../api/routes/page.ts';
 import type { LedgerSnapshot, LedgerView } from './ledgerView.ts';
+import { MULTICALL_WAIT_MS } from './open.ts';
 
 export function ponderLedger(db: ApiDb): LedgerView {
   // One statement: the head, and for each user asked its counts and ledger rows, as of the same
@@ -58,9 +59,10 @@ export function ponderLedger(db: ApiDb): LedgerView {
     };
   };
 
-  // Snapshots asked in one event-loop turn (the requests that arrived together) share one
-  // statement: one indexed block for all of them. A snapshot is never served from a statement
-  // sent before it was asked for.
+  // Snapshots asked in one window (opened by the first one asked after the last statement was
+  // sent, `MULTICALL_WAIT_MS` long: the requests that read it also wait that long for their chain
+  // reads) share one statement: one indexed block for all of them. A snapshot is never served from
+  // a statement sent before it was asked for.
   let asked: Map<string, Array<{ resolve(s: LedgerSnapshot): void; reject(e: unknown): void }>> | null = null;
   const runSnapshots = async (batch: NonNullable<typeof asked>) => {
     try {
@@ -91,10 +93,10 @@ export function ponderLedger(db: ApiDb): LedgerView {
         if (asked === null) {
           const batch = new Map();
           asked = batch;
-          setImmediate(() => {
+          setTimeout(() => {
             asked = null;
             void runSnapshots(batch);
-          });
+          }, MULTICALL_WAIT_MS);
         }
         const waiting = asked.get(address);
         if (waiting === undefined) asked.set(address, [{ resolve, reject }]);
