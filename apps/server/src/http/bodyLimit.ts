@@ -73,7 +73,8 @@ export function bodyLimit(maxBytes: number = MAX_BODY_BYTES): MiddlewareHandler 
     // Skipping bodyless methods also keeps @hono/node-server's light request object light.
     if (BODYLESS.has(c.req.method)) return next();
     const incoming = incomingOf(c);
-    if (incoming === undefined) return limit(c, next);
+    // Not served by @hono/node-server, or its stream already read by something before us.
+    if (incoming === undefined || incoming.readableEnded || incoming.readableFlowing !== null) return limit(c, next);
     const declared = incoming.headers['content-length'];
     if (declared !== undefined && incoming.headers['transfer-encoding'] === undefined && Number(declared) > maxBytes)
       return tooLarge(c);
