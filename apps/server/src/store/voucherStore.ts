@@ -4,8 +4,10 @@
  *
  * The stored `state` is only what the server decides: `signed` or `cancelled`. Whether a voucher
  * is settled or expired is read from the indexed chain at read time (src/vault/vouchers.ts).
- * A voucher is requested in ONE transaction that holds the user's lock (`withUserLock`): the
- * checks, the signature and the insert commit together or not at all (docs/decisions/vouchers.md).
+ * A voucher is requested in ONE transaction that holds the user's lock, shared with the requests
+ * of other users that arrive together (`request`, the group commit): the checks, the signature and
+ * the insert commit together or not at all (docs/decisions/vouchers.md). A cancel takes the user's
+ * lock alone (`withUserLock`).
  */
 import type { Address, Hex } from 'viem';
 import type { Sql, SqlTx } from './sql.ts';
