@@ -497,6 +497,20 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
         faults,
       });
 
+      it('ledger snapshots asked together (one statement) give each user exactly what it gets asked alone', async () => {
+        const ledger = ponderLedger(indexer.db);
+        const stranger = '0x000000000000000000000000000000000000dead' as Address;
+        const who = [alice.address, carol.address, stranger, alice.address.toLowerCase() as Address];
+        const alone = [];
+        for (const user of who) alone.push(await ledger.snapshot(user));
+        const together = await Promise.all(who.map((user) => ledger.snapshot(user)));
+        expect(together).toEqual(alone);
+        expect(together[1]!.balances.find((b) => b.token === at('USDT'))?.credited).toBeGreaterThan(0n);
+        expect(together[2]).toMatchObject({ deposits: 0, withdrawals: 0, balances: [] });
+        expect(together[2]!.head).toEqual(together[0]!.head);
+        await expect(ledger.snapshot("0x0,'" as Address)).rejects.toThrow('not an address');
+      });
+
       it('a failure before commit leaves no row; a failure after commit loses nothing and signs nothing twice', async () => {
         for (const { name, sql } of stores) {
           const crashBefore = await contextFor(sql, {

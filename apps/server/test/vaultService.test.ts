@@ -374,6 +374,37 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
     expect((await list(carol))[0]?.state).toBe('settled');
   }, 60_000);
 
+  it('requests of two users at once (one group): a crash in one writes nothing for it and keeps the other', async () => {
+    const before = await voucherRows();
+    let crashes = 0;
+    ctx.faults = {
+      beforeCommit: () => {
+        if (crashes++ === 0) throw new Error('crash before commit');
+      },
+    };
+    const answers = await Promise.all(
+      [alice, carol].map((who) =>
+        call('POST', '/vault/withdrawals', who, { token: at('USDT'), amount: e18('5').toString() }),
+      ),
+    );
+    ctx.faults = undefined;
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 500]);
+    const [signed, crashed] = answers[0]!.status === 201 ? [alice, carol] : [carol, alice];
+    expect(await voucherRows()).toBe(before + 1);
+    const [open] = (await list(signed)).filter((v) => v.state === 'signed');
+    expect(open).toMatchObject({ amount: e18('5').toString() });
+    expect((await list(crashed)).filter((v) => v.state === 'signed')).toEqual([]);
+    // The crashed user asks again: signed once, alone.
+    const again = await call('POST', '/vault/withdrawals', crashed, { token: at('USDT'), amount: e18('5').toString() });
+    expect(again.status).toBe(201);
+    expect(await voucherRows()).toBe(before + 2);
+    for (const [who, id] of [
+      [signed, open!.id],
+      [crashed, (again.body as WithdrawalJson).id],
+    ] as const)
+      expect((await call('POST', `/vault/withdrawals/${id}/cancel`, who)).status).toBe(200);
+  });
+
   it('an exchange quote is signed before the wallet acts and executes for exactly its amounts', async () => {
     const usdt = at('USDT');
     const eusd = at('EUSD');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, snapshotTables } from '../../test/backends.ts';
 import type { Sql } from './sql.ts';
-import { createAuthStore, type AuthStore } from './authStore.ts';
+import { createAuthStore, SESSION_CACHE_MS, type AuthStore } from './authStore.ts';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -79,5 +79,42 @@ describe.each(BACKENDS)('sign-in store on $name', (backend) => {
     expect(await store.findSessionAccount('session-token', now)).toEqual(account);
     expect(await store.findSessionAccount('session-token', tomorrow)).toBeNull();
     expect(await store.findSessionAccount('other-token', now)).toBeNull();
+  });
+
+  it('keeps a found session in memory at most SESSION_CACHE_MS and never past its expiry; sign-out ends it at once', async () => {
+    const signInAs = async (nonce: string, tokenHash: string, expiresAt: Date) => {
+      await store.insertNonce(nonce, inFiveMinutes);
+      return store.completeSignIn({ nonce, address: ALICE, tokenHash, sessionExpiresAt: expiresAt, now });
+    };
+    const account = await signInAs('cachenonce0000001', 'cached-token', tomorrow);
+    expect(await store.findSessionAccount('cached-token', now)).toEqual(account);
+    // The row gone behind the store's back: answered from memory within the bound, not after it.
+    await sql.query(`DELETE FROM eterno_offchain.sessions WHERE token_hash = $1`, ['cached-token']);
+    expect(await store.findSessionAccount('cached-token', new Date(now.getTime() + SESSION_CACHE_MS - 1))).toEqual(
+      account,
+    );
+    expect(await store.findSessionAccount('cached-token', new Date(now.getTime() + SESSION_CACHE_MS))).toBeNull();
+
+    // Sign-out through the store: the very next lookup is refused, though the session was cached.
+    await signInAs('cachenonce0000002', 'signed-out-token', tomorrow);
+    expect(await store.findSessionAccount('signed-out-token', now)).toEqual(account);
+    expect(await store.deleteSession('signed-out-token')).toBe(true);
+    expect(await store.findSessionAccount('signed-out-token', now)).toBeNull();
+
+    // A lookup racing the sign-out does not put the session back.
+    await signInAs('cachenonce0000003', 'raced-token', tomorrow);
+    const [found, deleted] = await Promise.all([
+      store.findSessionAccount('raced-token', now),
+      store.deleteSession('raced-token'),
+    ]);
+    expect([found === null || found.address === ALICE, deleted]).toEqual([true, true]);
+    expect(await store.findSessionAccount('raced-token', now)).toBeNull();
+
+    // A cached session expires on time (the cache keeps its expiry, checked on every hit).
+    const soon = new Date(now.getTime() + 1000);
+    await signInAs('cachenonce0000004', 'short-token', soon);
+    expect(await store.findSessionAccount('short-token', now)).toEqual(account);
+    expect(await store.findSessionAccount('short-token', new Date(soon.getTime() - 1))).toEqual(account);
+    expect(await store.findSessionAccount('short-token', soon)).toBeNull();
   });
 });

@@ -52,9 +52,12 @@ export type AuthStore = {
    * account and creates the session. `null` when the nonce was not consumable (nothing written).
    */
   completeSignIn(record: SignInRecord): Promise<AccountRow | null>;
-  /** The account behind an unexpired session. */
+  /**
+   * The account behind an unexpired session. Found sessions are kept in this process for up to
+   * `SESSION_CACHE_MS` (never past their expiry); `deleteSession` drops them at once.
+   */
   findSessionAccount(tokenHash: string, now: Date): Promise<AccountRow | null>;
-  /** Ends a session (sign-out); true when one was deleted. */
+  /** Ends a session (sign-out), here and in this store's session cache; true when one was deleted. */
   deleteSession(tokenHash: string): Promise<boolean>;
   /** Deletes the nonces and sessions expired at `now` (a used nonce stays refused: unknown). */
   purgeExpired(now: Date): Promise<PurgeResult>;
@@ -67,9 +70,25 @@ function toAccount(row: { id: unknown; address: unknown; created_at: unknown }):
   return { id: Number(row.id), address: row.address as Address, createdAt: toDate(row.created_at) };
 }
 
+/**
+ * How long a found session is answered from this process's memory (docs/decisions/vouchers.md,
+ * speed): every per-user request looks its session up. A sign-out through this store ends it at
+ * once; expiry is checked on every hit. The bound only matters for a session row deleted by
+ * something else (another process on the same database; on each engine one process serves sign-in).
+ */
+export const SESSION_CACHE_MS = 60_000;
+/** At most this many sessions are kept; the oldest goes first. */
+export const SESSION_CACHE_MAX = 10_000;
+
+type CachedSession = { account: AccountRow; expiresAt: number; until: number };
+
 /** Runs the idempotent migrations, then returns the store. */
 export async function createAuthStore(sql: Sql): Promise<AuthStore> {
   await sql.query(MIGRATION);
+  const cache = new Map<string, CachedSession>();
+  // Bumped when a sign-out starts and when it ends: a lookup that saw it change keeps nothing, so
+  // a row read before a DELETE committed never outlives the sign-out in the cache.
+  let signOuts = 0;
   return {
     async insertNonce(nonce, expiresAt) {
       await sql.query(`INSERT INTO ${SCHEMA}.nonces (nonce, expires_at) VALUES ($1, $2)`, [
@@ -117,23 +136,44 @@ export async function createAuthStore(sql: Sql): Promise<AuthStore> {
     },
 
     async findSessionAccount(tokenHash, now) {
-      const { rows } = await sql.query<{ id: unknown; address: unknown; created_at: unknown }>(
-        `SELECT a.id, a.address, a.created_at
+      const at = now.getTime();
+      const cached = cache.get(tokenHash);
+      if (cached !== undefined) {
+        if (at < cached.expiresAt && at < cached.until) return cached.account;
+        cache.delete(tokenHash);
+      }
+      const seen = signOuts;
+      const { rows } = await sql.query<{ id: unknown; address: unknown; created_at: unknown; expires_at: unknown }>(
+        `SELECT a.id, a.address, a.created_at, s.expires_at
          FROM ${SCHEMA}.sessions s JOIN ${SCHEMA}.accounts a ON a.address = s.address
          WHERE s.token_hash = $1 AND s.expires_at > $2`,
         [tokenHash, now.toISOString()],
       );
       const row = rows[0];
-      return row ? toAccount(row) : null;
+      if (!row) return null;
+      const account = toAccount(row);
+      if (seen === signOuts) {
+        if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
+        cache.set(tokenHash, { account, expiresAt: toDate(row.expires_at).getTime(), until: at + SESSION_CACHE_MS });
+      }
+      return account;
     },
 
     async deleteSession(tokenHash) {
-      const { rows } = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE token_hash = $1 RETURNING token_hash`, [
-        tokenHash,
-      ]);
-      return rows.length > 0;
+      signOuts += 1;
+      cache.delete(tokenHash);
+      try {
+        const { rows } = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE token_hash = $1 RETURNING token_hash`, [
+          tokenHash,
+        ]);
+        return rows.length > 0;
+      } finally {
+        signOuts += 1;
+        cache.delete(tokenHash);
+      }
     },
     async purgeExpired(now) {
+      for (const [hash, entry] of cache) if (entry.expiresAt <= now.getTime()) cache.delete(hash);
       const at = now.toISOString();
       const nonces = await sql.query(`DELETE FROM ${SCHEMA}.nonces WHERE expires_at <= $1 RETURNING nonce`, [at]);
       const sessions = await sql.query(`DELETE FROM ${SCHEMA}.sessions WHERE expires_at <= $1 RETURNING token_hash`, [

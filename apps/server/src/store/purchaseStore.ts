@@ -118,7 +118,7 @@ function toRow(raw: RawRow): PurchaseRow {
 }
 
 const LIVE_OF = `SELECT ${COLUMNS} FROM ${SCHEMA}.purchase_authorisation
-  WHERE "user" = $1 AND deadline >= $2 ORDER BY id DESC`;
+  WHERE "user" = $1 AND deadline >= $2 ORDER BY purchase_authorisation.id DESC`;
 
 /**
  * Runs the idempotent migrations, then returns the store. Addresses are stored lower-case. The

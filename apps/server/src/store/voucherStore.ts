@@ -4,8 +4,10 @@
  *
  * The stored `state` is only what the server decides: `signed` or `cancelled`. Whether a voucher
  * is settled or expired is read from the indexed chain at read time (src/vault/vouchers.ts).
- * A voucher is requested in ONE transaction that holds the user's lock (`withUserLock`): the
- * checks, the signature and the insert commit together or not at all (docs/decisions/vouchers.md).
+ * A voucher is requested in ONE transaction that holds the user's lock, shared with the requests
+ * of other users that arrive together (`request`, the group commit): the checks, the signature and
+ * the insert commit together or not at all (docs/decisions/vouchers.md). A cancel takes the user's
+ * lock alone (`withUserLock`).
  */
 import type { Address, Hex } from 'viem';
 import type { Sql, SqlTx } from './sql.ts';
@@ -59,16 +61,36 @@ export type VoucherTx = {
   /** The user's vouchers still `signed` in the store, newest first (settled/expired are judged by the caller). */
   signedOf(user: Address): Promise<VoucherRow[]>;
   insert(voucher: NewVoucher): Promise<VoucherRow>;
-  /**
-   * Inserts the voucher and commits, in ONE round trip (the values written in as checked literals):
-   * the transaction is over, nothing may follow it.
-   */
-  insertAndCommit(voucher: NewVoucher): Promise<VoucherRow>;
   /** Marks the user's `signed` voucher cancelled; null when it is not the user's or not `signed`. */
   cancel(user: Address, id: bigint, at: bigint): Promise<VoucherRow | null>;
 };
 
+/**
+ * One user's voucher request in a group (`VoucherStore.request`): `decide` gets the user's vouchers
+ * still `signed`, read once the user's lock is held, and returns the voucher to insert, or throws
+ * (a refusal: nothing is written for this request).
+ */
+export type VoucherDecision = (signed: VoucherRow[]) => Promise<NewVoucher>;
+
+export type GroupRequest = { user: Address; decide: VoucherDecision };
+
 export type VoucherStore = {
+  /**
+   * Group commit: the requests of DISTINCT users in ONE transaction. BEGIN, the users' locks (in
+   * the order of their lock keys, so two groups never wait on each other in a cycle) and their
+   * `signed` vouchers go in one round trip; every `decide` runs on its user's rows (at the same
+   * time); the vouchers decided go in one multi-row INSERT sent with COMMIT (one round trip).
+   * Per request, in order: its inserted row, or what its `decide` threw (nothing written for it).
+   * When the transaction itself fails, every request gets that failure and nothing is written.
+   */
+  insertGroup(requests: readonly GroupRequest[]): Promise<Array<PromiseSettledResult<VoucherRow>>>;
+  /**
+   * One request through the group commit: requests that arrive while a group is in its transaction
+   * wait and go together in the next one (one request per user in a group; a user's second request
+   * waits for the group after). Resolves with the inserted row, or rejects with what `decide`
+   * threw or the transaction's failure.
+   */
+  request(user: Address, decide: VoucherDecision): Promise<VoucherRow>;
   /**
    * Runs `fn` in one transaction holding `user`'s lock: one request per user at a time. `fn` gets
    * the user's vouchers still `signed`, read once the lock is held (the same round trip as BEGIN
@@ -118,18 +140,27 @@ function toRow(raw: RawRow): VoucherRow {
 }
 
 const signedOfWhere = (user: string) => `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
-  WHERE "user" = ${user} AND state = 'signed' ORDER BY id DESC`;
+  WHERE "user" = ${user} AND state = 'signed' ORDER BY withdrawal_voucher.id DESC`;
 const SIGNED_OF = signedOfWhere('$1');
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
 const WORD = /^0x[0-9a-f]{64}$/;
 
 /**
- * The INSERT of `v` as plain SQL text (for `commitWith`, which takes no bind parameters): each
- * value is checked to be what its column holds — lower-case addresses, 32-byte lower-case hex,
- * non-negative integers — so nothing in it needs escaping; anything else is refused.
+ * The multi-row INSERT of `vouchers` as plain SQL text (for `commitWith`, which takes no bind
+ * parameters): each value is checked by `valuesOf`.
  */
-function insertText(v: NewVoucher): string {
+function insertManyText(vouchers: readonly NewVoucher[]): string {
+  return `INSERT INTO ${SCHEMA}.withdrawal_voucher ("user", token, amount, nonce, deadline, signed_at, r, s, v, state)
+  VALUES ${vouchers.map((v) => `(${valuesOf(v)}, 'signed')`).join(',\n  ')} RETURNING ${COLUMNS}`;
+}
+
+/**
+ * A voucher's values as SQL literals: each checked to be what its column holds — lower-case
+ * addresses, 32-byte lower-case hex, non-negative integers — so nothing in it needs escaping;
+ * anything else is refused.
+ */
+function valuesOf(v: NewVoucher): string {
   const address = (name: string, a: string) => {
     if (!ADDRESS.test(a)) throw new Error(`voucher store: ${name} "${a}" is not a lower-case address`);
     return `'${a}'`;
@@ -155,8 +186,7 @@ function insertText(v: NewVoucher): string {
     word('s', v.s),
     String(v.v),
   ];
-  return `INSERT INTO ${SCHEMA}.withdrawal_voucher ("user", token, amount, nonce, deadline, signed_at, r, s, v, state)
-  VALUES (${values.join(', ')}, 'signed') RETURNING ${COLUMNS}`;
+  return values.join(', ');
 }
 
 /**
@@ -170,6 +200,32 @@ function lockAndSignedOf(user: Address): string {
   return `SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, hashtext('${user}'));
 ${signedOfWhere(`'${user}'`)}`;
 }
+
+/**
+ * BEGIN's companion for a group: the users' locks in the order of their keys, then their `signed`
+ * vouchers, as one simple-protocol query (addresses written in as literals, only after they
+ * matched `ADDRESS`). The select runs after every lock is granted (a snapshot of its own).
+ */
+function lockGroupAndSignedOf(users: readonly Address[]): string {
+  for (const user of users)
+    if (!ADDRESS.test(user)) throw new Error(`voucher store: "${user}" is not a lower-case address`);
+  const list = users.map((u) => `('${u}')`).join(', ');
+  return `SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, k)
+  FROM (SELECT DISTINCT hashtext(u) AS k FROM (VALUES ${list}) AS users(u) ORDER BY k) AS locks;
+SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
+  WHERE "user" IN (${users.map((u) => `'${u}'`).join(', ')}) AND state = 'signed' ORDER BY withdrawal_voucher.id DESC`;
+}
+
+/**
+ * How long the first request of a burst waits for others to share its group (later groups form
+ * while the one before is in its transaction). A voucher request waits as long for its chain and
+ * ledger reads (src/vault/open.ts `MULTICALL_WAIT_MS`), which run meanwhile, so this adds about
+ * one round trip (its BEGIN) at most.
+ */
+export const GROUP_WAIT_MS = 2;
+
+/** A queued `request`: its user, its decision and how to answer it. */
+type Queued = GroupRequest & { resolve(row: VoucherRow): void; reject(error: unknown): void };
 
 /**
  * Runs the idempotent migrations, then returns the store. Addresses are stored lower-case. The
@@ -202,10 +258,6 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
       );
       return toRow(rows[0]!);
     },
-    async insertAndCommit(v) {
-      const { rows } = await tx.commitWith<RawRow>(insertText(v));
-      return toRow(rows[0]!);
-    },
     async cancel(user, id, at) {
       const { rows } = await tx.query<RawRow>(
         `UPDATE ${SCHEMA}.withdrawal_voucher SET state = 'cancelled', cancelled_at = $3
@@ -217,7 +269,83 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
     },
   });
 
+  async function insertGroup(requests: readonly GroupRequest[]): Promise<Array<PromiseSettledResult<VoucherRow>>> {
+    const users = requests.map((r) => lower(r.user));
+    if (new Set(users).size !== users.length) throw new Error('voucher store: a group holds one request per user');
+    if (users.length === 0) return [];
+    try {
+      return await sql.transaction<Array<PromiseSettledResult<VoucherRow>>, RawRow>(async (tx, signedRows) => {
+        const signed = signedRows.map(toRow);
+        const decided = await Promise.allSettled(
+          requests.map(async (r, i) => {
+            const voucher = await r.decide(signed.filter((row) => row.user === users[i]));
+            if (voucher.user.toLowerCase() !== users[i])
+              throw new Error(`voucher store: a voucher of ${voucher.user} decided in ${users[i]}'s request`);
+            // Checked here, so a bad value refuses only its own request, never the group's INSERT.
+            valuesOf(voucher);
+            if (voucher.amount === 0n) throw new Error('voucher store: amount 0');
+            return voucher;
+          }),
+        );
+        const inserting = decided.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
+        const inserted =
+          inserting.length === 0 ? [] : (await tx.commitWith<RawRow>(insertManyText(inserting))).rows.map(toRow);
+        // One row per user: matched by user, whatever order RETURNING gives them in.
+        const byUser = new Map(inserted.map((row) => [row.user, row]));
+        return decided.map((d, i): PromiseSettledResult<VoucherRow> => {
+          if (d.status === 'rejected') return d;
+          const row = byUser.get(users[i]!);
+          return row === undefined
+            ? { status: 'rejected', reason: new Error(`voucher store: no row returned for ${users[i]}`) }
+            : { status: 'fulfilled', value: row };
+        });
+      }, lockGroupAndSignedOf(users));
+    } catch (error) {
+      return requests.map(() => ({ status: 'rejected', reason: error }));
+    }
+  }
+
+  // The group commit's queue: one group in its transaction at a time; what arrives meanwhile waits.
+  let queue: Queued[] = [];
+  let running = false;
+  const runGroups = async () => {
+    running = true;
+    try {
+      // The first group waits `GROUP_WAIT_MS` for the requests arriving with the first one.
+      await new Promise((res) => setTimeout(res, GROUP_WAIT_MS));
+      while (queue.length > 0) {
+        const group: Queued[] = [];
+        const later: Queued[] = [];
+        const inGroup = new Set<string>();
+        for (const q of queue) {
+          const user = lower(q.user);
+          if (inGroup.has(user)) later.push(q);
+          else {
+            inGroup.add(user);
+            group.push(q);
+          }
+        }
+        queue = later;
+        const results = await insertGroup(group);
+        for (const [i, result] of results.entries())
+          if (result.status === 'fulfilled') group[i]!.resolve(result.value);
+          else group[i]!.reject(result.reason);
+      }
+    } finally {
+      running = false;
+    }
+  };
+
   return {
+    insertGroup,
+
+    request(user, decide) {
+      return new Promise<VoucherRow>((resolve, reject) => {
+        queue.push({ user, decide, resolve, reject });
+        if (!running) void runGroups();
+      });
+    },
+
     async withUserLock<T>(user: Address, fn: (tx: VoucherTx, signed: VoucherRow[]) => Promise<T>) {
       return sql.transaction<T, RawRow>((tx, signed) => fn(txOf(tx), signed.map(toRow)), lockAndSignedOf(lower(user)));
     },
@@ -225,7 +353,7 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
     async listOf(user, limit, before) {
       const { rows } = await sql.query<RawRow>(
         `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
-         WHERE "user" = $1 AND ($2::bigint IS NULL OR id < $2::bigint) ORDER BY id DESC LIMIT $3`,
+         WHERE "user" = $1 AND ($2::bigint IS NULL OR id < $2::bigint) ORDER BY withdrawal_voucher.id DESC LIMIT $3`,
         [lower(user), before === undefined ? null : before.toString(), limit],
       );
       return rows.map(toRow);
@@ -238,7 +366,7 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
 
     async signedSince(deadlineFrom) {
       const { rows } = await sql.query<RawRow>(
-        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher WHERE state = 'signed' AND deadline >= $1 ORDER BY id`,
+        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher WHERE state = 'signed' AND deadline >= $1 ORDER BY withdrawal_voucher.id`,
         [deadlineFrom.toString()],
       );
       return rows.map(toRow);

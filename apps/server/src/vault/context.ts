@@ -18,7 +18,8 @@ export type VaultToken = { symbol: VaultTokenSymbol; address: Address };
 
 /**
  * Failure points a crash test injects: `beforeCommit` throws inside the voucher's transaction after
- * the signature, before the insert and the commit (one round trip: nothing runs between those two);
+ * the signature, before the insert and the commit (one round trip: nothing runs between those two;
+ * in a group it refuses only its own request);
  * `afterCommit` throws after the commit, before the answer is sent.
  */
 export type VoucherFaults = { beforeCommit?: () => void; afterCommit?: () => void };

@@ -16,48 +16,92 @@ import {
   vaultWithdrawal,
 } from '../../ponder.schema.ts';
 import type { ApiDb } from '../api/routes/page.ts';
-import type { LedgerView } from './ledgerView.ts';
+import type { LedgerSnapshot, LedgerView } from './ledgerView.ts';
+import { MULTICALL_WAIT_MS } from './open.ts';
 
 export function ponderLedger(db: ApiDb): LedgerView {
-  // One statement: the head, the user's counts and ledger rows as of the same indexed block. Built
-  // once and prepared (named) on each connection: every voucher, quote and balance request runs it.
-  const snapshotQuery = db
-    .select({ head: indexedHead, account: vaultUser, balance: ledgerBalance })
+  // One statement: the head, and for each user asked its counts and ledger rows, as of the same
+  // indexed block. Built once and prepared (named) on each connection: every voucher, quote and
+  // balance request runs it. The users go as ONE text parameter (lower-case addresses joined by
+  // commas), so the statement stays the same whatever their number.
+  const snapshotsQuery = db
+    .select({ user: sql<string>`asked.address`, head: indexedHead, account: vaultUser, balance: ledgerBalance })
     .from(indexedHead)
-    .leftJoin(vaultUser, eq(vaultUser.user, sql.placeholder('user')))
-    .leftJoin(ledgerBalance, eq(ledgerBalance.user, sql.placeholder('user')))
+    .innerJoin(sql`unnest(string_to_array(${sql.placeholder('users')}, ',')) AS asked(address)`, sql`true`)
+    .leftJoin(vaultUser, eq(vaultUser.user, sql`asked.address`))
+    .leftJoin(ledgerBalance, eq(ledgerBalance.user, sql`asked.address`))
     .where(eq(indexedHead.id, 'head'))
-    .prepare('eterno_ledger_snapshot');
+    .prepare('eterno_ledger_snapshots');
+  type SnapshotRows = Awaited<ReturnType<typeof snapshotsQuery.execute>>;
+
+  const snapshotOf = (rows: SnapshotRows): LedgerSnapshot => {
+    const first = rows[0];
+    if (first === undefined) return { head: null, deposits: 0, withdrawals: 0, exchanges: 0, balances: [] };
+    return {
+      head: { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
+      deposits: first.account?.depositCount ?? 0,
+      withdrawals: first.account?.withdrawCount ?? 0,
+      exchanges: first.account?.exchangeCount ?? 0,
+      balances: rows.flatMap(({ balance: b }) =>
+        b === null
+          ? []
+          : [
+              {
+                token: b.token,
+                credited: b.credited,
+                unreleased: b.unreleased,
+                released: b.released,
+                withdrawn: b.withdrawn,
+                contributed: b.contributed,
+              },
+            ],
+      ),
+    };
+  };
+
+  // Snapshots asked in one window (opened by the first one asked after the last statement was
+  // sent, `MULTICALL_WAIT_MS` long: the requests that read it also wait that long for their chain
+  // reads) share one statement: one indexed block for all of them. A snapshot is never served from
+  // a statement sent before it was asked for.
+  let asked: Map<string, Array<{ resolve(s: LedgerSnapshot): void; reject(e: unknown): void }>> | null = null;
+  const runSnapshots = async (batch: NonNullable<typeof asked>) => {
+    try {
+      const rows = await snapshotsQuery.execute({ users: [...batch.keys()].join(',') });
+      const byUser = new Map<string, SnapshotRows>();
+      for (const row of rows) byUser.set(row.user, [...(byUser.get(row.user) ?? []), row]);
+      for (const [user, waiting] of batch) {
+        const snap = snapshotOf(byUser.get(user) ?? []);
+        for (const w of waiting) w.resolve(snap);
+      }
+    } catch (error) {
+      for (const waiting of batch.values()) for (const w of waiting) w.reject(error);
+    }
+  };
+  const ADDRESS = /^0x[0-9a-f]{40}$/;
+
   return {
     async head() {
       const [row] = await db.select().from(indexedHead).where(eq(indexedHead.id, 'head')).limit(1);
       return row ? { blockNumber: row.blockNumber, timestamp: row.timestamp } : null;
     },
 
-    async snapshot(user) {
-      const rows = await snapshotQuery.execute({ user: user.toLowerCase() });
-      const first = rows[0];
-      if (first === undefined) return { head: null, deposits: 0, withdrawals: 0, exchanges: 0, balances: [] };
-      return {
-        head: { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
-        deposits: first.account?.depositCount ?? 0,
-        withdrawals: first.account?.withdrawCount ?? 0,
-        exchanges: first.account?.exchangeCount ?? 0,
-        balances: rows.flatMap(({ balance: b }) =>
-          b === null
-            ? []
-            : [
-                {
-                  token: b.token,
-                  credited: b.credited,
-                  unreleased: b.unreleased,
-                  released: b.released,
-                  withdrawn: b.withdrawn,
-                  contributed: b.contributed,
-                },
-              ],
-        ),
-      };
+    snapshot(user) {
+      const address = user.toLowerCase();
+      // Joined into the statement's one text parameter: only an address (never a comma).
+      if (!ADDRESS.test(address)) return Promise.reject(new Error(`ledger snapshot: "${user}" is not an address`));
+      return new Promise<LedgerSnapshot>((resolve, reject) => {
+        if (asked === null) {
+          const batch = new Map();
+          asked = batch;
+          setTimeout(() => {
+            asked = null;
+            void runSnapshots(batch);
+          }, MULTICALL_WAIT_MS);
+        }
+        const waiting = asked.get(address);
+        if (waiting === undefined) asked.set(address, [{ resolve, reject }]);
+        else waiting.push({ resolve, reject });
+      });
     },
 
     async withdrawalsOf(keys) {

@@ -95,8 +95,8 @@ export function reservedByToken(judged: readonly JudgedVoucher[]): Map<Address, 
 const shown = (amount: bigint): string => formatAmount(amount, TOKEN_DECIMALS);
 
 /**
- * `POST /vault/withdrawals`: in ONE store transaction holding the user's lock — refuse when the
- * user has an open voucher; nonce = the user's indexed `Withdrawn` count, refused INDEXER_BEHIND
+ * `POST /vault/withdrawals`: in ONE store transaction holding the user's lock (shared with other
+ * users' requests by the group commit) — refuse when the user has an open voucher; nonce = the user's indexed `Withdrawn` count, refused INDEXER_BEHIND
  * when the chain's nonce differs; available = released − withdrawn − reserved ≥ amount; the
  * vault's caps and pause read on chain; sign; insert and commit (one round trip). Nothing is written on a
  * refusal.
@@ -115,7 +115,9 @@ export async function requestWithdrawal(
   // only hold it longer. The store is read inside.
   const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address])]);
   reads.catch(() => undefined);
-  const voucher = await ctx.store.withUserLock(me, async (tx, signed) => {
+  // Through the store's group commit: requests of several users arriving together share one
+  // transaction (their locks, one INSERT + COMMIT); each is judged here on its own user's rows.
+  const voucher = await ctx.store.request(me, async (signed) => {
     const [snapshot, chain] = await reads;
     const { judged } = await judgeVouchers(ctx.ledger, me, signed, snapshot);
     if (judged.some((v) => v.state === 'signed')) throw new ApiError('VOUCHER_OPEN');
@@ -137,8 +139,8 @@ export async function requestWithdrawal(
     const nonce = chain.nonce;
     const signature = await ctx.signer.signWithdraw({ user: me, token: token.address, amount, nonce, deadline });
     ctx.faults?.beforeCommit?.();
-    // The insert and the COMMIT go in one round trip: no code runs between them.
-    return tx.insertAndCommit({
+    // Inserted with the group's other vouchers and the COMMIT in one round trip.
+    return {
       user: me,
       token: token.address,
       amount,
@@ -148,7 +150,7 @@ export async function requestWithdrawal(
       r: signature.r,
       s: signature.s,
       v: signature.v,
-    });
+    };
   });
   ctx.faults?.afterCommit?.();
   return { row: voucher, state: 'signed', settledBy: null };
