@@ -71,6 +71,13 @@ export default createConfig({
       address: referralRegistryAddress(contracts),
       startBlock,
     },
+    // Home › TREND: the `Swap` events of the ETRO/USDT (EULP) and WFON/USDT pairs → candles (src/PricePair.ts).
+    PricePair: {
+      chain: 'eterno',
+      abi: uniswapV2PairAbi,
+      address: [contracts.EULP, contracts.WFON_USDT],
+      startBlock,
+    },
   },
   blocks: {
     IndexedHead: { chain: 'eterno', startBlock, interval: 1 },
