@@ -77,7 +77,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('home', [
           { index: true, loader: to('/home/eterno') },
           { path: 'eterno', ...page(lazyPage(() => import('../features/home/EternoHome.tsx'))) },
-          { path: 'trend', ...empty({ message: 'home.trend.empty' }) },
+          { path: 'trend', ...page(lazyPage(() => import('../features/trend/TrendScreen.tsx'))) },
         ]),
         section('assets', [
           { index: true, loader: to('/assets/overview') },
