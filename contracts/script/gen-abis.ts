@@ -48,6 +48,7 @@ export function generateAbis(): string {
     ['eternoFarmAbi', forgeArtifact('EternoFarm').abi],
     ['eternoVaultAbi', forgeArtifact('EternoVault').abi],
     ['referralRegistryAbi', forgeArtifact('ReferralRegistry').abi],
+    ['eternoNftAbi', forgeArtifact('EternoNft').abi],
     ['uniswapV2FactoryAbi', uniswapArtifact('UniswapV2Factory').abi],
     ['uniswapV2Router02Abi', uniswapArtifact('UniswapV2Router02').abi],
     ['uniswapV2PairAbi', uniswapArtifact('UniswapV2Pair').abi],

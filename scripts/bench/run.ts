@@ -265,6 +265,7 @@ if (only !== 'web') {
     ['finance_buy', 120_000],
     ['register_depth_1', 150_000],
     ['register_depth_10000', 150_000],
+    ['nft_reveal', 200_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);
