@@ -30,11 +30,12 @@ import {
   LEDGER_KIND,
   LOCAL_SIGNER_INDEX,
   localSignerKey,
+  NFT_SETTINGS,
   VAULT,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { eternoNftAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -112,6 +113,7 @@ describe('deploy on a fresh anvil', () => {
         'EternoFarm',
         'EternoVault',
         'ReferralRegistry',
+        'EternoNft',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -333,6 +335,19 @@ describe('deploy on a fresh anvil', () => {
       const wallet = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).address;
       expect([index, await read('isRegistered', [wallet])]).toEqual([index, false]);
     }
+  });
+
+  it('deploys the NFT sale with its prices and odds, owned by the deployer, no token yet', async () => {
+    const nft = deployments.contracts.EternoNft!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: nft, abi: eternoNftAbi, functionName, args } as never) as Promise<T>;
+    expect(await read('ETRO')).toBe(deployments.contracts.ETRO);
+    expect(await read('owner')).toBe(deployments.accounts!.find((a) => a.label === 'deployer')!.address);
+    expect(await read('priceOf', [0])).toBe(NFT_SETTINGS.entry.price);
+    expect(await read('priceOf', [1])).toBe(NFT_SETTINGS.partner.price);
+    expect(await read('oddsOf', [0n])).toEqual(NFT_SETTINGS.entry.odds);
+    expect(await read('oddsOf', [1n])).toEqual(NFT_SETTINGS.partner.odds);
+    expect(await read('totalSupply')).toBe(0n);
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
