@@ -22,7 +22,9 @@ export type TxAction =
   | 'vault.exchange'
   | 'finance.buy'
   | 'finance.regular'
-  | 'referral.register';
+  | 'referral.register'
+  | 'nft.buy'
+  | 'nft.reveal';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {
