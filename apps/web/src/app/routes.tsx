@@ -98,7 +98,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { index: true, loader: to('/ecology/overview') },
           { path: 'overview', ...page(lazyPage(() => import('../features/ecology/EcologyOverview.tsx'))) },
           { path: 'defi', ...page(lazyPage(() => import('../features/defi/FarmScreen.tsx'))) },
-          { path: 'nft', ...empty({ message: 'ecology.nft.empty' }) },
+          { path: 'nft', ...page(lazyPage(() => import('../features/nft/NftScreen.tsx'))) },
         ]),
         section('finance', [
           { index: true, loader: to('/finance/overview') },
