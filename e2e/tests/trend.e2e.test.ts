@@ -51,7 +51,7 @@ describe('home › TREND', () => {
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
       const chartRequests: string[] = [];
       page.on('request', (req) => {
-        if (/\/assets\/TrendChart-[^/]*\.js$/.test(new URL(req.url()).pathname)) chartRequests.push(req.url());
+        if (/\/assets\/lightweight-charts\.[^/]*\.js$/.test(new URL(req.url()).pathname)) chartRequests.push(req.url());
       });
       await signInVia(page, stack.webUrl, '/home/eterno');
       expect(chartRequests).toEqual([]);

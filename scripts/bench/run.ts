@@ -200,7 +200,7 @@ async function benchTrendChart(): Promise<void> {
   console.log(`web.trend_chart_gzip_kb: ${kb.toFixed(1)}`);
   console.log(`web.trend_chart_gzip_kb.budget: ${TREND_CHART_BUDGET_KB}`);
   console.log(
-    `web.trend_chart_gzip_kb.method: the lazy TrendChart.tsx chunks less the TREND screen's, zlib level ${GZIP_LEVEL}, 1 kB = 1000 bytes, ${chart.files.length} files`,
+    `web.trend_chart_gzip_kb.method: the lazy lightweight-charts chunks less the TREND screen's, zlib level ${GZIP_LEVEL}, 1 kB = 1000 bytes, ${chart.files.length} files`,
   );
   for (const f of chart.files) console.error(`  ${f.path}  ${f.rawBytes} B raw, ${f.gzipBytes} B gzip`);
   if (kb > TREND_CHART_BUDGET_KB) over.push(`web.trend_chart_gzip_kb ${kb} > ${TREND_CHART_BUDGET_KB}`);

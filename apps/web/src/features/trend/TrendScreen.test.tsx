@@ -9,7 +9,7 @@ import { TrendView } from './TrendScreen.tsx';
 // The chart itself draws on a canvas (e2e/tests/trend.e2e.test.ts checks it in Chromium); here a
 // stand-in shows what it was given.
 vi.mock('./TrendChart.tsx', () => ({
-  default: ({ candles }: { candles: readonly Candle[] }) => <div data-testid="trend-chart">{candles.length}</div>,
+  TrendChart: ({ candles }: { candles: readonly unknown[] }) => <div data-testid="trend-chart">{candles.length}</div>,
 }));
 
 const candle = (time: number, open: bigint, close: bigint): Candle => ({

@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { formatAmount, formatScaled12 } from '@eterno/protocol/amount';
@@ -12,14 +11,12 @@ import type { CandlePage } from '../../api/candles.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
-import { lastMove } from './chartData.ts';
+import { chartCandles, chartVolumes, lastMove } from './chartData.ts';
+import { TrendChart } from './TrendChart.tsx';
 import { useCandles } from './useCandles.ts';
 import '../../screens/screens.css';
 import '../home/home.css';
 import './trend.css';
-
-/** The chart and its library: a chunk of their own, fetched when this tab first draws candles. */
-const TrendChart = lazy(() => import('./TrendChart.tsx'));
 
 const pick = <T extends string>(values: readonly T[], value: string | null): T =>
   values.find((v) => v === value) ?? values[0]!;
@@ -116,9 +113,7 @@ export function TrendView({
             {t('trend.noTrades', { token: pair })}
           </p>
         ) : (
-          <Suspense fallback={<div className="trend-chart skeleton" aria-busy="true" />}>
-            <TrendChart candles={page.candles} />
-          </Suspense>
+          <TrendChart candles={chartCandles(page.candles)} volumes={chartVolumes(page.candles)} />
         )}
         <p className="trend-note">{t('trend.source', { token: pair })}</p>
       </article>
