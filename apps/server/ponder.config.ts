@@ -74,6 +74,13 @@ export default createConfig({
     },
     // The EUSD market (issue 11): orders, fills and their bills (src/EusdMarket.ts).
     EusdMarket: { chain: 'eterno', abi: eusdMarketAbi, address: eusdMarketAddress(contracts), startBlock },
+    // Home › TREND: the `Swap` events of the ETRO/USDT (EULP) and WFON/USDT pairs → candles (src/PricePair.ts).
+    PricePair: {
+      chain: 'eterno',
+      abi: uniswapV2PairAbi,
+      address: [contracts.EULP, contracts.WFON_USDT],
+      startBlock,
+    },
   },
   blocks: {
     IndexedHead: { chain: 'eterno', startBlock, interval: 1 },

@@ -542,3 +542,25 @@ export const marketFill = onchainTable(
     sellerIdx: index().on(table.seller, table.blockNumber, table.logIndex),
   }),
 );
+
+/**
+ * Home › TREND (src/trend): the price candles of the ETRO/USDT and WFON/USDT pairs, one row per
+ * (pair `ETRO` | `FON`, interval `1h` | `1d`, bucket start in unix seconds), from the pairs' `Swap`
+ * events. Prices are USDT per token at 1e18 (the swaps' execution prices); volumes in base units.
+ */
+export const candle = onchainTable(
+  'candle',
+  (t) => ({
+    pair: t.text().notNull(),
+    interval: t.text().notNull(),
+    bucket: t.bigint().notNull(),
+    open: t.bigint().notNull(),
+    high: t.bigint().notNull(),
+    low: t.bigint().notNull(),
+    close: t.bigint().notNull(),
+    volumeToken: t.bigint().notNull(),
+    volumeUsdt: t.bigint().notNull(),
+    trades: t.integer().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.pair, table.interval, table.bucket] }) }),
+);

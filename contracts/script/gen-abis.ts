@@ -49,6 +49,7 @@ export function generateAbis(): string {
     ['eternoVaultAbi', forgeArtifact('EternoVault').abi],
     ['referralRegistryAbi', forgeArtifact('ReferralRegistry').abi],
     ['eusdMarketAbi', forgeArtifact('EusdMarket').abi],
+    ['eternoNftAbi', forgeArtifact('EternoNft').abi],
     ['uniswapV2FactoryAbi', uniswapArtifact('UniswapV2Factory').abi],
     ['uniswapV2Router02Abi', uniswapArtifact('UniswapV2Router02').abi],
     ['uniswapV2PairAbi', uniswapArtifact('UniswapV2Pair').abi],

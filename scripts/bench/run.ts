@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, startStack } from '@eterno/devstack/stack';
+import { REPO_ROOT, startStack, WEB_DIST } from '@eterno/devstack/stack';
 import { measureScreenRpc, type ScreenRpcSpec } from './screenRpc.ts';
 import { balanceTexts, waitForBalances } from '@eterno/e2e/balances';
 import { readBalances } from '@eterno/e2e/chain';
@@ -18,6 +18,7 @@ import { expectedMarket, waitForMarket } from '@eterno/e2e/market';
 import { waitForStakeForm } from '@eterno/e2e/stake';
 import { waitForSwapPanel } from '@eterno/e2e/swap';
 import { GZIP_LEVEL, measureLoginJs } from './loginJs.ts';
+import { measureTrendChartJs } from './trendChart.ts';
 import { CONNECTIONS, DURATION_S, measureTradesApi, TRADES } from './apiTrades.ts';
 import { measureVoucherSigning, VOUCHER_ROUNDS, VOUCHER_USERS, VOUCHER_WARMUP_ROUNDS } from './apiVouchers.ts';
 import { measureSettlement, SETTLEMENT_ORDERS } from './settlement.ts';
@@ -41,6 +42,8 @@ const TRADES_P99_MS_BUDGET = 25;
 import { measureLighthouse } from './lighthouse.ts';
 
 const LOGIN_JS_BUDGET_KB = 140;
+/** Issue 11: Home › TREND's lazily loaded chart chunk (web.trend_chart_gzip_kb). */
+const TREND_CHART_BUDGET_KB = 60;
 /** Lighthouse performance score of /login (mobile, default throttling): at least this. */
 const LOGIN_LIGHTHOUSE_MIN = 95;
 /** JSON-RPC requests per block-driven refresh of a chain screen: eth_blockNumber + one Multicall3 eth_call. */
@@ -190,6 +193,19 @@ async function benchApi(): Promise<void> {
   if (api.non2xx > 0 || api.errors > 0) over.push(`api.trades: ${api.non2xx} non-2xx answers, ${api.errors} errors`);
 }
 
+/** web.trend_chart_gzip_kb (scripts/bench/trendChart.ts), from the build the stack serves. */
+async function benchTrendChart(): Promise<void> {
+  const chart = await measureTrendChartJs(WEB_DIST);
+  const kb = toKb(chart.gzipBytes);
+  console.log(`web.trend_chart_gzip_kb: ${kb.toFixed(1)}`);
+  console.log(`web.trend_chart_gzip_kb.budget: ${TREND_CHART_BUDGET_KB}`);
+  console.log(
+    `web.trend_chart_gzip_kb.method: the lazy lightweight-charts chunks less the TREND screen's, zlib level ${GZIP_LEVEL}, 1 kB = 1000 bytes, ${chart.files.length} files`,
+  );
+  for (const f of chart.files) console.error(`  ${f.path}  ${f.rawBytes} B raw, ${f.gzipBytes} B gzip`);
+  if (kb > TREND_CHART_BUDGET_KB) over.push(`web.trend_chart_gzip_kb ${kb} > ${TREND_CHART_BUDGET_KB}`);
+}
+
 function finish(): never {
   if (over.length > 0) {
     console.error(`over budget: ${over.join('; ')}`);
@@ -253,6 +269,7 @@ if (only !== 'web') {
     ['market_list', 110_000],
     ['market_buy', 100_000],
     ['market_cancel', 60_000],
+    ['nft_reveal', 200_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);
@@ -278,6 +295,8 @@ try {
   // For comparison: the same page where the config does not offer the local demo wallet.
   const live = await measureLoginJs(stack.webUrl, { demoWallet: false });
   console.log(`web.login_initial_js_gzip_kb.without_demo_wallet: ${toKb(live.gzipBytes).toFixed(1)}`);
+
+  await benchTrendChart();
 
   const lighthouse = await measureLighthouse(`${stack.webUrl}/login`);
   console.log(`web.login_lighthouse_performance: ${lighthouse.performance}`);

@@ -31,11 +31,12 @@ import {
   LOCAL_SIGNER_INDEX,
   localSignerKey,
   MARKET,
+  NFT_SETTINGS,
   VAULT,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { eusdMarketAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { eternoNftAbi, eusdMarketAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -114,6 +115,7 @@ describe('deploy on a fresh anvil', () => {
         'EternoVault',
         'ReferralRegistry',
         'EusdMarket',
+        'EternoNft',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -355,6 +357,19 @@ describe('deploy on a fresh anvil', () => {
       args: [market],
     });
     expect(held).toBe(MARKET.rewardReserve);
+  });
+
+  it('deploys the NFT sale with its prices and odds, owned by the deployer, no token yet', async () => {
+    const nft = deployments.contracts.EternoNft!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: nft, abi: eternoNftAbi, functionName, args } as never) as Promise<T>;
+    expect(await read('ETRO')).toBe(deployments.contracts.ETRO);
+    expect(await read('owner')).toBe(deployments.accounts!.find((a) => a.label === 'deployer')!.address);
+    expect(await read('priceOf', [0])).toBe(NFT_SETTINGS.entry.price);
+    expect(await read('priceOf', [1])).toBe(NFT_SETTINGS.partner.price);
+    expect(await read('oddsOf', [0n])).toEqual(NFT_SETTINGS.entry.odds);
+    expect(await read('oddsOf', [1n])).toEqual(NFT_SETTINGS.partner.odds);
+    expect(await read('totalSupply')).toBe(0n);
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {

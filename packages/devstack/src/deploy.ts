@@ -206,6 +206,16 @@ export const LOCAL_REFERRALS: ReadonlyArray<{ label: string; inviter: string; si
   { label: 'carol', inviter: 'alice', side: 1 },
 ];
 
+/**
+ * The NFT sale's parameters (issue 11, docs/decisions/nft.md): price in ETRO per kind (burned) and the
+ * odds of N, R, SR, SSR in basis points; and the deploy's gas limit.
+ */
+export const NFT_SETTINGS = {
+  entry: { price: e18('100'), odds: [6000, 2800, 1000, 200] },
+  partner: { price: e18('1000'), odds: [4000, 3500, 2000, 500] },
+  deployGas: 4_000_000n,
+} as const;
+
 /** Generous fixed gas limits, so transactions can be sent before their predecessors are mined. */
 const GAS = {
   token: 2_000_000n,
@@ -498,6 +508,19 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   );
   await d.write(tokens.EUSD, erc20Abi, 'approve', [eusdMarket, MARKET.rewardReserve], GAS.approve);
   await d.write(eusdMarket, marketArtifact.abi, 'fundReserve', [MARKET.rewardReserve], GAS.marketFund);
+  // NFTs (issue 11): entry and partner kinds, bought with ETRO (burned), rarity by commit and reveal.
+  const eternoNft = await d.create(
+    forgeArtifact('EternoNft'),
+    [
+      tokens.ETRO,
+      NFT_SETTINGS.entry.price,
+      NFT_SETTINGS.partner.price,
+      NFT_SETTINGS.entry.odds,
+      NFT_SETTINGS.partner.odds,
+      deployer.address,
+    ],
+    NFT_SETTINGS.deployGas,
+  );
   await settle(d.hashes);
 
   const deployments: Deployments = {
@@ -521,6 +544,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       EternoVault: vault,
       ReferralRegistry: referralRegistry,
       EusdMarket: eusdMarket,
+      EternoNft: eternoNft,
     },
     ...(local
       ? {

@@ -8,6 +8,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { deployedSymbolOf } from './deployedTokens.ts';
+import { candlesRoute } from './routes/candles.ts';
 import { farmRoute } from './routes/farm.ts';
 import { locksRoute } from './routes/locks.ts';
 import type { ApiDb } from './routes/page.ts';
@@ -22,6 +23,7 @@ const ROUTES: ReadonlyArray<readonly [path: string, route: (db: ApiDb) => Hono]>
   ['/stakes', stakesRoute],
   ['/locks', locksRoute],
   ['/farm', farmRoute],
+  ['/candles', candlesRoute],
 ];
 
 export type IndexerAppOptions = { cache?: MiddlewareHandler; vaultStats?: VaultStatsDeps };

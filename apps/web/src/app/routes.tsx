@@ -78,7 +78,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('home', [
           { index: true, loader: to('/home/eterno') },
           { path: 'eterno', ...page(lazyPage(() => import('../features/home/EternoHome.tsx'))) },
-          { path: 'trend', ...empty({ message: 'home.trend.empty' }) },
+          { path: 'trend', ...page(lazyPage(() => import('../features/trend/TrendScreen.tsx'))) },
         ]),
         section('assets', [
           { index: true, loader: to('/assets/overview') },
@@ -93,7 +93,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { index: true, loader: to('/ecology/overview') },
           { path: 'overview', ...page(lazyPage(() => import('../features/ecology/EcologyOverview.tsx'))) },
           { path: 'defi', ...page(lazyPage(() => import('../features/defi/FarmScreen.tsx'))) },
-          { path: 'nft', ...empty({ message: 'ecology.nft.empty' }) },
+          { path: 'nft', ...page(lazyPage(() => import('../features/nft/NftScreen.tsx'))) },
         ]),
         section('finance', [
           { index: true, loader: to('/finance/overview') },

@@ -25,7 +25,9 @@ export type TxAction =
   | 'referral.register'
   | 'market.list'
   | 'market.buy'
-  | 'market.cancel';
+  | 'market.cancel'
+  | 'nft.buy'
+  | 'nft.reveal';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {

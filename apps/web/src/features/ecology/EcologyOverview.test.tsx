@@ -18,6 +18,22 @@ describe('Ecology overview (spec §2)', () => {
     expect(screen.getByRole('link', { name: /NFT/ }).getAttribute('href')).toBe('/ecology/nft');
   });
 
+  it('says nodes are not available yet (no node contract), without any figure', () => {
+    render(
+      <MemoryRouter>
+        <EcologyOverview />
+      </MemoryRouter>,
+    );
+    const tile = screen.getByRole('button', { name: /Nodes/ });
+    expect(tile.textContent).toContain('Not yet available');
+    expect(tile.textContent).not.toMatch(/\d/);
+    fireEvent.click(tile);
+    const state = modal.getState();
+    expect(state.visible && state.options.message).toMatch(
+      /^Nodes are not available yet: no node contract is deployed/,
+    );
+  });
+
   it.each(['GameFi', 'Metaverse'])('%s shows the under-construction tip', (name) => {
     render(
       <MemoryRouter>

@@ -12,6 +12,14 @@ const ICONS = {
       <path d="M13 21l3.5-5 3 3.5 2-2.5 3.5 4" />
     </>
   ),
+  nodes: (
+    <>
+      <circle cx="18" cy="8" r="4" />
+      <circle cx="8" cy="27" r="4" />
+      <circle cx="28" cy="27" r="4" />
+      <path d="M16 11.5l-6 12M20 11.5l6 12M12 27h12" />
+    </>
+  ),
   gamefi: (
     <>
       <rect x="4" y="11" width="28" height="15" rx="7.5" />
@@ -34,11 +42,21 @@ function EntryIcon({ children }: { children: ReactNode }) {
   );
 }
 
-/** Ecology overview: DeFi and NFT entries; GameFi and Metaverse show the 'under construction' tip (spec §2). */
+/**
+ * Ecology overview: DeFi and NFT entries; nodes, whose contract is not built yet, say so (no list, no
+ * figures); GameFi and Metaverse show the 'under construction' tip (spec §2).
+ */
 export default function EcologyOverview() {
   const { t } = useTranslation(['screens', 'common']);
   const soon = (): void => {
     modal.show({ title: t('common:notice'), message: t('common:underConstruction'), confirmText: t('common:ok') });
+  };
+  const nodesUnavailable = (): void => {
+    modal.show({
+      title: t('common:notice'),
+      message: t('ecology.entries.nodesUnavailable'),
+      confirmText: t('common:ok'),
+    });
   };
   return (
     <div className="ecology-grid">
@@ -52,6 +70,12 @@ export default function EcologyOverview() {
         <strong>{t('ecology.entries.nft')}</strong>
         <span>{t('ecology.entries.nftHint')}</span>
       </Link>
+      <button type="button" className="entry-card entry-wide entry-soon" onClick={nodesUnavailable}>
+        <EntryIcon>{ICONS.nodes}</EntryIcon>
+        <strong>{t('ecology.entries.nodes')}</strong>
+        <span>{t('ecology.entries.nodesHint')}</span>
+        <span className="chip">{t('ecology.entries.notYet')}</span>
+      </button>
       <button type="button" className="entry-card entry-soon" onClick={soon}>
         <EntryIcon>{ICONS.gamefi}</EntryIcon>
         <strong>{t('ecology.entries.gamefi')}</strong>

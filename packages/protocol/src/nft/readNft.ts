@@ -1,0 +1,116 @@
+import { erc20Abi, type Address } from 'viem';
+import type { DeployedContracts } from '../deployments.ts';
+import { EternoError } from '../errors.ts';
+import { eternoNftAbi } from '../generated/abis.ts';
+import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../multicall.ts';
+import {
+  nftKindOf,
+  oddsFrom,
+  rarityOf,
+  revealState,
+  type NftKind,
+  type NftOdds,
+  type Rarity,
+  type RevealState,
+} from './kinds.ts';
+
+export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
+
+/** One of the account's NFTs. */
+export type OwnedNft = {
+  readonly tokenId: bigint;
+  readonly kind: NftKind;
+  /** null until revealed. */
+  readonly rarity: Rarity | null;
+  readonly revealBlock: bigint;
+  /** For an unrevealed token: waiting for its block, ready to reveal, or expired (reveals as N). */
+  readonly reveal: RevealState | null;
+};
+
+/** What Ecology › NFT shows, from ONE Multicall3 eth_call. */
+export type NftView = {
+  readonly nft: Address;
+  readonly etro: Address;
+  readonly blockNumber: bigint;
+  /** The account's ETRO and its allowance to the NFT contract. */
+  readonly balance: bigint;
+  readonly allowance: bigint;
+  readonly prices: Readonly<Record<NftKind, bigint>>;
+  /** The odds a purchase of each kind gets now (shown before buying). */
+  readonly odds: Readonly<Record<NftKind, NftOdds>>;
+  readonly salePaused: boolean;
+  /** Blocks between a purchase and the block whose hash draws its rarity. */
+  readonly revealDelay: bigint;
+  /** The account's NFTs from `offset` (index order), and how many it has. */
+  readonly owned: readonly OwnedNft[];
+  readonly ownedTotal: bigint;
+};
+
+/** The deployments name no NFT contract. */
+export class NftNotDeployedError extends EternoError<'NOT_FOUND'> {
+  constructor() {
+    super('NOT_FOUND', 'the deployments name no EternoNft contract');
+  }
+}
+
+/** The address of the NFT contract in the deployments; throws NftNotDeployedError without one. */
+export function nftAddress(contracts: DeployedContracts): Address {
+  const address = contracts.EternoNft;
+  if (address === undefined) throw new NftNotDeployedError();
+  return address;
+}
+
+/** How many of the account's NFTs one read lists (the contract's page cap is 100). */
+export const NFT_PAGE = 50;
+
+/**
+ * Ecology › NFT for `account`: ETRO balance and allowance, both kinds' prices and odds, the sale's
+ * state and reveal delay, and the account's NFTs (`getInfoByIndex(account, offset, limit)`) with the
+ * block number they were read at, in ONE `eth_call` to Multicall3.
+ */
+export async function readNft(
+  client: CallClient,
+  args: { contracts: DeployedContracts; account: Address; offset?: bigint; limit?: bigint },
+): Promise<NftView> {
+  const nft = nftAddress(args.contracts);
+  const etro = args.contracts.ETRO;
+  const read = await aggregateStrict(client, args.contracts.Multicall3, {
+    balance: viewRead('ETRO.balanceOf', etro, erc20Abi, 'balanceOf', [args.account]),
+    allowance: viewRead('ETRO.allowance', etro, erc20Abi, 'allowance', [args.account, nft]),
+    entryPrice: viewRead('EternoNft.priceOf(entry)', nft, eternoNftAbi, 'priceOf', [0]),
+    partnerPrice: viewRead('EternoNft.priceOf(partner)', nft, eternoNftAbi, 'priceOf', [1]),
+    entryOdds: viewRead('EternoNft.oddsOf(entry)', nft, eternoNftAbi, 'oddsOf', [0n]),
+    partnerOdds: viewRead('EternoNft.oddsOf(partner)', nft, eternoNftAbi, 'oddsOf', [1n]),
+    salePaused: viewRead('EternoNft.salePaused', nft, eternoNftAbi, 'salePaused', []),
+    revealDelay: viewRead('EternoNft.revealDelay', nft, eternoNftAbi, 'revealDelay', []),
+    page: viewRead('EternoNft.getInfoByIndex', nft, eternoNftAbi, 'getInfoByIndex', [
+      args.account,
+      args.offset ?? 0n,
+      args.limit ?? BigInt(NFT_PAGE),
+    ]),
+    blockNumber: blockNumberRead(args.contracts.Multicall3),
+  });
+  const [infos, total] = read.page;
+  return {
+    nft,
+    etro,
+    blockNumber: read.blockNumber,
+    balance: read.balance,
+    allowance: read.allowance,
+    prices: { entry: read.entryPrice, partner: read.partnerPrice },
+    odds: { entry: oddsFrom(read.entryOdds), partner: oddsFrom(read.partnerOdds) },
+    salePaused: read.salePaused,
+    revealDelay: BigInt(read.revealDelay),
+    owned: infos.map((info) => {
+      const rarity = rarityOf(info.rarity);
+      return {
+        tokenId: info.tokenId,
+        kind: nftKindOf(info.kind),
+        rarity,
+        revealBlock: BigInt(info.revealBlock),
+        reveal: rarity === null ? revealState(BigInt(info.revealBlock), read.blockNumber) : null,
+      };
+    }),
+    ownedTotal: total,
+  };
+}
