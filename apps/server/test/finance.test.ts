@@ -362,6 +362,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
           allocation01Bps: Number(o.allocation01Bps),
           rewardLimit: BigInt(o.rewardLimit!),
           gained: BigInt(o.gained!),
+          dynamicGained: BigInt(o.dynamicGained!),
           gainedUsdt: BigInt(o.gainedUsdt!),
           gainedEtro: BigInt(o.gainedEtro!),
         },

@@ -415,6 +415,7 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
         allocation01Bps: Number(order!.allocation01Bps),
         rewardLimit: big(order!.rewardLimit),
         gained: big(order!.gained),
+        dynamicGained: big(order!.dynamicGained),
         gainedUsdt: big(order!.gainedUsdt),
         gainedEtro: big(order!.gainedEtro),
       },

@@ -7,15 +7,29 @@
 import { readFileSync } from 'node:fs';
 import { parseDeployments } from '@eterno/protocol/deployments';
 import type { Address } from 'viem';
-import { requireEnv } from '../api/env.ts';
-import { loadFinanceSettings, type FinanceSettings } from './settings.ts';
+import { EnvError, requireEnv } from '../api/env.ts';
+import { loadReferralSettings, type ReferralSettings } from '../referral/incomeSettings.ts';
+import { findPackage, loadFinanceSettings, settingsAt, type FinanceSettings } from './settings.ts';
 
 export type FinanceInputs = {
   settings: FinanceSettings;
+  /** The dynamic incomes' settings (the referral part of a purchase and of the settlement). */
+  referral: ReferralSettings;
   /** Lower-case addresses. */
   usdt: Address;
   etro: Address;
+  /** The prize pool's payout token. */
+  eusd: Address;
 };
+
+/** Each referral version's loop package must exist in the finance version in force when it starts. */
+function checkLoopPackages(settings: FinanceSettings, referral: ReferralSettings): void {
+  for (const v of referral.versions)
+    if (findPackage(settingsAt(settings, v.effectiveFrom), v.loopPackageId) === undefined)
+      throw new EnvError(
+        `referral settings ${referral.source}: loopPackageId ${v.loopPackageId} is no package of the finance settings in force at ${v.effectiveFrom}`,
+      );
+}
 
 export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
   const file = requireEnv(env, 'ETERNO_DEPLOYMENTS');
@@ -25,7 +39,10 @@ export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
     if (address === undefined) throw new Error(`${file}: no ${name} address`);
     return address.toLowerCase() as Address;
   };
-  return { settings: loadFinanceSettings(env), usdt: at('USDT'), etro: at('ETRO') };
+  const settings = loadFinanceSettings(env);
+  const referral = loadReferralSettings(env);
+  checkLoopPackages(settings, referral);
+  return { settings, referral, usdt: at('USDT'), etro: at('ETRO'), eusd: at('EUSD') };
 }
 
 let inputs: FinanceInputs | undefined;

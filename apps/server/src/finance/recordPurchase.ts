@@ -46,6 +46,7 @@ export async function recordPurchase(
       dailyRateBps: pkg.dailyRateBps,
       rewardLimit: purchase.rewardLimit,
       gained: 0n,
+      dynamicGained: 0n,
       gainedUsdt: 0n,
       gainedEtro: 0n,
       etroOwed: 0n,
