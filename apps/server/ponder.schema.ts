@@ -328,7 +328,8 @@ export const financeOrder = onchainTable(
     createdAt: t.bigint().notNull(),
     allottedAt: t.bigint(),
     finishedAt: t.bigint(),
-    txHash: t.hex().notNull(),
+    /** The paying transaction; null for a loop order made at a settlement. */
+    txHash: t.hex(),
     blockNumber: t.bigint().notNull(),
     logIndex: t.integer().notNull(),
   }),
@@ -540,4 +541,28 @@ export const prizeVolumeDay = onchainTable(
     volume: t.bigint().notNull(),
   }),
   (table) => ({ pk: primaryKey({ columns: [table.day, table.user] }) }),
+);
+
+/**
+ * One settled day of a user's binary (balance) income (`day` = the UTC day whose new team volume it
+ * matched, settled at day + 1): new volume per side, the carry in, what was matched, the income
+ * (binaryBps of it), the part the daily cap cut, the carry out. Written only for an earner with new
+ * team volume that day; the latest row before a day gives its carry in.
+ */
+export const binaryDay = onchainTable(
+  'binary_day',
+  (t) => ({
+    user: t.hex().notNull(),
+    day: t.bigint().notNull(),
+    leftNew: t.bigint().notNull(),
+    rightNew: t.bigint().notNull(),
+    leftCarryIn: t.bigint().notNull(),
+    rightCarryIn: t.bigint().notNull(),
+    matched: t.bigint().notNull(),
+    income: t.bigint().notNull(),
+    capped: t.bigint().notNull(),
+    leftCarryOut: t.bigint().notNull(),
+    rightCarryOut: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.user, table.day] }) }),
 );

@@ -31,7 +31,8 @@ export type IndexedOrder = {
   createdAt: bigint;
   allottedAt: bigint | null;
   finishedAt: bigint | null;
-  txHash: Hex;
+  /** Null for a loop order made at a settlement (no transaction). */
+  txHash: Hex | null;
 };
 
 /** An indexed fixed-term order. */

@@ -8,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import { parseDeployments } from '@eterno/protocol/deployments';
 import type { Address } from 'viem';
 import { EnvError, requireEnv } from '../api/env.ts';
-import { loadReferralSettings, type ReferralSettings } from '../referral/incomeSettings.ts';
-import { findPackage, loadFinanceSettings, settingsAt, type FinanceSettings } from './settings.ts';
+import { loadReferralSettings, referralSettingsAt, type ReferralSettings } from '../referral/incomeSettings.ts';
+import type { LoopPackage } from '../referral/incomeLedger.ts';
+import { rewardLimit } from '@eterno/protocol/finance/rules';
+import { findPackage, loadFinanceSettings, packagePrice, settingsAt, type FinanceSettings } from './settings.ts';
 
 export type FinanceInputs = {
   settings: FinanceSettings;
@@ -51,4 +53,15 @@ let inputs: FinanceInputs | undefined;
 export function financeInputs(): FinanceInputs {
   inputs ??= readFinanceInputs(process.env);
   return inputs;
+}
+
+/** The package a loop order is made of at `time` (the referral version's, at the finance version's terms). */
+export function loopPackageAt(inputs: FinanceInputs, time: bigint): LoopPackage {
+  const id = referralSettingsAt(inputs.referral, time).loopPackageId;
+  const version = settingsAt(inputs.settings, time);
+  const pkg = findPackage(version, id);
+  if (pkg === undefined)
+    throw new Error(`referral: the loop package ${id} is not in the finance settings in force at ${time}`);
+  const price = packagePrice(version, pkg);
+  return { ...pkg, price, rewardLimit: rewardLimit(price, pkg) };
 }
