@@ -6,8 +6,9 @@
  *   on one UTC day D0: alice buys 100, bob 100, dave 500, erin 3,000 twice.
  * Inviter levels: bob → alice → deployer; dave → bob → alice → deployer; erin → dave → bob → alice → deployer.
  * The deployer has no order: it earns nothing (no bill). Then the settlements of D0 + 1 and D0 + 2: the
- * prize pool of D0 in EUSD, the orders bob's incomes filled finish, the 20-day release steps; and a
- * reorg across a settlement.
+ * prize pool of D0 in EUSD, the orders bob's incomes filled finish, the 20-day release steps; a
+ * reorg across a settlement; then frank's binary income over two days (carry-over, the daily cap, a
+ * burn) and carol's matching income on it.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,7 +24,7 @@ import {
   type FinanceSummaryJson,
 } from '@eterno/protocol/financeApi';
 import { eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
-import type { IncomeSummaryJson, ReferralAccountJson } from '@eterno/protocol/referralApi';
+import type { BinaryDaysPageJson, IncomeSummaryJson, ReferralAccountJson } from '@eterno/protocol/referralApi';
 import type { BillsResponseJson } from '@eterno/protocol/vaultApi';
 import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
 import {
@@ -50,12 +51,16 @@ const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressI
 const deployer = account(0);
 const alice = account(1);
 const bob = account(2);
+const carol = account(3);
 const dave = account(4);
 const erin = account(5);
+const frank = account(6);
+const gina = account(7);
+const hank = account(8);
 const signer = privateKeyToAccount(localSignerKey());
 const low = (a: Address) => a.toLowerCase() as Address;
 /** Package id → price in the shipped settings (1 unit = 100 USDT). */
-const PACKAGES = { 1: e18('100'), 2: e18('500'), 4: e18('3000') } as const;
+const PACKAGES = { 1: e18('100'), 2: e18('500'), 3: e18('1000'), 4: e18('3000') } as const;
 
 const DATABASES = [
   { name: 'PGlite', postgres: false },
@@ -163,6 +168,17 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     await tx(deployer, registry, referralRegistryAbi, 'setServiceLevel', [bob.address, 1]);
     await tx(alice, usdt, erc20Abi, 'transfer', [dave.address, e18('500')]);
     await tx(alice, usdt, erc20Abi, 'transfer', [erin.address, e18('6000')]);
+    // The binary team: frank carol's left child, gina (carol's invitee) at the end of carol's left leg
+    // (frank's left), hank (frank's invitee) frank's right.
+    await tx(frank, registry, referralRegistryAbi, 'register', [carol.address, 0]);
+    await tx(gina, registry, referralRegistryAbi, 'register', [carol.address, 0]);
+    await tx(hank, registry, referralRegistryAbi, 'register', [frank.address, 1]);
+    for (const [who, amount] of [
+      [frank, '100'],
+      [gina, '3500'],
+      [hank, '1600'],
+    ] as const)
+      await tx(alice, usdt, erc20Abi, 'transfer', [who.address, e18(amount)]);
     if (postgres) pgServer = await startPostgres();
     server = await startServer({
       rpcUrl: anvil.rpcUrl,
@@ -305,5 +321,70 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     expect(await income(alice)).toEqual(before);
     await nextDay();
     expect(await income(alice)).toEqual(settled);
+  }, 300_000);
+  it('pays the binary income with carry-over and the daily cap, and the matching income to the inviter', async () => {
+    const D = await nextDay();
+    // Day D: carol 500 (limit 1,200), frank 100 (limit 240, cap 100), gina 500 (frank's left), hank 100 (right).
+    await buy(carol, 2);
+    await buy(frank, 1);
+    await buy(gina, 2);
+    await buy(hank, 1); // frank direct 10 % × 100 = 10 (ep 240 → 230)
+    await waitHead();
+    await nextDay(); // settles D: frank L 500, R 100 → matched 100, income 10 (≤ cap 100), carry L 400
+    // Day D + 1: gina 3,000 (left), hank 1,000 + 500 (right): frank direct 100 + 50 (ep 220 → 70).
+    await buy(gina, 4);
+    await buy(hank, 3);
+    await buy(hank, 2);
+    await waitHead();
+    await nextDay(); // settles D + 1: L 400 + 3,000, R 1,500 → matched 1,500, income 150, capped to 100
+    const days = await get<BinaryDaysPageJson>('/referral/binary', frank);
+    expect(days).toEqual({
+      items: [
+        {
+          day: (D + DAY_SECONDS).toString(),
+          leftNew: e18('3000').toString(),
+          rightNew: e18('1500').toString(),
+          leftCarryIn: e18('400').toString(),
+          rightCarryIn: '0',
+          matched: e18('1500').toString(),
+          income: e18('150').toString(),
+          capped: e18('50').toString(), // cap = frank's active payments, 100
+          leftCarryOut: e18('1900').toString(),
+          rightCarryOut: '0',
+        },
+        {
+          day: D.toString(),
+          leftNew: e18('500').toString(),
+          rightNew: e18('100').toString(),
+          leftCarryIn: '0',
+          rightCarryIn: '0',
+          matched: e18('100').toString(),
+          income: e18('10').toString(),
+          capped: '0',
+          leftCarryOut: e18('400').toString(),
+          rightCarryOut: '0',
+        },
+      ],
+      nextBefore: null,
+    });
+    const page = await get<BinaryDaysPageJson>('/referral/binary?limit=1', frank);
+    expect(page.items.map((d) => d.day)).toEqual([(D + DAY_SECONDS).toString()]);
+    expect(page.nextBefore).toBe((D + DAY_SECONDS).toString());
+    expect((await apiCall(server.url, 'GET', '/referral/binary?before=12', await token(frank))).status).toBe(400);
+    expect((await apiCall(server.url, 'GET', '/referral/binary', null)).status).toBe(401);
+    expect(await bills(frank, 'binary')).toEqual([e18('10'), e18('100')].map(String).sort());
+    // frank also won prize pools: D's 24 (2 % of 1,200) among the ranked earners carol (600) and frank
+    // (100) — alice's order, filled by carol's direct income, finished at that settlement — so
+    // 24e18 × 100 / 700 rounded down; and D + 1's 90 (2 % of 4,500): carol 3,000, frank 1,500 → 30.
+    const pool1 = (e18('24') * 100n) / 700n; // 3428571428571428571
+    expect(await bills(frank, 'personal_pool')).toEqual([pool1, e18('30')].map(String).sort());
+    // frank's room at the second binary (prize pools are paid first): limit 240 − dynamic 170 (10 + 10 +
+    // 100 + 50) − pools − static 0.5 (one day of 0.5 % × 100 since the allotment at D + 1); the rest of
+    // the 100 is burned.
+    const room = e18('240') - e18('170') - pool1 - e18('30') - e18('0.5');
+    expect(await bills(frank, 'burn')).toEqual([String(-(e18('100') - room))]); // −63928571428571428571
+    expect((await income(frank)).ep).toBe('0');
+    // carol, frank's inviter: 10 % of each binary income after the cap (10 and 100).
+    expect(await bills(carol, 'matching')).toEqual([e18('1'), e18('10')].map(String).sort());
   }, 300_000);
 });
