@@ -492,7 +492,11 @@ export const referralLegDay = onchainTable(
     idx: t.integer().notNull(),
     volume: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }),
+    // The settlement's binary income: the chains a day's payments touched.
+    dayIdx: index().on(table.day, table.head, table.side),
+  }),
 );
 
 /**
