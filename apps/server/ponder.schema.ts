@@ -293,7 +293,8 @@ export const indexedHead = onchainTable('indexed_head', (t) => ({
 
 /**
  * Finance (package) orders (docs/decisions/finance.md), one per package `DivedIn`, keyed by the
- * global order number `seq` (1, 2, 3… in (block, logIndex) order). The terms are those of the
+ * global order number `seq` (1, 2, 3… in (block, logIndex) order); a `loop` order is made by loop
+ * reinvestment (no payment moved: `payment` is its package's price, `nonce` −1). The terms are those of the
  * settings version in force at payment; `gained` is the USDT value earned (static income), of which
  * `gainedUsdt` was paid in USDT and `gainedEtro` in ETRO; `etroOwed` the USDT value of ETERNO-02
  * income not yet paid for want of any ETRO price. Status: waiting → in_progress → finished. While in
@@ -318,6 +319,8 @@ export const financeOrder = onchainTable(
     dailyRateBps: t.integer().notNull(),
     rewardLimit: t.bigint().notNull(),
     gained: t.bigint().notNull(),
+    /** Dynamic incomes counted against this order (docs/decisions/referral.md, "Dynamic incomes"). */
+    dynamicGained: t.bigint().notNull(),
     gainedUsdt: t.bigint().notNull(),
     gainedEtro: t.bigint().notNull(),
     etroOwed: t.bigint().notNull(),
@@ -325,7 +328,8 @@ export const financeOrder = onchainTable(
     createdAt: t.bigint().notNull(),
     allottedAt: t.bigint(),
     finishedAt: t.bigint(),
-    txHash: t.hex().notNull(),
+    /** The paying transaction; null for a loop order made at a settlement. */
+    txHash: t.hex(),
     blockNumber: t.bigint().notNull(),
     logIndex: t.integer().notNull(),
   }),
@@ -490,7 +494,83 @@ export const referralLegDay = onchainTable(
     idx: t.integer().notNull(),
     volume: t.bigint().notNull(),
   }),
-  (table) => ({ pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }) }),
+  (table) => ({
+    pk: primaryKey({ columns: [table.head, table.side, table.day, table.idx] }),
+    // The settlement's binary income: the chains a day's payments touched.
+    dayIdx: index().on(table.day, table.head, table.side),
+  }),
+);
+
+/**
+ * Per user, the dynamic incomes' loop reinvestment (docs/decisions/referral.md, "Dynamic incomes"):
+ * the loop share put aside so far (`reinvested`), the part not yet a full unit (`balance`), and the
+ * loop orders made.
+ */
+export const referralIncome = onchainTable('referral_income', (t) => ({
+  user: t.hex().primaryKey(),
+  reinvested: t.bigint().notNull(),
+  balance: t.bigint().notNull(),
+  loopOrders: t.integer().notNull(),
+}));
+
+/**
+ * Dynamic incomes credited unreleased, per user, token and UTC day (`day` = its 00:00): each releases
+ * linearly over the release days after it (protocol referral/incomes.ts `releasePart`); `released`
+ * is what the settlements released of it so far.
+ */
+export const incomeTranche = onchainTable(
+  'income_tranche',
+  (t) => ({
+    user: t.hex().notNull(),
+    token: t.hex().notNull(),
+    day: t.bigint().notNull(),
+    amount: t.bigint().notNull(),
+    released: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.user, table.token, table.day] }), dayIdx: index().on(table.day) }),
+);
+
+/** The prize pool of each UTC day (`day` = its 00:00): 2 % of the day's package payments, in EUSD. */
+export const prizePoolDay = onchainTable('prize_pool_day', (t) => ({
+  day: t.bigint().primaryKey(),
+  amount: t.bigint().notNull(),
+  /** The settlement that paid it (null until then). */
+  paidAt: t.bigint(),
+}));
+
+/** Per UTC day and inviter, the payments of their direct invitees that day (the prize pool's ranking). */
+export const prizeVolumeDay = onchainTable(
+  'prize_volume_day',
+  (t) => ({
+    day: t.bigint().notNull(),
+    user: t.hex().notNull(),
+    volume: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.day, table.user] }) }),
+);
+
+/**
+ * One settled day of a user's binary (balance) income (`day` = the UTC day whose new team volume it
+ * matched, settled at day + 1): new volume per side, the carry in, what was matched, the income
+ * (binaryBps of it), the part the daily cap cut, the carry out. Written only for an earner with new
+ * team volume that day; the latest row before a day gives its carry in.
+ */
+export const binaryDay = onchainTable(
+  'binary_day',
+  (t) => ({
+    user: t.hex().notNull(),
+    day: t.bigint().notNull(),
+    leftNew: t.bigint().notNull(),
+    rightNew: t.bigint().notNull(),
+    leftCarryIn: t.bigint().notNull(),
+    rightCarryIn: t.bigint().notNull(),
+    matched: t.bigint().notNull(),
+    income: t.bigint().notNull(),
+    capped: t.bigint().notNull(),
+    leftCarryOut: t.bigint().notNull(),
+    rightCarryOut: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.user, table.day] }) }),
 );
 
 /**

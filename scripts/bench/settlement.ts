@@ -48,10 +48,10 @@ export async function measureSettlement(): Promise<SettlementFigures> {
     );
     await client.query(
       `INSERT INTO finance_order (seq, event_id, "user", package_id, units, registration_type, payment,
-         multiple01_bps, multiple02_bps, allocation01_bps, daily_rate_bps, reward_limit, gained, gained_usdt,
+         multiple01_bps, multiple02_bps, allocation01_bps, daily_rate_bps, reward_limit, gained, dynamic_gained, gained_usdt,
          gained_etro, etro_owed, status, created_at, allotted_at, finished_at, tx_hash, block_number, log_index, nonce)
        SELECT i, 'bench-' || i, '0x' || lpad(to_hex(1 + i % $1), 40, '0'), 1 + i % 5, u, 'first', u * 100e18,
-         20000, 30000, 6000, 50, u * 240e18, 0, 0, 0, 0, 'in_progress',
+         20000, 30000, 6000, 50, u * 240e18, 0, 0, 0, 0, 0, 'in_progress',
          $2::numeric - 86400 * (1 + i % 30), $2::numeric - 86400 * (i % 30), NULL, '0x' || lpad('', 64, '0'), 1, 0, i / $1
        FROM generate_series(1, $3) AS i, LATERAL (SELECT (ARRAY[1, 5, 10, 30, 50])[1 + i % 5] AS u) units`,
       [USERS, lastSettled.toString(), SETTLEMENT_ORDERS],

@@ -47,6 +47,8 @@ export type StartServerOptions = {
   signerKey?: string;
   /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
   financeSettings?: string;
+  /** The referral income settings file (`ETERNO_REFERRAL_SETTINGS`); default: the environment's, else the shipped one. */
+  referralSettings?: string;
   /**
    * PostgreSQL only: the indexer's schema, to start again on the data of a stopped server (a
    * restart); default a fresh one.
@@ -231,6 +233,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
   if (opts.financeSettings) env.ETERNO_FINANCE_SETTINGS = resolve(opts.financeSettings);
+  if (opts.referralSettings) env.ETERNO_REFERRAL_SETTINGS = resolve(opts.referralSettings);
 
   const schema = opts.databaseUrl ? (opts.schema ?? uniqueSchema()) : 'eterno';
   const indexerPort = opts.databaseUrl ? await freePort() : port;

@@ -17,10 +17,11 @@ ponder.on('EternoVault:DivedIn', async ({ event, context }) => {
   const { user, token, amount, custom, custom1, nonce } = event.args;
   const place = eventPlace(event);
   await countVaultEvent(context.db, user, 'deposit', place.blockNumber);
-  const purchase = purchaseOf({ token, amount, custom, custom1, timestamp: place.timestamp }, financeInputs());
+  const inputs = financeInputs();
+  const purchase = purchaseOf({ token, amount, custom, custom1, timestamp: place.timestamp }, inputs);
   if (purchase !== null) {
     await addToVaultToken(context.db, token, { deposited: amount });
-    await recordPurchase(context.db, event.id, user, nonce, token, purchase, place);
+    await recordPurchase(context.db, event.id, user, nonce, token, purchase, place, inputs);
     return;
   }
   await addToVaultToken(context.db, token, { deposited: amount, liabilities: amount });

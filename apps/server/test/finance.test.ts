@@ -76,6 +76,23 @@ const SETTINGS = [
   },
 ];
 
+/** Referral settings with every dynamic income rate at 0 (apps/server/settings/referral.json's shape). */
+const NO_REFERRAL_INCOMES = [
+  {
+    effectiveFrom: 0,
+    directBps: 0,
+    indirectBps: [],
+    binaryBps: 0,
+    matchingBps: 0,
+    serviceCenterBps: 0,
+    prizePoolBps: 0,
+    prizePoolWinners: 10,
+    loopBps: 0,
+    loopPackageId: 1,
+    releaseDays: 20,
+  },
+];
+
 /** The finance tables and the ledger tables the settlement writes, read row by row. */
 const TABLES = ['finance_order', 'regular_order', 'finance_round', 'finance_state', 'bill', 'ledger_balance'] as const;
 type Tables = Record<(typeof TABLES)[number], Array<Record<string, string | number | null>>>;
@@ -106,6 +123,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
   let server: RunningServer | null = null;
   let dataDir: string;
   let settingsFile: string;
+  let referralFile: string;
   let deploymentsFile: string;
   let contracts: Deployments['contracts'];
   let chain: Chain;
@@ -178,6 +196,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
       dataDir: join(dataDir, 'server'),
       databaseUrl: pgServer?.url,
       financeSettings: settingsFile,
+      referralSettings: referralFile,
       siweDomains: ['127.0.0.1:5173'],
       ...(schema ? { schema } : {}),
     });
@@ -362,6 +381,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
           allocation01Bps: Number(o.allocation01Bps),
           rewardLimit: BigInt(o.rewardLimit!),
           gained: BigInt(o.gained!),
+          dynamicGained: BigInt(o.dynamicGained!),
           gainedUsdt: BigInt(o.gainedUsdt!),
           gainedEtro: BigInt(o.gainedEtro!),
         },
@@ -450,6 +470,10 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
     dataDir = await mkdtemp(join(tmpdir(), 'eterno-finance-'));
     settingsFile = join(dataDir, 'finance.json');
     await writeFile(settingsFile, JSON.stringify(SETTINGS));
+    // The static settlement alone: no dynamic income (bob is alice's invitee), which would count
+    // against alice's limits (covered by referralIncomes.test.ts).
+    referralFile = join(dataDir, 'referral.json');
+    await writeFile(referralFile, JSON.stringify(NO_REFERRAL_INCOMES));
     deploymentsFile = join(dataDir, 'deployments.json');
     const deployed = await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
     contracts = deployed.contracts;

@@ -79,6 +79,12 @@ const LEDGER_TABLES = [
   'referral_upline',
   'referral_leg',
   'referral_leg_day',
+  // The dynamic incomes (bob's package below gives alice, his inviter, a direct income; the prize pool).
+  'referral_income',
+  'income_tranche',
+  'prize_pool_day',
+  'prize_volume_day',
+  'binary_day',
 ] as const;
 type Tables = Record<(typeof LEDGER_TABLES)[number], string[]>;
 
@@ -258,6 +264,8 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     // the days crossed below settle them (income, allotment, maturity).
     await deposit(alice, usdt, e18('100'), 1n, 1n);
     await deposit(bob, usdt, e18('100'), 101n, 0n);
+    // bob's package: alice's direct income (10), 8 credited unreleased, released over the days below.
+    await deposit(bob, usdt, e18('100'), 1n, 1n);
     aliceWithdrawTx = await withdraw(alice, usdt, e18('300'));
     await voucher(alice, usdt, e18('100'), 60n);
     await test.increaseTime({ seconds: 120 });
@@ -361,23 +369,38 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       .filter((b) => b.token === low(usdt) && (user === undefined || b.user === low(user)))
       .reduce((sum, b) => sum + BigInt(b.amount), 0n);
 
+  /** What the dynamic incomes credited (unreleased, then released) in `token`: the income tranches. */
+  const referralCredits = (token: Address, user?: Address): bigint =>
+    liveTables.income_tranche
+      .map((r) => JSON.parse(r) as { user: string; token: string; amount: string })
+      .filter((t) => t.token === low(token) && (user === undefined || t.user === low(user)))
+      .reduce((sum, t) => sum + BigInt(t.amount), 0n);
+
   it('answers the same /vault/stats, with the figures the chain gives', () => {
     expect(rebuiltStats).toEqual(liveStats);
     expect(liveStats.users).toBe('2');
     const byToken = new Map(liveStats.tokens.map((t) => [t.token, t]));
-    // USDT: deposits 1000 + 500 + 50 (after the reorg) and the two finance purchases of 100; only
-    // alice's 300 withdrawn; liabilities the top-ups' rest plus what the settlements credited.
+    // USDT: deposits 1000 + 500 + 50 (after the reorg) and the three finance purchases of 100; only
+    // alice's 300 withdrawn; liabilities the top-ups' rest plus what the settlements and incomes credited.
     expect(financeCredits()).toBeGreaterThan(e18('100'));
+    // alice's direct income on bob's package: 10 % × 100 = 10, of which 20 % to her loop balance.
+    expect(referralCredits(usdt, alice.address)).toBe(e18('8'));
     expect(byToken.get(low(usdt))).toEqual({
       token: low(usdt),
       symbol: 'USDT',
-      deposited: e18('1750').toString(),
+      deposited: e18('1850').toString(),
       withdrawn: e18('300').toString(),
-      liabilities: (e18('1250') + financeCredits()).toString(),
+      liabilities: (e18('1250') + financeCredits() + referralCredits(usdt)).toString(),
       reserved: '0',
     });
-    // The exchange's output was paid from the reserve: no deposit, no liability in EUSD.
-    expect(byToken.get(low(eusd))).toMatchObject({ deposited: '0', withdrawn: '0', liabilities: '0' });
+    // The exchange's output was paid from the reserve: no deposit in EUSD; its only liability is the
+    // prize pool (2 % of the two packages = 4 EUSD, all to alice, the only earner ranked), 80 % credited.
+    expect(referralCredits(eusd)).toBe(e18('3.2'));
+    expect(byToken.get(low(eusd))).toMatchObject({
+      deposited: '0',
+      withdrawn: '0',
+      liabilities: e18('3.2').toString(),
+    });
   });
 
   it('dropped the reorged withdrawal and kept the expired voucher out of the ledger', () => {
@@ -389,7 +412,7 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     );
     const of = (user: Address) => balances.find((b) => b.user === low(user) && b.token === low(usdt));
     expect(of(alice.address)).toMatchObject({
-      credited: (e18('1000') + financeCredits(alice.address)).toString(),
+      credited: (e18('1000') + financeCredits(alice.address) + referralCredits(usdt, alice.address)).toString(),
       withdrawn: e18('300').toString(),
     });
     expect(of(bob.address)).toMatchObject({
@@ -397,7 +420,9 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       withdrawn: '0',
     });
     // The finance rows: alice's order in progress with income, bob's regular order matured.
-    const [order] = liveTables.finance_order.map((r) => JSON.parse(r) as Record<string, string | number | null>);
+    const order = liveTables.finance_order
+      .map((r) => JSON.parse(r) as Record<string, string | number | null>)
+      .find((o) => o.user === low(alice.address));
     expect(order).toMatchObject({ status: 'in_progress' });
     // Its gains as the API reads them: derived from the settled days since its allotment.
     const prices: DayPrices = new Map(
@@ -415,6 +440,7 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
         allocation01Bps: Number(order!.allocation01Bps),
         rewardLimit: big(order!.rewardLimit),
         gained: big(order!.gained),
+        dynamicGained: big(order!.dynamicGained),
         gainedUsdt: big(order!.gainedUsdt),
         gainedEtro: big(order!.gainedEtro),
       },
@@ -433,6 +459,9 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     const bills = liveTables.bill.map((r) => JSON.parse(r) as BillRow);
     const mine = (type: string) => bills.filter((b) => b.user === low(alice.address) && b.type === type);
     expect(mine('deposit').map((b) => [b.token, b.amount])).toEqual([[low(usdt), e18('1000').toString()]]);
+    // bob's package: alice's direct income, in its transaction; the days crossed released parts of it.
+    expect(mine('direct').map((b) => [b.token, b.amount])).toEqual([[low(usdt), e18('10').toString()]]);
+    expect(mine('unlock_income').length).toBeGreaterThan(0);
     expect(mine('withdraw').map((b) => [b.token, b.amount, b.txHash])).toEqual([
       [low(usdt), (-e18('300')).toString(), aliceWithdrawTx],
     ]);

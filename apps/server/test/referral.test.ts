@@ -249,7 +249,8 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
         inviter: zero(inviter),
         parent: zero(parent),
         side: isOriginal ? null : side,
-        ep: null,
+        // No order yet: nothing to earn.
+        ep: '0',
       });
     }
     // Erin went to the end of alice's left leg (alice → bob → dave), frank under carol.

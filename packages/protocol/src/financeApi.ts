@@ -126,7 +126,7 @@ export interface FinanceOrderJson {
   multiple02Bps: number;
   allocation01Bps: number;
   rewardLimit: string;
-  /** Rewards gained so far, USDT value (static income; the referral issue adds dynamic incomes). */
+  /** Rewards gained so far, USDT value: static income plus the dynamic incomes counted against the order (ECONOMY §4). */
   gained: string;
   /** What was paid: USDT (ETERNO-01 share) and ETRO (ETERNO-02 share at the day's TWAP). */
   gainedUsdt: string;

@@ -9,6 +9,8 @@ import type { ApiDb } from './routes/page.ts';
 import { preparedSql } from '../referral/preparedSql.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { referralDirectRoute } from './routes/referralDirect.ts';
+import { referralBinaryRoute } from './routes/referralBinary.ts';
+import { referralIncomeRoute } from './routes/referralIncome.ts';
 import { referralIndirectRoute } from './routes/referralIndirect.ts';
 import { referralTeamRoute } from './routes/referralTeam.ts';
 import { referralTreeRoute } from './routes/referralTree.ts';
@@ -49,5 +51,7 @@ export function createReferralApp({
     .route('/', referralTeamRoute(deps))
     .route('/', referralTreeRoute(deps))
     .route('/', referralDirectRoute(deps))
-    .route('/', referralIndirectRoute(deps));
+    .route('/', referralIndirectRoute(deps))
+    .route('/', referralIncomeRoute(deps))
+    .route('/', referralBinaryRoute(deps));
 }

@@ -31,7 +31,8 @@ export type IndexedOrder = {
   createdAt: bigint;
   allottedAt: bigint | null;
   finishedAt: bigint | null;
-  txHash: Hex;
+  /** Null for a loop order made at a settlement (no transaction). */
+  txHash: Hex | null;
 };
 
 /** An indexed fixed-term order. */
@@ -69,7 +70,7 @@ export type FinanceView = {
   ordersOf(user: Address, query: { filter: OrderFilter; limit: number; before?: bigint }): Promise<IndexedOrder[]>;
   /** The user's fixed-term orders older than `before` (seq), newest first, at most `limit`. */
   regularOrdersOf(user: Address, query: { limit: number; before?: bigint }): Promise<IndexedRegularOrder[]>;
-  /** How many orders of each package the user has (any status): the cycles used. */
+  /** How many orders of each package the user has (any status; loop orders are no purchase): the cycles used. */
   packageOrderCounts(user: Address): Promise<Map<number, number>>;
   /** Which of these DiveIn nonces of the user paid an indexed order or fixed-term order. */
   paidNonces(user: Address, nonces: readonly bigint[]): Promise<Set<bigint>>;

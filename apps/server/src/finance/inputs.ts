@@ -7,15 +7,31 @@
 import { readFileSync } from 'node:fs';
 import { parseDeployments } from '@eterno/protocol/deployments';
 import type { Address } from 'viem';
-import { requireEnv } from '../api/env.ts';
-import { loadFinanceSettings, type FinanceSettings } from './settings.ts';
+import { EnvError, requireEnv } from '../api/env.ts';
+import { loadReferralSettings, referralSettingsAt, type ReferralSettings } from '../referral/incomeSettings.ts';
+import type { LoopPackage } from '../referral/incomeLedger.ts';
+import { rewardLimit } from '@eterno/protocol/finance/rules';
+import { findPackage, loadFinanceSettings, packagePrice, settingsAt, type FinanceSettings } from './settings.ts';
 
 export type FinanceInputs = {
   settings: FinanceSettings;
+  /** The dynamic incomes' settings (the referral part of a purchase and of the settlement). */
+  referral: ReferralSettings;
   /** Lower-case addresses. */
   usdt: Address;
   etro: Address;
+  /** The prize pool's payout token. */
+  eusd: Address;
 };
+
+/** Each referral version's loop package must exist in the finance version in force when it starts. */
+function checkLoopPackages(settings: FinanceSettings, referral: ReferralSettings): void {
+  for (const v of referral.versions)
+    if (findPackage(settingsAt(settings, v.effectiveFrom), v.loopPackageId) === undefined)
+      throw new EnvError(
+        `referral settings ${referral.source}: loopPackageId ${v.loopPackageId} is no package of the finance settings in force at ${v.effectiveFrom}`,
+      );
+}
 
 export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
   const file = requireEnv(env, 'ETERNO_DEPLOYMENTS');
@@ -25,7 +41,10 @@ export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
     if (address === undefined) throw new Error(`${file}: no ${name} address`);
     return address.toLowerCase() as Address;
   };
-  return { settings: loadFinanceSettings(env), usdt: at('USDT'), etro: at('ETRO') };
+  const settings = loadFinanceSettings(env);
+  const referral = loadReferralSettings(env);
+  checkLoopPackages(settings, referral);
+  return { settings, referral, usdt: at('USDT'), etro: at('ETRO'), eusd: at('EUSD') };
 }
 
 let inputs: FinanceInputs | undefined;
@@ -34,4 +53,15 @@ let inputs: FinanceInputs | undefined;
 export function financeInputs(): FinanceInputs {
   inputs ??= readFinanceInputs(process.env);
   return inputs;
+}
+
+/** The package a loop order is made of at `time` (the referral version's, at the finance version's terms). */
+export function loopPackageAt(inputs: FinanceInputs, time: bigint): LoopPackage {
+  const id = referralSettingsAt(inputs.referral, time).loopPackageId;
+  const version = settingsAt(inputs.settings, time);
+  const pkg = findPackage(version, id);
+  if (pkg === undefined)
+    throw new Error(`referral: the loop package ${id} is not in the finance settings in force at ${time}`);
+  const price = packagePrice(version, pkg);
+  return { ...pkg, price, rewardLimit: rewardLimit(price, pkg) };
 }

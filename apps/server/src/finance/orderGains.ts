@@ -32,14 +32,19 @@ export function lastSettledOf(prices: DayPrices): bigint | null {
 export type StoredGains = IncomeTerms & {
   status: string;
   allottedAt: bigint | null;
+  /** The static income gained as stored (the purchase's zero while in progress). */
   gained: bigint;
+  /** The dynamic incomes counted against the order (referral, ECONOMY §4). */
+  dynamicGained: bigint;
   gainedUsdt: bigint;
   gainedEtro: bigint;
 };
 
 /**
  * An order's gained figures after the settled days in `prices` (all those after its allotment):
- * as stored when waiting or finished, derived while in progress.
+ * `gained` = static + dynamic incomes; the static part as stored when waiting or finished, derived
+ * while in progress with the limit the dynamic incomes left it (limit − dynamicGained: protocol
+ * referral/incomes.ts `staticGained`). `gainedUsdt` / `gainedEtro` are the static income's tokens.
  */
 export function gainsOf(
   order: StoredGains,
@@ -47,7 +52,16 @@ export function gainsOf(
 ): { gained: bigint; gainedUsdt: bigint; gainedEtro: bigint } {
   const last = lastSettledOf(prices);
   if (order.status !== 'in_progress' || order.allottedAt === null || last === null || last <= order.allottedAt)
-    return { gained: order.gained, gainedUsdt: order.gainedUsdt, gainedEtro: order.gainedEtro };
-  const derived = orderGains(order, pricesBetween(prices, order.allottedAt, last));
-  return { gained: derived.gained, gainedUsdt: derived.gainedUsdt, gainedEtro: derived.gainedEtro };
+    return {
+      gained: order.gained + order.dynamicGained,
+      gainedUsdt: order.gainedUsdt,
+      gainedEtro: order.gainedEtro,
+    };
+  const terms = { ...order, rewardLimit: order.rewardLimit - order.dynamicGained };
+  const derived = orderGains(terms, pricesBetween(prices, order.allottedAt, last));
+  return {
+    gained: derived.gained + order.dynamicGained,
+    gainedUsdt: derived.gainedUsdt,
+    gainedEtro: derived.gainedEtro,
+  };
 }

@@ -110,7 +110,7 @@ export function ponderFinance(db: ApiDb): FinanceView {
       const rows = await db
         .select({ packageId: financeOrder.packageId, n: count() })
         .from(financeOrder)
-        .where(eq(financeOrder.user, user))
+        .where(and(eq(financeOrder.user, user), ne(financeOrder.registrationType, 'loop')))
         .groupBy(financeOrder.packageId);
       return new Map(rows.map((r) => [r.packageId, Number(r.n)]));
     },

@@ -2,7 +2,8 @@
  * The indexer's writes for a finance purchase (a `DivedIn` that `purchaseOf` recognised):
  * - a package: a waiting `finance_order` numbered by the global `seq`, a `buy_package` bill of
  *   −payment, the payment added to the user's accumulated contribution (nothing credited) and to
- *   the team volumes above the buyer (referral/referralWrites.ts `recordTeamVolume`);
+ *   the team volumes above the buyer (referral/referralWrites.ts `recordTeamVolume`), and the
+ *   dynamic incomes it gives the buyer's inviters (referral/purchaseIncomes.ts);
  * - a regular deposit: an active `regular_order` with its interest and maturity fixed now, and a
  *   `regular` bill of −principal (principal and interest are credited at maturity).
  * Rules: docs/decisions/finance.md.
@@ -11,7 +12,10 @@ import type { Context } from 'ponder:registry';
 import { financeOrder, financeState, regularOrder } from 'ponder:schema';
 import type { Address, Hex } from 'viem';
 import { addToLedger, low, writeBill, type BillPlace } from '../ledgerWrites.ts';
+import { referralSettingsAt } from '../referral/incomeSettings.ts';
+import { recordPurchaseIncomes } from '../referral/purchaseIncomes.ts';
 import { recordTeamVolume } from '../referral/referralWrites.ts';
+import { loopPackageAt, type FinanceInputs } from './inputs.ts';
 import type { PackagePurchase, RegularPurchase } from './purchase.ts';
 import { FINANCE_STATE_ID, readFinanceState } from './state.ts';
 
@@ -26,6 +30,7 @@ export async function recordPurchase(
   token: Address,
   purchase: PackagePurchase | RegularPurchase,
   place: BillPlace & { txHash: Hex },
+  inputs: FinanceInputs,
 ): Promise<void> {
   const state = await readFinanceState(db, place.timestamp);
   const where = { txHash: place.txHash, blockNumber: place.blockNumber, logIndex: place.logIndex };
@@ -46,6 +51,7 @@ export async function recordPurchase(
       dailyRateBps: pkg.dailyRateBps,
       rewardLimit: purchase.rewardLimit,
       gained: 0n,
+      dynamicGained: 0n,
       gainedUsdt: 0n,
       gainedEtro: 0n,
       etroOwed: 0n,
@@ -58,6 +64,18 @@ export async function recordPurchase(
     await writeBill(db, eventId, { user, type: 'buy_package', token, amount: -purchase.payment }, place);
     // Team volume is package payments (ECONOMY §3): up the buyer's turns in the placement tree.
     await recordTeamVolume(db.sql, user, purchase.payment, place.timestamp);
+    // The dynamic incomes of the payment (ECONOMY §4) for the buyer's inviters, and the prize pool's feed.
+    await recordPurchaseIncomes(db.sql, {
+      eventId,
+      buyer: user,
+      payment: purchase.payment,
+      place,
+      rates: referralSettingsAt(inputs.referral, place.timestamp),
+      loop: loopPackageAt(inputs, place.timestamp),
+      usdt: inputs.usdt,
+      lastSettled: state.lastSettled,
+      nextSeq: state.nextSeq + 1n,
+    });
     return;
   }
   const { product } = purchase;

@@ -53,11 +53,15 @@ export const SHIPPED_FINANCE_SETTINGS = fileURLToPath(new URL('../../settings/fi
 
 type Json = Record<string, unknown>;
 
-class Reader {
-  constructor(readonly where: string) {}
+/** Reads a settings file's JSON, naming the faulty field (`what`: which settings, `where`: the file). */
+export class SettingsReader {
+  constructor(
+    readonly where: string,
+    readonly what = 'finance settings',
+  ) {}
 
   fail(message: string): never {
-    throw new EnvError(`finance settings ${this.where}: ${message}`);
+    throw new EnvError(`${this.what} ${this.where}: ${message}`);
   }
 
   object(value: unknown, path: string): Json {
@@ -102,7 +106,7 @@ const PACKAGE_KEYS = [
 const REGULAR_KEYS = ['id', 'days', 'dailyRateBps', 'minAmount', 'maxAmount'] as const;
 const VERSION_KEYS = ['effectiveFrom', 'unitPrice', 'packages', 'regular', 'dailyQuota', 'purchaseLifetime'] as const;
 
-function readPackage(r: Reader, value: unknown, path: string): FinancePackage {
+function readPackage(r: SettingsReader, value: unknown, path: string): FinancePackage {
   const o = r.object(value, path);
   r.keys(o, PACKAGE_KEYS, path);
   return {
@@ -116,7 +120,7 @@ function readPackage(r: Reader, value: unknown, path: string): FinancePackage {
   };
 }
 
-function readRegular(r: Reader, value: unknown, path: string): RegularProduct {
+function readRegular(r: SettingsReader, value: unknown, path: string): RegularProduct {
   const o = r.object(value, path);
   r.keys(o, REGULAR_KEYS, path);
   const product = {
@@ -130,7 +134,7 @@ function readRegular(r: Reader, value: unknown, path: string): RegularProduct {
   return product;
 }
 
-function unique(r: Reader, ids: readonly number[], path: string): void {
+function unique(r: SettingsReader, ids: readonly number[], path: string): void {
   const seen = new Set<number>();
   for (const id of ids) {
     if (seen.has(id)) r.fail(`${path} lists id ${id} twice`);
@@ -138,7 +142,7 @@ function unique(r: Reader, ids: readonly number[], path: string): void {
   }
 }
 
-function readVersion(r: Reader, value: unknown, path: string): FinanceSettingsVersion {
+function readVersion(r: SettingsReader, value: unknown, path: string): FinanceSettingsVersion {
   const o = r.object(value, path);
   r.keys(o, VERSION_KEYS, path);
   const effectiveFrom = o.effectiveFrom;
@@ -175,7 +179,7 @@ function readVersion(r: Reader, value: unknown, path: string): FinanceSettingsVe
 
 /** Validates parsed JSON (`source` names it in the errors); throws EnvError with the faulty field. */
 export function parseFinanceSettings(json: unknown, source: string): FinanceSettings {
-  const r = new Reader(source);
+  const r = new SettingsReader(source);
   const list = r.array(json, 'the file');
   if (list.length === 0) r.fail('lists no version');
   const versions = list.map((v, i) => readVersion(r, v, `[${i}]`));
@@ -187,22 +191,25 @@ export function parseFinanceSettings(json: unknown, source: string): FinanceSett
   return { source, versions };
 }
 
-/** Reads and validates the file `ETERNO_FINANCE_SETTINGS` names, else the shipped one. */
-export function loadFinanceSettings(env: NodeJS.ProcessEnv): FinanceSettings {
-  const file = env.ETERNO_FINANCE_SETTINGS || SHIPPED_FINANCE_SETTINGS;
+/** The parsed JSON of a settings file; EnvError (`what` and the file named) when unreadable or not JSON. */
+export function readSettingsJson(file: string, what: string): unknown {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new EnvError(`finance settings ${file}: cannot be read (${(error as Error).message})`);
+    throw new EnvError(`${what} ${file}: cannot be read (${(error as Error).message})`);
   }
-  let json: unknown;
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
-    throw new EnvError(`finance settings ${file}: not JSON (${(error as Error).message})`);
+    throw new EnvError(`${what} ${file}: not JSON (${(error as Error).message})`);
   }
-  return parseFinanceSettings(json, file);
+}
+
+/** Reads and validates the file `ETERNO_FINANCE_SETTINGS` names, else the shipped one. */
+export function loadFinanceSettings(env: NodeJS.ProcessEnv): FinanceSettings {
+  const file = env.ETERNO_FINANCE_SETTINGS || SHIPPED_FINANCE_SETTINGS;
+  return parseFinanceSettings(readSettingsJson(file, 'finance settings'), file);
 }
 
 /** The version in force at `time`: the last whose `effectiveFrom` ≤ time (rules.ts `settingsAt`). */

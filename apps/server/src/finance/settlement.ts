@@ -93,7 +93,7 @@ async function settlingOrders(db: FinanceSql, last: bigint): Promise<SettlingOrd
   const found = await rows(
     db,
     sql`SELECT seq::text AS seq, "user" AS u, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
-          reward_limit::text AS l, status AS s, created_at::text AS c, allotted_at::text AS at,
+          (reward_limit - dynamic_gained)::text AS l, status AS s, created_at::text AS c, allotted_at::text AS at,
           CASE WHEN status = 'in_progress' THEN NULL
             ELSE concat_ws(',', gained, gained_usdt, gained_etro, etro_owed, finished_at) END AS g
         FROM ${financeOrder}

@@ -44,6 +44,19 @@ const days = (from: number, to: number, quota = 700n * E18, etroPrice: bigint | 
   daysToSettle(day(from - 1), day(to)).map((settlesAt) => ({ settlesAt, quota, etroPrice }));
 
 describe('planSettlement', () => {
+  it('finishes an order the dynamic incomes filled: in progress with its static limit reached, or waiting with none left', () => {
+    // Order 1: 240 limit, 238 counted by dynamic incomes → static limit 2, already gained after 4 days.
+    const filled = order(1, 1, { status: 'in_progress', allottedAt: day(0), rewardLimit: 2n * E18, gained: 2n * E18 });
+    // Order 2 waits with all of its limit taken by dynamic incomes: it leaves the queue.
+    const full = order(2, 1, { rewardLimit: 0n });
+    const next = order(3, 1);
+    const plan = planSettlement([filled, full, next], [], days(1, 1), tokens);
+    expect([filled.status, full.status, next.status]).toEqual(['finished', 'finished', 'in_progress']);
+    expect(filled.finishedAt).toBe(day(1));
+    expect(plan.bills).toEqual([]);
+    expect(plan.rounds[0]).toMatchObject({ finishedCount: 2, queueLength: 1, allottedCount: 1 });
+  });
+
   it('allots a FIFO prefix under the quota: a larger order waits, and the smaller one behind it too', () => {
     const orders = [order(1, 1), order(2, 5), order(3, 5), order(4, 1)];
     const plan = planSettlement(orders, [], days(1, 1), tokens);

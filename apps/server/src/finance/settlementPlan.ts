@@ -35,6 +35,10 @@ export type SettlingOrder = {
   payment: bigint;
   dailyRateBps: number;
   allocation01Bps: number;
+  /**
+   * The limit of its static income: the reward limit less the dynamic incomes counted against the
+   * order (docs/decisions/referral.md, "Dynamic incomes"); reaching it finishes the order.
+   */
   rewardLimit: bigint;
   gained: bigint;
   gainedUsdt: bigint;
@@ -146,7 +150,21 @@ export function planSettlement(
     let incomeUsdt = 0n;
     let incomeEtro = 0n;
     let finishedCount = 0;
+    const finish = (o: SettlingOrder) => {
+      o.status = 'finished';
+      o.finishedAt = T;
+      changed.add(o);
+      finishedCount += 1;
+    };
     for (const o of sorted) {
+      // An active order the dynamic incomes filled (its static limit is used up): finished, and a
+      // waiting one leaves the queue unallotted.
+      if ((o.status === 'waiting' || o.status === 'in_progress') && o.gained >= o.rewardLimit) {
+        if (o.etroOwed === 0n || etroPrice === null || o.status === 'waiting') {
+          finish(o);
+          continue;
+        }
+      }
       if (o.status === 'waiting' || (o.status === 'finished' && o.etroOwed === 0n)) continue;
       const income = o.status === 'in_progress' ? dailyIncome(o.payment, o.dailyRateBps, o.gained, o.rewardLimit) : 0n;
       if (income === 0n && (o.etroOwed === 0n || etroPrice === null)) continue;
@@ -165,12 +183,7 @@ export function planSettlement(
       // Only what its terms and the days' prices do not give is written on the order: a finished
       // order's ETRO still owed, and its being paid (./orderGains.ts derives the rest).
       if (o.status === 'finished') changed.add(o);
-      if (o.status === 'in_progress' && o.gained >= o.rewardLimit) {
-        o.status = 'finished';
-        o.finishedAt = T;
-        changed.add(o);
-        finishedCount += 1;
-      }
+      if (o.status === 'in_progress' && o.gained >= o.rewardLimit) finish(o);
     }
 
     // 2. Allotment, strict FIFO, of the orders paid before T.

@@ -1,6 +1,7 @@
 /**
  * `GET /finance/summary`: the package figures of Mine (ECONOMY §4) over the user's current orders
- * (waiting and in progress): units, payments (current value), Σ reward limits, what they gained and
+ * (waiting and in progress): units, payments (current value), Σ reward limits, what they gained
+ * (static and dynamic incomes: finance/orderGains.ts `gainsOf`) and
  * what is left of their limits (rewardLimit = rewardGained + rewardRemaining), and the cycles left
  * summed over the packages in force.
  */

@@ -13,6 +13,7 @@ import {
 import type { Address, Hex } from 'viem';
 import type { ApiDb } from '../api/routes/page.ts';
 import { ApiError } from '../http/errors.ts';
+import { energyOf } from './incomeReads.ts';
 import { insideTeam } from './layout.ts';
 import { readSteps, type ReferralSql } from './referralSql.ts';
 import { teamRows } from './teamSql.ts';
@@ -53,8 +54,8 @@ export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<Refer
     inviter: row.inviter,
     parent: row.parent,
     side: sideOf(row),
-    // The energy value needs the dynamic incomes (ECONOMY §4), not indexed yet.
-    ep: null,
+    // What the account can still earn (ECONOMY §4): its active orders' limits less their gains.
+    ep: (await energyOf(db, wallet)).toString(),
     registeredAt: row.registeredAt.toString(),
   };
 }

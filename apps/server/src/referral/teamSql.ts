@@ -36,7 +36,11 @@ const text = (value: unknown): string => {
   throw new Error(`referral team: unexpected value ${String(value)}`);
 };
 
-export async function teamRows(db: ReferralSql, wallets: readonly Hex[]): Promise<TeamRow[]> {
+/**
+ * The team figures of `wallets`; `today` counts the UTC day of the latest indexed block, or `day`
+ * when given (the settlement's binary income reads the day it settles).
+ */
+export async function teamRows(db: ReferralSql, wallets: readonly Hex[], day?: bigint): Promise<TeamRow[]> {
   if (wallets.length === 0) return [];
   const cap = sql.raw(String(LEG_CAPACITY));
   /** The chain's end (`e`: wallet and last position) when the seat is taken, and the side's sums. */
@@ -60,7 +64,11 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[]): Promis
   const found = await rows(
     db,
     sql`WITH hd AS (
-      SELECT coalesce((SELECT h.timestamp - mod(h.timestamp, 86400) FROM ${indexedHead} AS h WHERE h.id = 'head'), 0) AS day
+      SELECT ${
+        day === undefined
+          ? sql`coalesce((SELECT h.timestamp - mod(h.timestamp, 86400) FROM ${indexedHead} AS h WHERE h.id = 'head'), 0)`
+          : sql`${day.toString()}::numeric`
+      } AS day
     )
     SELECT a.wallet, a.id, a.own_volume::text AS own, a.direct_volume::text AS dv, a."left" AS lc, a."right" AS rc, hd.day::text AS day,
       (SELECT count(*) FROM ${referralAccount} AS i WHERE i.inviter = a.wallet)::text AS direct,
