@@ -54,9 +54,7 @@ function readVersion(r: SettingsReader, value: unknown, path: string): ReferralS
   return {
     effectiveFrom: BigInt(effectiveFrom),
     directBps: bps('directBps'),
-    indirectBps: indirect.map((_, i) =>
-      r.int(indirect as unknown as Record<string, unknown>, String(i), `${path}.indirectBps`, 0, 10_000),
-    ),
+    indirectBps: indirect.map((value, i) => r.int({ [i]: value }, String(i), `${path}.indirectBps`, 0, 10_000)),
     binaryBps: bps('binaryBps'),
     matchingBps: bps('matchingBps'),
     serviceCenterBps: bps('serviceCenterBps'),
