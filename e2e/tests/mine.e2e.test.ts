@@ -329,6 +329,21 @@ describe('mine: the dynamic incomes on the screens equal a hand computation from
     await open(pageX, '/assets/income?tab=2');
     await expectText(pageX, 'energy-burned', usdt(0n));
     expect(await errorScreen(pageX).allInnerTexts()).toEqual([]);
+
+    // Screenshots with the incomes (390×844, en and zh): M's Assets › income, X's binary detail.
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const lang of ['en', 'zh'] as Lang[]) {
+      for (const [page, path, ready, name] of [
+        [pageM, '/assets/income', ['income-matching-total', 'bill-row'], 'incomes-assets-income-M'],
+        [pageX, '/mine/framework?tab=1', ['binary-day-income'], 'incomes-binary-detail-X'],
+      ] as const) {
+        await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
+        await open(page, path);
+        for (const testId of ready)
+          await page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 60_000 });
+        await page.screenshot({ path: join(SHOTS_DIR, `${name}.portrait.${lang}.png`) });
+      }
+    }
   });
 });
 
