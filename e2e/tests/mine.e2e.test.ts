@@ -20,7 +20,7 @@
  * M and X holding package 3: every amount is computed in the test from the rates of the shipped
  * settings file (apps/server/settings/referral.json) and the rules of docs/decisions/referral.md
  * (§ Dynamic incomes): X's purchase gives M the direct income (Assets › income, live, and a `direct`
- * bill); the next settlement (anvil time) gives X the binary income of its matched legs (bill,
+ * bill), L's and R's the indirect one, and M's energy value is its reward limit less both; the next settlement (anvil time) gives X the binary income of its matched legs (bill,
  * Mine › framework › binary detail) and M the matching income on it (bill); nothing burned.
  *
  * Screenshots at 390×844 and 844×390, en and zh. Each test starts from the deployed chain
@@ -33,7 +33,7 @@ import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { REPO_ROOT } from '@eterno/devstack/stack';
 import { formatTokenAmount } from '@eterno/protocol/amount';
-import { dayStartOf, settingsAt, type Dated } from '@eterno/protocol/finance/rules';
+import { dayStartOf, rewardLimit, settingsAt, type Dated, type PackageTerms } from '@eterno/protocol/finance/rules';
 import { share, type IncomeRates } from '@eterno/protocol/referral/incomes';
 import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
@@ -237,6 +237,18 @@ async function incomeRatesAt(time: bigint): Promise<IncomeRates> {
   return settingsAt(JSON.parse(await readFile(file, 'utf8')) as Array<IncomeRates & Dated>, time);
 }
 
+/** The reward terms of finance package `id` at `time` (the shipped apps/server/settings/finance.json). */
+async function packageTermsAt(time: bigint, id: number): Promise<PackageTerms> {
+  const file = join(REPO_ROOT, 'apps/server/settings/finance.json');
+  const version = settingsAt(
+    JSON.parse(await readFile(file, 'utf8')) as Array<Dated & { packages: Array<PackageTerms & { id: number }> }>,
+    time,
+  );
+  const terms = version.packages.find((p) => p.id === id);
+  if (terms === undefined) throw new Error(`package ${id} is not in the finance settings`);
+  return terms;
+}
+
 /** Waits until Assets › income's bill list, filtered to `type`, shows exactly `amounts` (newest first). */
 async function expectBills(page: Page, type: string, amounts: bigint[]): Promise<void> {
   await page.getByTestId('bill-filter').selectOption(type);
@@ -288,7 +300,13 @@ describe('mine: the dynamic incomes on the screens equal a hand computation from
     await buyPackage(stack.rpcUrl, d, index.L, 2);
     await buyPackage(stack.rpcUrl, d, index.R, 3);
     const level2 = rates.indirectBps[0]!;
-    await expectText(pageM, 'income-indirect-total', usdt(share(P2, level2) + share(P3, level2)));
+    const indirect = share(P2, level2) + share(P3, level2);
+    await expectText(pageM, 'income-indirect-total', usdt(indirect));
+    // M's energy value: its order (waiting, no static income before a settlement) can still earn its
+    // reward limit less the incomes counted against it (docs/decisions/referral.md § Dynamic incomes).
+    const limitM = rewardLimit(P3, await packageTermsAt(now, 3));
+    await open(pageM, '/assets/income?tab=2');
+    await expectText(pageM, 'energy-ep', usdt(limitM - direct - indirect));
     const pageX = await signedIn(index.X, '/assets/income');
     await expectText(pageX, 'income-direct-total', usdt(share(P2, rates.directBps) + share(P3, rates.directBps)));
     await expectBills(pageX, 'direct', [share(P3, rates.directBps), share(P2, rates.directBps)]);
