@@ -20,8 +20,9 @@
  * M and X holding package 3: every amount is computed in the test from the rates of the shipped
  * settings file (apps/server/settings/referral.json) and the rules of docs/decisions/referral.md
  * (§ Dynamic incomes): X's purchase gives M the direct income (Assets › income, live, and a `direct`
- * bill), L's and R's the indirect one, and M's energy value is its reward limit less both; the next settlement (anvil time) gives X the binary income of its matched legs (bill,
- * Mine › framework › binary detail) and M the matching income on it (bill); nothing burned.
+ * bill), L's and R's the indirect one, and M's energy value is its reward limit less both; the
+ * next settlement (anvil time) gives X the binary income of its matched legs (bill, Mine ›
+ * framework › binary detail) and M the matching income on it (bill); nothing burned.
  *
  * Screenshots at 390×844 and 844×390, en and zh. Each test starts from the deployed chain
  * (snapshot/revert) with its own accounts.
