@@ -14,18 +14,31 @@
  * compared with the screen: volumes and today's increase per side, members, the direct count and
  * volume, the direct and indirect lists, the tree's seats (vacant ones included) at V and at A;
  * D's purchase moves both ancestors' (A's and V's) figures live; the next UTC day (anvil time)
- * today's increase is back to 0 while the volumes stay. Screenshots at 390×844 and 844×390, en
- * and zh. Each test starts from the deployed chain (snapshot/revert) with its own accounts.
+ * today's increase is back to 0 while the volumes stay; V (no package) shows an energy value of 0.
+ *
+ * The dynamic incomes (issue 10) on a second team, M (50) ← X (51) ← L (52, left), R (53, right),
+ * M and X holding package 3: every amount is computed in the test from the rates of the shipped
+ * settings file (apps/server/settings/referral.json) and the rules of docs/decisions/referral.md
+ * (§ Dynamic incomes): X's purchase gives M the direct income (Assets › income, live, and a `direct`
+ * bill), L's and R's the indirect one, and M's energy value is its reward limit less both; the
+ * next settlement (anvil time) gives X the binary income of its matched legs (bill, Mine ›
+ * framework › binary detail) and M the matching income on it (bill); nothing burned.
+ *
+ * Screenshots at 390×844 and 844×390, en and zh. Each test starts from the deployed chain
+ * (snapshot/revert) with its own accounts.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
+import { REPO_ROOT } from '@eterno/devstack/stack';
 import { formatTokenAmount } from '@eterno/protocol/amount';
+import { dayStartOf, rewardLimit, settingsAt, type Dated, type PackageTerms } from '@eterno/protocol/finance/rules';
+import { share, type IncomeRates } from '@eterno/protocol/referral/incomes';
 import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
-import { toSettlement } from '../src/finance.ts';
+import { chainNow, toSettlement } from '../src/finance.ts';
 import { useE2E } from '../src/fixture.ts';
 import { buyPackage, joinTeam, PACKAGE_PRICE } from '../src/mine.ts';
 import { installTestWallet } from '../src/testWallet.ts';
@@ -128,13 +141,11 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await buyPackage(stack.rpcUrl, d, t.index.D, 3);
     await expectText(page, 'today-left', usdt(P1 + P1 + P3));
     await expectText(page, 'today-right', usdt(P2));
-    // V has no package of its own: its package figures are zero (and the income card says what the server provides).
+    // V has no package of its own: its package figures are zero, and so is its energy value (no active order).
     await expectText(page, 'sum-units', '0 units');
     await expectText(page, 'sum-limit', usdt(0n));
-    await page
-      .locator('[data-testid="sum-ep"], [data-testid="summary-income-unavailable"]')
-      .first()
-      .waitFor({ state: 'visible' });
+    await expectText(page, 'sum-ep', usdt(0n));
+    expect(await page.getByTestId('summary-income-unavailable').count()).toBe(0);
 
     // Framework › binary volume.
     await open(page, '/mine/framework');
@@ -218,6 +229,140 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await open(page, '/mine/invited');
     await page.getByTestId('mine-not-registered').waitFor({ state: 'visible', timeout: 60_000 });
     expect(await page.getByTestId('direct-volume').count()).toBe(0);
+  });
+});
+
+/** The referral income rates the server applies at `time` (the shipped settings file; the stack sets no other). */
+async function incomeRatesAt(time: bigint): Promise<IncomeRates> {
+  const file = join(REPO_ROOT, 'apps/server/settings/referral.json');
+  return settingsAt(JSON.parse(await readFile(file, 'utf8')) as Array<IncomeRates & Dated>, time);
+}
+
+/** The reward terms of finance package `id` at `time` (the shipped apps/server/settings/finance.json). */
+async function packageTermsAt(time: bigint, id: number): Promise<PackageTerms> {
+  const file = join(REPO_ROOT, 'apps/server/settings/finance.json');
+  const version = settingsAt(
+    JSON.parse(await readFile(file, 'utf8')) as Array<Dated & { packages: Array<PackageTerms & { id: number }> }>,
+    time,
+  );
+  const terms = version.packages.find((p) => p.id === id);
+  if (terms === undefined) throw new Error(`package ${id} is not in the finance settings`);
+  return terms;
+}
+
+/** Waits until Assets › income's bill list, filtered to `type`, shows exactly `amounts` (newest first). */
+async function expectBills(page: Page, type: string, amounts: bigint[]): Promise<void> {
+  await page.getByTestId('bill-filter').selectOption(type);
+  const expected = amounts.map(String);
+  await until(
+    `the ${type} bills to be ${expected.join(', ')}`,
+    async () => {
+      const seen = await page
+        .locator(`[data-testid="bill-row"][data-type="${type}"]`)
+        .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.amount ?? ''));
+      if (JSON.stringify(seen) !== JSON.stringify(expected)) throw new Error(`they are ${seen.join(', ') || 'none'}`);
+      return true;
+    },
+    { timeoutMs: 60_000 },
+  );
+}
+
+describe('mine: the dynamic incomes on the screens equal a hand computation from the settings', () => {
+  test("an invitee's purchase pays its inviter the direct income; the next day the binary income and its matching income", async () => {
+    const stack = e2e.stack();
+    const d = stack.deployments;
+    const now = await chainNow(stack.rpcUrl);
+    const rates = await incomeRatesAt(now);
+    const day = dayStartOf(now); // the UTC day of the purchases below (00:00, unix seconds)
+    const [P2, P3] = [PACKAGE_PRICE[2]!, PACKAGE_PRICE[3]!];
+    // M (under the deployer) invites X; X invites L (its left) and R (its right). M and X hold a
+    // package, so they earn (docs/decisions/referral.md: only a user with an active order earns).
+    const deployer = d.accounts!.find((a) => a.label === 'deployer')!.address;
+    const index = { M: 50, X: 51, L: 52, R: 53 };
+    const M = await joinTeam(stack.rpcUrl, d, index.M, deployer, 0, P3);
+    const X = await joinTeam(stack.rpcUrl, d, index.X, M, 0, P3);
+    await joinTeam(stack.rpcUrl, d, index.L, X, 0, P2);
+    await joinTeam(stack.rpcUrl, d, index.R, X, 1, P3);
+    await buyPackage(stack.rpcUrl, d, index.M, 3);
+
+    const pageM = await signedIn(index.M, '/assets/income');
+    await expectText(pageM, 'income-direct-total', usdt(0n));
+    await pageM.getByTestId('bill-empty').waitFor({ state: 'visible', timeout: 60_000 });
+
+    // X (M's invitee) buys: M's direct income is directBps of the payment, live on the screen and as a bill.
+    await buyPackage(stack.rpcUrl, d, index.X, 3);
+    const direct = share(P3, rates.directBps);
+    expect(direct).toBeGreaterThan(0n);
+    await expectText(pageM, 'income-direct-total', usdt(direct));
+    await expectText(pageM, 'income-direct-today', usdt(direct));
+    await expectBills(pageM, 'direct', [direct]);
+
+    // L and R (X's invitees, one per side) buy: X's direct incomes, M's level-2 (indirect) incomes.
+    await buyPackage(stack.rpcUrl, d, index.L, 2);
+    await buyPackage(stack.rpcUrl, d, index.R, 3);
+    const level2 = rates.indirectBps[0]!;
+    const indirect = share(P2, level2) + share(P3, level2);
+    await expectText(pageM, 'income-indirect-total', usdt(indirect));
+    // M's energy value: its order (waiting, no static income before a settlement) can still earn its
+    // reward limit less the incomes counted against it (docs/decisions/referral.md § Dynamic incomes).
+    const limitM = rewardLimit(P3, await packageTermsAt(now, 3));
+    await open(pageM, '/assets/income?tab=2');
+    await expectText(pageM, 'energy-ep', usdt(limitM - direct - indirect));
+    const pageX = await signedIn(index.X, '/assets/income');
+    await expectText(pageX, 'income-direct-total', usdt(share(P2, rates.directBps) + share(P3, rates.directBps)));
+    await expectBills(pageX, 'direct', [share(P3, rates.directBps), share(P2, rates.directBps)]);
+    await expectText(pageX, 'income-binary-total', usdt(0n));
+
+    // By hand, X's binary day: left L's payment, right R's, no carry in (X's first day); the weaker
+    // side is matched, binaryBps of it is the income, capped at X's active payments (its package);
+    // M, X's inviter, earns matchingBps of what X's binary income paid after the cap.
+    const matched = P2 < P3 ? P2 : P3;
+    const binary = share(matched, rates.binaryBps);
+    const binaryPaid = binary < P3 ? binary : P3;
+    const matching = share(binaryPaid, rates.matchingBps);
+    expect(matching).toBeGreaterThan(0n);
+
+    // The next UTC day (the chain's clock) settles the day: the bills and the binary detail show them.
+    await toSettlement(stack.rpcUrl, 1);
+    await open(pageX, '/assets/income');
+    await expectText(pageX, 'income-binary-total', usdt(binaryPaid));
+    await expectBills(pageX, 'binary', [binaryPaid]);
+    await open(pageX, '/mine/framework?tab=1');
+    await pageX.getByTestId('binary-day').first().waitFor({ state: 'visible', timeout: 60_000 });
+    expect(
+      await pageX.getByTestId('binary-day').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.day)),
+    ).toEqual([String(day)]);
+    expect(await pageX.getByTestId('binary-day-income').allTextContents()).toEqual([usdt(binary)]);
+    // M's own binary day: X, L and R are all on its left, nothing on its right: nothing matched, no income.
+    await open(pageM, '/mine/framework?tab=1');
+    await pageM.getByTestId('binary-day').first().waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await pageM.getByTestId('binary-day-income').allTextContents()).toEqual([usdt(0n)]);
+
+    await open(pageM, '/assets/income');
+    await expectText(pageM, 'income-matching-total', usdt(matching));
+    await expectText(pageM, 'income-binary-total', usdt(0n));
+    await expectBills(pageM, 'matching', [matching]);
+    // Every income was within the earner's energy value: nothing burned.
+    await open(pageM, '/assets/income?tab=2');
+    await expectText(pageM, 'energy-burned', usdt(0n));
+    await open(pageX, '/assets/income?tab=2');
+    await expectText(pageX, 'energy-burned', usdt(0n));
+    expect(await errorScreen(pageX).allInnerTexts()).toEqual([]);
+
+    // Screenshots with the incomes (390×844, en and zh): M's Assets › income, X's binary detail.
+    await mkdir(SHOTS_DIR, { recursive: true });
+    for (const lang of ['en', 'zh'] as Lang[]) {
+      for (const [page, path, ready, name] of [
+        [pageM, '/assets/income', ['income-matching-total', 'bill-row'], 'incomes-assets-income-M'],
+        [pageX, '/mine/framework?tab=1', ['binary-day-income'], 'incomes-binary-detail-X'],
+      ] as const) {
+        await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
+        await open(page, path);
+        for (const testId of ready)
+          await page.getByTestId(testId).first().waitFor({ state: 'visible', timeout: 60_000 });
+        await page.screenshot({ path: join(SHOTS_DIR, `${name}.portrait.${lang}.png`) });
+      }
+    }
   });
 });
 
