@@ -280,7 +280,7 @@ function Members({ which }: { which: 'direct' | 'indirect' }) {
         retry={list.retry}
       />
       {list.data?.map((m: TeamMember) => (
-        <article key={m.wallet} className="referral-row" data-testid={`member-${m.wallet}`}>
+        <article key={m.wallet} className="referral-row" data-testid={`member-${m.wallet.toLowerCase()}`}>
           <div className="referral-row-main">
             <strong title={m.wallet}>{shortenAddress(m.wallet)}</strong>
             <span>{t('referral:list.level', { level: m.level })}</span>
