@@ -375,7 +375,7 @@ const SCREENS = [
   ['/mine/invited?tab=1', '[data-testid="direct-list"]'],
   ['/mine/team', '[data-testid="indirect-list"]'],
   ['/assets/income', '[data-testid^="income-types"]'],
-  ['/assets/income?tab=2', '[data-testid^="income-energy"]'],
+  ['/assets/income?tab=2', '[data-testid="energy-ep"]'],
 ] as const;
 
 describe('mine: screenshots', () => {
