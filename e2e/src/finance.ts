@@ -16,12 +16,32 @@ import type {
 import { PRICE_SCALE } from '@eterno/protocol/pair';
 import { advanceTime, chainClients, testAccount } from './chain.ts';
 import { apiCall, contractOf, type VaultDeployments } from './vault.ts';
+import { until } from './wait.ts';
 
 const DAY = 86_400n;
 
 /** The latest block's timestamp. */
 export async function chainNow(rpcUrl: string): Promise<bigint> {
   return (await chainClients(rpcUrl).public.getBlock()).timestamp;
+}
+
+/**
+ * Waits until the API's clock (the latest indexed block's time, `GET /finance/rounds` `now`) is the
+ * chain's. The server dates an authorisation from the later of its wall clock and that block time, so
+ * after a test that moved the chain days ahead was reverted, a test about deadlines must first let the
+ * indexer follow the revert (a reorg of many settled days takes a while on a loaded machine).
+ */
+export async function waitForIndexedClock(rpcUrl: string, apiUrl: string): Promise<void> {
+  await until(
+    "the API's indexed block time to be the chain's",
+    async () => {
+      const res = await fetch(`${apiUrl}/finance/rounds`);
+      if (res.status !== 200) return false;
+      const { now } = (await res.json()) as { now?: unknown };
+      return typeof now === 'string' && BigInt(now) === (await chainNow(rpcUrl));
+    },
+    { timeoutMs: 120_000, intervalMs: 250 },
+  );
 }
 
 /**

@@ -36,6 +36,7 @@ import {
   regularOrdersOf,
   requestAuthorisation,
   toSettlement,
+  waitForIndexedClock,
 } from '../src/finance.ts';
 import { useE2E } from '../src/fixture.ts';
 import { installTestWallet, type TestWallet, type TestWalletOptions } from '../src/testWallet.ts';
@@ -438,6 +439,9 @@ describe('finance: refusals send nothing', () => {
     const stack = e2e.stack();
     const d = stack.deployments;
     await fund(15, parseEther('300'));
+    // The previous tests moved the chain days ahead and were reverted: the server must be back on the
+    // chain's clock, or it would date the authorisation days ahead and it could not expire here.
+    await waitForIndexedClock(stack.rpcUrl, stack.apiUrl);
     let stalled = false;
     const { page, wallet, session, address } = await signedIn(
       15,
