@@ -18,24 +18,24 @@ pragma solidity ^0.8.24;
 interface IEternoNodes {
     /// @notice One node, as {nodeOf} returns it.
     /// @param master The node's creator (receives the share rate of the node's reward).
-    /// @param partnerTokenId The partner NFT escrowed by the master.
-    /// @param staked The ETRO the master staked at creation (returned at close).
-    /// @param votes The ETRO staked on the node by voters, in total.
     /// @param weight The node's NFT weight (partner plus members).
     /// @param members The member count (the master not included).
     /// @param shareBps The master's share of the node's reward, in basis points.
     /// @param open False once the master closed it.
+    /// @param partnerTokenId The partner NFT escrowed by the master.
+    /// @param staked The ETRO the master staked at creation (returned at close).
+    /// @param votes The ETRO staked on the node by voters, in total.
     /// @param name The node's name.
     /// @param description The node's description.
     struct Node {
         address master;
-        uint256 partnerTokenId;
-        uint256 staked;
-        uint256 votes;
         uint32 weight;
         uint32 members;
         uint16 shareBps;
         bool open;
+        uint256 partnerTokenId;
+        uint256 staked;
+        uint256 votes;
         string name;
         string description;
     }

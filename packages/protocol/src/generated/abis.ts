@@ -9080,21 +9080,6 @@ export const eternoNodesAbi = [
             "internalType": "address"
           },
           {
-            "name": "partnerTokenId",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "staked",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
-            "name": "votes",
-            "type": "uint256",
-            "internalType": "uint256"
-          },
-          {
             "name": "weight",
             "type": "uint32",
             "internalType": "uint32"
@@ -9113,6 +9098,21 @@ export const eternoNodesAbi = [
             "name": "open",
             "type": "bool",
             "internalType": "bool"
+          },
+          {
+            "name": "partnerTokenId",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "staked",
+            "type": "uint256",
+            "internalType": "uint256"
+          },
+          {
+            "name": "votes",
+            "type": "uint256",
+            "internalType": "uint256"
           },
           {
             "name": "name",
