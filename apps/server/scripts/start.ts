@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { openSync, closeSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '@eterno/devstack/free-port';
 import { localSignerKey } from '@eterno/devstack/deploy';
@@ -78,6 +78,8 @@ export class ServerStartError extends Error {
 }
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
+/** Preloaded into the indexer (docs/decisions/indexer-sql-parse.md). */
+const SQL_PARSE_CACHE = join(SERVER_DIR, 'runtime', 'sqlParseCache.ts');
 const REPO_ROOT = resolve(SERVER_DIR, '../..');
 const BIN_DIR = join(REPO_ROOT, 'node_modules', '.bin');
 const READY_TIMEOUT_MS = 180_000;
@@ -232,6 +234,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.DATABASE_SCHEMA;
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
+  // Ponder parses each raw SQL statement with a fresh WASM parser; this keeps the parse per text.
+  env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(SQL_PARSE_CACHE).href}`]
+    .filter(Boolean)
+    .join(' ');
   if (opts.financeSettings) env.ETERNO_FINANCE_SETTINGS = resolve(opts.financeSettings);
   if (opts.referralSettings) env.ETERNO_REFERRAL_SETTINGS = resolve(opts.referralSettings);
 

@@ -1,0 +1,5 @@
+/** The one export of `pg-query-emscripten` that ./pgQueryCached.ts uses (the package ships no types). */
+declare module 'pg-query-emscripten' {
+  const pgQuery: () => Promise<{ parse(text: string): unknown }>;
+  export default pgQuery;
+}
