@@ -183,8 +183,9 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
         nonReentrant
         returns (uint256 nodeId)
     {
-        uint256 weight;
         _checkText(name, description);
+        // Declared out here: the block below keeps the stack shallow for the event.
+        uint256 weight;
         uint256 staked;
         {
             Params memory p = _params;
