@@ -58,7 +58,7 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         for (uint256 id = 1; id <= nodes.nodeCount(); id++) {
             IEternoNodes.Node memory n = nodes.nodeOf(id);
             if (n.open) expected += n.staked;
-            assertEq(n.staked, handler.ghostStaked(id), "staked == the needed ETRO when created (0 once closed)");
+            assertEq(n.staked, handler.ghostStaked(id), "staked == the needed ETRO when created");
             uint256 votes;
             for (uint256 i = 0; i < people.length; i++) {
                 uint256 v = nodes.votesOf(id, people[i]);
@@ -109,7 +109,6 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
             } else {
                 assertEq(n.weight, 0, "a closed node weighs nothing");
                 assertEq(n.members, 0, "a closed node has no member");
-                assertEq(n.staked, 0, "a closed node holds no stake");
             }
         }
     }

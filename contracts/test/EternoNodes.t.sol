@@ -380,7 +380,8 @@ contract EternoNodesTest is NodesFixture {
         IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
         assertFalse(n.open, "closed");
         assertEq(n.weight, 0, "holds no NFT");
-        assertEq(n.staked, 0, "holds no stake");
+        assertEq(n.members, 0, "no member");
+        assertEq(n.staked, NEEDED, "the stake it made and returned, as a record");
         assertEq(n.master, alice, "master kept");
         assertEq(n.partnerTokenId, partner, "partner id kept");
         (uint256 inNode,) = nodes.membershipOf(alice);

@@ -153,10 +153,7 @@ contract EternoNodesHandler is Test {
             require(nft.ownerOf(tokenId) == user, "NFT back");
             uint256 back = master ? ghostStaked[nodeId] : 0;
             require(etro.balanceOf(user) - etroBefore == back, "the stake made comes back");
-            if (master) {
-                ghostStaked[nodeId] = 0;
-                closes++;
-            }
+            if (master) closes++;
             ghostWeight[user] = 0;
         } catch (bytes memory reason) {
             require(keccak256(reason) == keccak256(expected), "quit refused for another reason");
