@@ -36,7 +36,13 @@ import {
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { eternoNftAbi, eusdMarketAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import {
+  eternoNftAbi,
+  eternoNodesAbi,
+  eusdMarketAbi,
+  multicall3Abi,
+  referralRegistryAbi,
+} from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -116,6 +122,7 @@ describe('deploy on a fresh anvil', () => {
         'ReferralRegistry',
         'EusdMarket',
         'EternoNft',
+        'EternoNodes',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -370,6 +377,99 @@ describe('deploy on a fresh anvil', () => {
     expect(await read('oddsOf', [0n])).toEqual(NFT_SETTINGS.entry.odds);
     expect(await read('oddsOf', [1n])).toEqual(NFT_SETTINGS.partner.odds);
     expect(await read('totalSupply')).toBe(0n);
+  });
+
+  it('deploys the nodes over ETRO and the NFTs at the ECONOMY §9 defaults, owned by the deployer, no node yet', async () => {
+    const nodes = deployments.contracts.EternoNodes!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: nodes, abi: eternoNodesAbi, functionName, args } as never) as Promise<T>;
+    expect(await read('ETRO')).toBe(deployments.contracts.ETRO);
+    expect(await read('NFT')).toBe(deployments.contracts.EternoNft);
+    expect(await read('owner')).toBe(deployments.accounts!.find((a) => a.label === 'deployer')!.address);
+    expect(await read('parameters')).toEqual([parseUnits('10000', 18), 3000n, [1, 2, 4, 8]]);
+    expect(await read('nodeCount')).toBe(0n);
+    // The seeded accounts that create a node in the e2e can pay a partner NFT and the needed ETRO.
+    const needed = parseUnits('10000', 18) + NFT_SETTINGS.partner.price;
+    for (const label of ['alice', 'bob']) {
+      const account = deployments.accounts!.find((a) => a.label === label)!.address;
+      const balance = await client.readContract({
+        address: deployments.contracts.ETRO,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account],
+      });
+      expect(balance >= needed, label).toBe(true);
+    }
+  });
+
+  it('lets alice create a node (partner NFT and the needed ETRO), bob join it and carol vote on it (chain state reverted after)', async () => {
+    const c = deployments.contracts;
+    const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });
+    const snapshot = await testClient.snapshot();
+    try {
+      const chain = {
+        id: deployments.chainId,
+        name: 'local',
+        nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.rpcUrl] } },
+      };
+      const send = async (index: number, address: Address, abi: unknown, functionName: string, args: unknown[]) => {
+        const wallet = createWalletClient({
+          account: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }),
+          chain,
+          transport: http(anvil.rpcUrl),
+        });
+        const hash = await wallet.writeContract({ address, abi, functionName, args } as never);
+        const receipt = await client.waitForTransactionReceipt({ hash });
+        expect([functionName, receipt.status]).toEqual([functionName, 'success']);
+      };
+      /** Buys an NFT of `kind` for account `index` and reveals it; returns its id. */
+      const buyRevealed = async (index: number, kind: 0 | 1, price: bigint): Promise<bigint> => {
+        await send(index, c.ETRO, erc20Abi, 'approve', [c.EternoNft!, price]);
+        await send(index, c.EternoNft!, eternoNftAbi, 'buy', [BigInt(kind), price]);
+        const tokenId = (await client.readContract({
+          address: c.EternoNft!,
+          abi: eternoNftAbi,
+          functionName: 'totalSupply',
+        })) as bigint;
+        await testClient.mine({ blocks: 3 });
+        await send(index, c.EternoNft!, eternoNftAbi, 'reveal', [tokenId]);
+        return tokenId;
+      };
+      const needed = parseUnits('10000', 18);
+      const partner = await buyRevealed(1, 1, NFT_SETTINGS.partner.price);
+      await send(1, c.EternoNft!, eternoNftAbi, 'approve', [c.EternoNodes!, partner]);
+      await send(1, c.ETRO, erc20Abi, 'approve', [c.EternoNodes!, needed]);
+      await send(1, c.EternoNodes!, eternoNodesAbi, 'createNode', [partner, 'Alpha', 'The first node', 2500n]);
+      const entry = await buyRevealed(2, 0, NFT_SETTINGS.entry.price);
+      await send(2, c.EternoNft!, eternoNftAbi, 'approve', [c.EternoNodes!, entry]);
+      await send(2, c.EternoNodes!, eternoNodesAbi, 'joinNode', [1n, entry]);
+      await send(3, c.ETRO, erc20Abi, 'approve', [c.EternoNodes!, parseUnits('500', 18)]);
+      await send(3, c.EternoNodes!, eternoNodesAbi, 'vote', [1n, parseUnits('500', 18)]);
+      const node = (await client.readContract({
+        address: c.EternoNodes!,
+        abi: eternoNodesAbi,
+        functionName: 'nodeOf',
+        args: [1n],
+      })) as { master: Address; members: number; staked: bigint; votes: bigint; open: boolean; weight: number };
+      expect(node).toMatchObject({
+        master: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 }).address,
+        members: 1,
+        staked: needed,
+        votes: parseUnits('500', 18),
+        open: true,
+      });
+      expect(node.weight).toBeGreaterThanOrEqual(2);
+      const held = await client.readContract({
+        address: c.ETRO,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [c.EternoNodes!],
+      });
+      expect(held).toBe(needed + parseUnits('500', 18));
+    } finally {
+      await testClient.revert({ id: snapshot });
+    }
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
