@@ -548,4 +548,26 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     expect(await get<NodePoolResponseJson>('/nodes/rewards')).toMatchObject({ days: settled.days });
     expect(await get<NodeAccountJson>(`/nodes/account/${alice.address}`)).toEqual(aliceAfter);
   }, 300_000);
+
+  it('settles a many-day jump in order, the carry passed from day to day: paid + carried = the pool', async () => {
+    const carriedIn = BigInt((await get<NodePoolResponseJson>('/nodes/rewards')).today);
+    await buy(alice, 1); // 1 USDT more into today's pool
+    await waitHead();
+    const D = dayStartOf((await client.getBlock()).timestamp);
+    const pool = PACKAGES[1] / 100n + carriedIn;
+    expect((await get<NodePoolResponseJson>('/nodes/rewards')).today).toBe(pool.toString());
+    const billsBefore = (await rewardBills(alice)).length;
+    await test.setNextBlockTimestamp({ timestamp: D + 3n * DAY_SECONDS + 600n });
+    await test.mine({ blocks: 1 });
+    await waitHead();
+    const after = await get<NodePoolResponseJson>('/nodes/rewards');
+    const settled = after.days.filter((d) => BigInt(d.day) >= D);
+    // D's pool first; D + 1 and D + 2 only if D's dust carried into them.
+    expect(settled.at(-1)).toMatchObject({ day: D.toString(), pool: pool.toString() });
+    expect(BigInt(settled.at(-1)!.paid)).toBeGreaterThan(0n);
+    expect(settled.reduce((s, d) => s + BigInt(d.paid), 0n) + BigInt(after.today)).toBe(pool);
+    for (let i = 0; i + 1 < settled.length; i++)
+      expect(BigInt(settled[i]!.pool)).toBe(BigInt(settled[i + 1]!.pool) - BigInt(settled[i + 1]!.paid));
+    expect((await rewardBills(alice)).length).toBeGreaterThan(billsBefore);
+  }, 300_000);
 });
