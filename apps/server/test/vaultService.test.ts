@@ -197,7 +197,16 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
         clientKey: () => 'test',
       }),
     );
-    app.route('/', createVaultApp({ ctx, session: sessionUser(auth) }));
+    app.route(
+      '/',
+      createVaultApp({
+        ctx,
+        session: sessionUser(auth),
+        clientKey: () => 'test',
+        // 20 simultaneous requests of one user below: the rate limit has its own tests (src/api/vaultApp.test.ts).
+        rateLimit: { burst: 1_000, refillMs: 1 },
+      }),
+    );
     for (const account of [alice, bob, carol]) await signIn(account);
   }, 180_000);
 
