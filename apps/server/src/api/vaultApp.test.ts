@@ -41,8 +41,8 @@ function build() {
 }
 
 describe('vault POST routes: rate limit', () => {
-  it('the default: 20 at once, then one every 3 s', () => {
-    expect(VAULT_WRITE_RATE_LIMIT).toEqual({ burst: 20, refillMs: 3_000 });
+  it('the default: 40 at once, then one every 2 s', () => {
+    expect(VAULT_WRITE_RATE_LIMIT).toEqual({ burst: 40, refillMs: 2_000 });
   });
 
   for (const path of [
