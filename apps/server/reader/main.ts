@@ -73,7 +73,10 @@ app.route(
   }),
 );
 // Per-user answers: outside the response cache.
-app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route(
+  '/',
+  createVaultApp({ ctx: vault, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
+);
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(indexer.db));

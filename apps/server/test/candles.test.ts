@@ -6,13 +6,7 @@
  * built by brute force from the pairs' `Swap` events read from the chain; a reorg drops a trade
  * the candles had counted.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy } from '@eterno/devstack/deploy';
-import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import { GAS_LIMIT } from '@eterno/protocol/chain';
 import { etroSwapAbi, uniswapV2PairAbi, uniswapV2Router02Abi } from '@eterno/protocol/generated/abis';
 import {
   addTrade,
@@ -25,53 +19,30 @@ import {
   type CandlePair,
   type CandlesResponseJson,
 } from '@eterno/protocol/trend/candles';
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  http,
-  parseUnits,
-  type Address,
-  type Chain,
-  type PublicClient,
-  type TestClient,
-  type Transport,
-} from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { createWalletClient, erc20Abi, http, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
-import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import type { RunningServer } from '../scripts/start.ts';
 import { pricePairsOf } from '../src/trend/pricePairs.ts';
-import { apiCall, sendTx } from './apiClient.ts';
+import { apiCall } from './apiClient.ts';
+import { account, DATABASES, e18, RealStack, type TestAccount } from './realStack.ts';
 
-const e18 = (n: string) => parseUnits(n, 18);
-const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
 const alice = account(1);
 const bob = account(2);
 const HOUR = 3_600n;
 
-const DATABASES = [
-  { name: 'PGlite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-];
-
 describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
-  let anvil: Anvil;
-  let pgServer: TestPostgres | null = null;
+  let stack: RealStack;
   let server: RunningServer;
-  let dataDir: string;
-  let contracts: Deployments['contracts'];
-  let chain: Chain;
-  let client: PublicClient<Transport, Chain>;
-  let test: TestClient;
+  let contracts: RealStack['contracts'];
+  let chain: RealStack['chain'];
+  let client: RealStack['client'];
+  let test: RealStack['test'];
 
-  const tx = (who: typeof alice, address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
-    sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, who, address, abi, fn, args);
+  const tx = (who: TestAccount, address: Address, abi: Parameters<RealStack['tx']>[2], fn: string, args: unknown[]) =>
+    stack.tx(who, address, abi, fn, args);
   const deadline = 2n ** 48n;
 
-  const routerBuyEtro = async (who: typeof alice, usdt: bigint) => {
+  const routerBuyEtro = async (who: TestAccount, usdt: bigint) => {
     await tx(who, contracts.USDT, erc20Abi, 'approve', [contracts.UniswapV2Router02, usdt]);
     await tx(who, contracts.UniswapV2Router02, uniswapV2Router02Abi, 'swapExactTokensForTokens', [
       usdt,
@@ -81,15 +52,15 @@ describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
       deadline,
     ]);
   };
-  const swapBuyEtro = async (who: typeof alice, usdt: bigint) => {
+  const swapBuyEtro = async (who: TestAccount, usdt: bigint) => {
     await tx(who, contracts.USDT, erc20Abi, 'approve', [contracts.EtroSwap, usdt]);
     await tx(who, contracts.EtroSwap, etroSwapAbi, 'swap', [usdt, 0n, deadline]);
   };
-  const sellEtro = async (who: typeof alice, etro: bigint) => {
+  const sellEtro = async (who: TestAccount, etro: bigint) => {
     await tx(who, contracts.ETRO, erc20Abi, 'approve', [contracts.EtroSwap, etro]);
     await tx(who, contracts.EtroSwap, etroSwapAbi, 'sell', [etro, 0n, deadline]);
   };
-  const buyFon = async (who: typeof alice, usdt: bigint) => {
+  const buyFon = async (who: TestAccount, usdt: bigint) => {
     await tx(who, contracts.USDT, erc20Abi, 'approve', [contracts.UniswapV2Router02, usdt]);
     await tx(who, contracts.UniswapV2Router02, uniswapV2Router02Abi, 'swapExactTokensForETH', [
       usdt,
@@ -99,8 +70,8 @@ describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
       deadline,
     ]);
   };
-  const sellFon = async (who: typeof alice, fon: bigint) => {
-    const wallet = createWalletClient({ account: who, chain, transport: http(anvil.rpcUrl) });
+  const sellFon = async (who: TestAccount, fon: bigint) => {
+    const wallet = createWalletClient({ account: who, chain, transport: http(stack.rpcUrl) });
     const hash = await wallet.writeContract({
       address: contracts.UniswapV2Router02,
       abi: uniswapV2Router02Abi,
@@ -118,19 +89,7 @@ describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
     await test.setNextBlockTimestamp({ timestamp: now - (now % HOUR) + HOUR + into });
   };
 
-  async function waitHead(): Promise<void> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const until = Date.now() + 120_000;
-    for (;;) {
-      const indexed = await indexedBlock(server.indexerUrl);
-      if (indexed !== null && BigInt(indexed) >= head) {
-        const res = await fetch(`${server.url}/vault/stats`);
-        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
-      }
-      if (Date.now() > until) throw new Error(`the server did not reach block ${head}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const waitHead = () => stack.waitHead();
 
   const candles = async (query: string) => {
     const res = await apiCall(server.url, 'GET', `/candles?${query}`, null);
@@ -185,28 +144,11 @@ describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'eterno-candles-test-'));
-    anvil = await startAnvil();
-    const deploymentsFile = join(dataDir, 'deployments.json');
-    contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    chain = defineChain({
-      id: ETERNO_CHAIN_ID,
-      name: 'ETERNO local',
-      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    });
-    client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+    stack = await RealStack.start('candles');
+    ({ contracts, chain, client, test } = stack);
     // Traded before the server starts (backfill) …
     await swapBuyEtro(bob, e18('100'));
-    if (postgres) pgServer = await startPostgres();
-    server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dataDir, 'server'),
-      databaseUrl: pgServer?.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
+    server = await stack.startServer({ postgres });
     // … and after (live indexing), over two UTC hours.
     await routerBuyEtro(alice, e18('50'));
     await sellEtro(alice, e18('40'));
@@ -219,10 +161,7 @@ describe.each(DATABASES)('TREND candles on $name', ({ postgres }) => {
   }, 300_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await pgServer?.stop();
-    await anvil?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('serves the candles the pairs’ swaps give, for both pairs and both intervals', async () => {

@@ -8,38 +8,14 @@
  * chain's own events; a reorg drops a purchase; the tree view answers only inside the viewer's
  * team; the direct and indirect lists follow the inviter tree; the owner's service level shows.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy, localSignerKey } from '@eterno/devstack/deploy';
-import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
-import { REGISTRATION_TYPE_CODES } from '@eterno/protocol/financeApi';
 import { eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import type { ReferralAccountJson, TeamFiguresJson, TeamMembersPageJson, TreeJson } from '@eterno/protocol/referralApi';
-import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
-import {
-  createPublicClient,
-  createTestClient,
-  defineChain,
-  erc20Abi,
-  http,
-  parseUnits,
-  type Address,
-  type Chain,
-  type PublicClient,
-  type TestClient,
-  type Transport,
-} from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
-import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
-import { apiCall, sendTx, signIn } from './apiClient.ts';
+import type { RunningServer } from '../scripts/start.ts';
+import { apiCall, signIn } from './apiClient.ts';
+import { account, DATABASES, e18, low, RealStack, type TestAccount } from './realStack.ts';
 
-const e18 = (n: string) => parseUnits(n, 18);
-const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
 const deployer = account(0);
 const alice = account(1);
 const bob = account(2);
@@ -47,62 +23,22 @@ const carol = account(3);
 const dave = account(4);
 const erin = account(5);
 const frank = account(6);
-const signer = privateKeyToAccount(localSignerKey());
-const low = (a: Address) => a.toLowerCase() as Address;
 const PRICE = e18('100'); // package 1 of the shipped settings
 
-const DATABASES = [
-  { name: 'PGlite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-];
-
 describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres }) => {
-  let anvil: Anvil;
-  let pgServer: TestPostgres | null = null;
+  let stack: RealStack;
   let server: RunningServer;
-  let dataDir: string;
-  let contracts: Deployments['contracts'];
-  let chain: Chain;
-  let client: PublicClient<Transport, Chain>;
-  let test: TestClient;
+  let client: RealStack['client'];
+  let test: RealStack['test'];
   let registry: Address;
   let vault: Address;
   let usdt: Address;
 
-  const tx = (who: typeof alice, address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
-    sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, who, address, abi, fn, args);
-
-  /** A package-1 purchase signed as the finance API signs it. */
-  async function buy(who: typeof alice): Promise<void> {
-    const deadline = (await client.getBlock()).timestamp + 1800n;
-    const nonce = await client.readContract({
-      address: vault,
-      abi: eternoVaultAbi,
-      functionName: 'nonces',
-      args: [who.address, VAULT_KIND.DiveIn],
-    });
-    const custom1 = BigInt(REGISTRATION_TYPE_CODES.first);
-    const message = { user: who.address, custom: 1n, custom1, token: usdt, amount: PRICE, nonce, deadline };
-    const { r, s, v } = splitSignature(
-      await signer.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
-    );
-    await tx(who, usdt, erc20Abi, 'approve', [vault, PRICE]);
-    await tx(who, vault, eternoVaultAbi, 'diveInWithToken', [1n, custom1, usdt, PRICE, deadline, r, s, v]);
-  }
-
-  async function waitHead(): Promise<void> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const indexed = await indexedBlock(server.indexerUrl);
-      if (indexed !== null && BigInt(indexed) >= head) {
-        const res = await fetch(`${server.url}/vault/stats`);
-        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
-      }
-      if (Date.now() > deadline) throw new Error(`the server did not reach block ${head}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const tx = (who: TestAccount, address: Address, abi: Parameters<RealStack['tx']>[2], fn: string, args: unknown[]) =>
+    stack.tx(who, address, abi, fn, args);
+  /** A package-1 purchase. */
+  const buy = (who: TestAccount) => stack.buyPackage(who, 1n, PRICE);
+  const waitHead = () => stack.waitHead();
 
   const get = async <T>(path: string, token: string | null = null) => {
     const res = await apiCall(server.url, 'GET', path, token);
@@ -190,31 +126,14 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
   }
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'eterno-referral-test-'));
-    anvil = await startAnvil();
-    const deploymentsFile = join(dataDir, 'deployments.json');
-    contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    registry = contracts.ReferralRegistry!;
-    vault = contracts.EternoVault!;
-    usdt = contracts.USDT!;
-    chain = defineChain({
-      id: ETERNO_CHAIN_ID,
-      name: 'ETERNO local',
-      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    });
-    client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+    stack = await RealStack.start('referral');
+    ({ client, test } = stack);
+    registry = stack.contracts.ReferralRegistry!;
+    vault = stack.contracts.EternoVault!;
+    usdt = stack.contracts.USDT!;
     // Registered before the server starts (backfill) …
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
-    if (postgres) pgServer = await startPostgres();
-    server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dataDir, 'server'),
-      databaseUrl: pgServer?.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
+    server = await stack.startServer({ postgres });
     // … and after (live indexing).
     await tx(erin, registry, referralRegistryAbi, 'register', [alice.address, 0]);
     await tx(frank, registry, referralRegistryAbi, 'registerUnder', [carol.address, carol.address, 0, 0n, '0x']);
@@ -223,10 +142,7 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
   }, 300_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await pgServer?.stop();
-    await anvil?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('indexes every registration as the registry has it (account info of each wallet)', async () => {

@@ -10,44 +10,17 @@
  * reorg across a settlement; then frank's binary income over two days (carry-over, the daily cap, a
  * burn) and carol's matching income on it.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy, localSignerKey } from '@eterno/devstack/deploy';
-import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
 import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
-import {
-  REGISTRATION_TYPE_CODES,
-  type FinanceOrdersPageJson,
-  type FinanceSummaryJson,
-} from '@eterno/protocol/financeApi';
-import { eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { type FinanceOrdersPageJson, type FinanceSummaryJson } from '@eterno/protocol/financeApi';
+import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import type { BinaryDaysPageJson, IncomeSummaryJson, ReferralAccountJson } from '@eterno/protocol/referralApi';
 import type { BillsResponseJson } from '@eterno/protocol/vaultApi';
-import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
-import {
-  createPublicClient,
-  createTestClient,
-  defineChain,
-  erc20Abi,
-  http,
-  parseUnits,
-  type Address,
-  type Chain,
-  type PublicClient,
-  type TestClient,
-  type Transport,
-} from 'viem';
-import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
-import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
-import { apiCall, sendTx, signIn } from './apiClient.ts';
+import type { RunningServer } from '../scripts/start.ts';
+import { apiCall, signIn } from './apiClient.ts';
+import { account, DATABASES, e18, RealStack, type TestAccount } from './realStack.ts';
 
-const e18 = (n: string) => parseUnits(n, 18);
-const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
 const deployer = account(0);
 const alice = account(1);
 const bob = account(2);
@@ -57,68 +30,24 @@ const erin = account(5);
 const frank = account(6);
 const gina = account(7);
 const hank = account(8);
-const signer = privateKeyToAccount(localSignerKey());
-const low = (a: Address) => a.toLowerCase() as Address;
 /** Package id → price in the shipped settings (1 unit = 100 USDT). */
 const PACKAGES = { 1: e18('100'), 2: e18('500'), 3: e18('1000'), 4: e18('3000') } as const;
 
-const DATABASES = [
-  { name: 'PGlite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-];
-
 describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
-  let anvil: Anvil;
-  let pgServer: TestPostgres | null = null;
+  let stack: RealStack;
   let server: RunningServer;
-  let dataDir: string;
-  let contracts: Deployments['contracts'];
-  let chain: Chain;
-  let client: PublicClient<Transport, Chain>;
-  let test: TestClient;
+  let client: RealStack['client'];
+  let test: RealStack['test'];
   let registry: Address;
   let vault: Address;
   let usdt: Address;
   const tokens = new Map<string, string>();
 
-  const tx = (who: typeof alice, address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
-    sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, who, address, abi, fn, args);
-
-  /** A package purchase signed as the finance API signs it. */
-  async function buy(who: typeof alice, id: keyof typeof PACKAGES): Promise<void> {
-    const price = PACKAGES[id];
-    const deadline = (await client.getBlock()).timestamp + 1800n;
-    const nonce = await client.readContract({
-      address: vault,
-      abi: eternoVaultAbi,
-      functionName: 'nonces',
-      args: [who.address, VAULT_KIND.DiveIn],
-    });
-    const custom1 = BigInt(REGISTRATION_TYPE_CODES.first);
-    const message = { user: who.address, custom: BigInt(id), custom1, token: usdt, amount: price, nonce, deadline };
-    const { r, s, v } = splitSignature(
-      await signer.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
-    );
-    await tx(who, usdt, erc20Abi, 'approve', [vault, price]);
-    await tx(who, vault, eternoVaultAbi, 'diveInWithToken', [BigInt(id), custom1, usdt, price, deadline, r, s, v]);
-  }
-
-  async function waitHead(): Promise<void> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const indexed = await indexedBlock(server.indexerUrl);
-      if (indexed !== null && BigInt(indexed) >= head) {
-        const res = await fetch(`${server.url}/vault/stats`);
-        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
-      }
-      if (Date.now() > deadline) {
-        const log = await readFile(join(dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
-        throw new Error(`the server did not reach block ${head}:\n${log.split('\n').slice(-40).join('\n')}`);
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const tx = (who: TestAccount, address: Address, abi: Parameters<RealStack['tx']>[2], fn: string, args: unknown[]) =>
+    stack.tx(who, address, abi, fn, args);
+  /** A purchase of package `id` at its price. */
+  const buy = (who: TestAccount, id: keyof typeof PACKAGES) => stack.buyPackage(who, BigInt(id), PACKAGES[id]);
+  const waitHead = () => stack.waitHead();
 
   /** Moves the chain to 10 minutes after the next 00:00 UTC in one block. */
   async function nextDay(): Promise<bigint> {
@@ -130,39 +59,29 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     return T;
   }
 
-  async function token(who: typeof alice): Promise<string> {
+  async function token(who: TestAccount): Promise<string> {
     let t = tokens.get(who.address);
     if (t === undefined) tokens.set(who.address, (t = await signIn(server.url, who)));
     return t;
   }
 
-  const get = async <T>(path: string, who: typeof alice | null = null) => {
+  const get = async <T>(path: string, who: TestAccount | null = null) => {
     const res = await apiCall(server.url, 'GET', path, who === null ? null : await token(who));
     expect(res.status, path).toBe(200);
     return res.body as T;
   };
-  const income = (who: typeof alice) => get<IncomeSummaryJson>('/referral/income', who);
-  const bills = async (who: typeof alice, type: string) =>
+  const income = (who: TestAccount) => get<IncomeSummaryJson>('/referral/income', who);
+  const bills = async (who: TestAccount, type: string) =>
     (await get<BillsResponseJson>(`/bills?type=${type}&limit=100`, who)).bills.map((b) => b.amount).sort();
   const zero = { total: '0', today: '0' };
   const same = (v: bigint) => ({ total: v.toString(), today: v.toString() });
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'eterno-incomes-test-'));
-    anvil = await startAnvil();
-    const deploymentsFile = join(dataDir, 'deployments.json');
-    contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    registry = contracts.ReferralRegistry!;
-    vault = contracts.EternoVault!;
-    usdt = contracts.USDT!;
-    chain = defineChain({
-      id: ETERNO_CHAIN_ID,
-      name: 'ETERNO local',
-      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    });
-    client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+    stack = await RealStack.start('incomes');
+    ({ client, test } = stack);
+    registry = stack.contracts.ReferralRegistry!;
+    vault = stack.contracts.EternoVault!;
+    usdt = stack.contracts.USDT!;
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     await tx(erin, registry, referralRegistryAbi, 'register', [dave.address, 0]);
     await tx(deployer, registry, referralRegistryAbi, 'setServiceLevel', [bob.address, 1]);
@@ -179,22 +98,12 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
       [hank, '1600'],
     ] as const)
       await tx(alice, usdt, erc20Abi, 'transfer', [who.address, e18(amount)]);
-    if (postgres) pgServer = await startPostgres();
-    server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dataDir, 'server'),
-      databaseUrl: pgServer?.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
+    server = await stack.startServer({ postgres });
     await waitHead();
   }, 300_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await pgServer?.stop();
-    await anvil?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('pays direct, indirect and service-centre incomes at purchase, burns beyond ep and makes a loop order', async () => {

@@ -5,12 +5,7 @@
  * prefill, the invitee's pending invitation, the placement signer's approvals (the registry takes
  * them) and their refusals, and each invitation's state as the registrations land.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy } from '@eterno/devstack/deploy';
-import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
 import { placementTypedData } from '@eterno/protocol/referral/placement';
@@ -21,23 +16,12 @@ import type {
   PlacementApprovalJson,
   ReferralAccountJson,
 } from '@eterno/protocol/referralApi';
-import {
-  createPublicClient,
-  defineChain,
-  http,
-  recoverTypedDataAddress,
-  type Address,
-  type Chain,
-  type PublicClient,
-  type Transport,
-} from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { recoverTypedDataAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
-import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
-import { apiCall, sendTx, signIn } from './apiClient.ts';
+import type { RunningServer } from '../scripts/start.ts';
+import { apiCall, signIn } from './apiClient.ts';
+import { account, DATABASES, low, RealStack, type TestAccount } from './realStack.ts';
 
-const account = (i: number) => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
 const deployer = account(0);
 const alice = account(1);
 const bob = account(2);
@@ -50,40 +34,17 @@ const heidi = account(8);
 const signer = account(9);
 /** Never funded, never registered: asks for approvals only. */
 const ivan = account(12);
-const low = (a: Address) => a.toLowerCase() as Address;
-
-const DATABASES = [
-  { name: 'PGlite', postgres: false },
-  { name: 'PostgreSQL', postgres: true },
-];
 
 describe.each(DATABASES)('registration and invitations on $name', ({ postgres }) => {
-  let anvil: Anvil;
-  let pgServer: TestPostgres | null = null;
+  let stack: RealStack;
   let server: RunningServer;
-  let dataDir: string;
-  let chain: Chain;
-  let client: PublicClient<Transport, Chain>;
+  let client: RealStack['client'];
   let registry: Address;
   let aliceToken: string;
   let aliceCode: string;
 
-  const tx = (who: typeof alice, fn: string, args: unknown[]) =>
-    sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, who, registry, referralRegistryAbi, fn, args);
-
-  async function waitHead(): Promise<void> {
-    const head = await client.getBlockNumber({ cacheTime: 0 });
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const indexed = await indexedBlock(server.indexerUrl);
-      if (indexed !== null && BigInt(indexed) >= head) {
-        const res = await fetch(`${server.url}/vault/stats`);
-        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
-      }
-      if (Date.now() > deadline) throw new Error(`the server did not reach block ${head}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const tx = (who: TestAccount, fn: string, args: unknown[]) => stack.tx(who, registry, referralRegistryAbi, fn, args);
+  const waitHead = () => stack.waitHead();
 
   const call = (method: 'GET' | 'POST', path: string, token: string | null = null, body?: unknown) =>
     apiCall(server.url, method, path, token, body);
@@ -94,27 +55,12 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
     (await call('GET', `/referral/invitations${query}`, token)).body as InvitationsPageJson;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'eterno-invitations-test-'));
-    anvil = await startAnvil();
-    const deploymentsFile = join(dataDir, 'deployments.json');
-    registry = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts.ReferralRegistry!;
-    chain = defineChain({
-      id: ETERNO_CHAIN_ID,
-      name: 'ETERNO local',
-      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
-      rpcUrls: { default: { http: [anvil.rpcUrl] } },
-    });
-    client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    if (postgres) pgServer = await startPostgres();
+    stack = await RealStack.start('invitations');
+    client = stack.client;
+    registry = stack.contracts.ReferralRegistry!;
     // A low daily cap (4 invitations in the second test, the fifth in the last): the cap is tested too.
     process.env.ETERNO_INVITATIONS_PER_DAY = '5';
-    server = await startServer({
-      rpcUrl: anvil.rpcUrl,
-      deploymentsFile,
-      dataDir: join(dataDir, 'server'),
-      databaseUrl: pgServer?.url,
-      siweDomains: ['127.0.0.1:5173'],
-    });
+    server = await stack.startServer({ postgres });
     await waitHead();
     aliceToken = await signIn(server.url, alice);
     const info = (await call('GET', `/referral/account/${alice.address}`)).body as ReferralAccountJson;
@@ -122,10 +68,7 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
   }, 300_000);
 
   afterAll(async () => {
-    await server?.stop();
-    await pgServer?.stop();
-    await anvil?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await stack?.stop();
   });
 
   it('refuses every bad invitation with its code and writes nothing', async () => {

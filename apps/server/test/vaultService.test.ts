@@ -4,7 +4,8 @@
  * events up to a block the test chooses (test/chainLedger.ts): so the indexer's lag is explicit.
  * 20 racing requests sign once; a voucher settles, expires (by indexed time only), is cancelled, is
  * refused INDEXER_BEHIND while the indexer lags the chain; the crash points lose nothing and sign
- * nothing twice; exchange quotes execute on chain for exactly their amounts.
+ * nothing twice; exchange quotes execute on chain for exactly their amounts, and one the vault's free
+ * reserve cannot pay is refused (RESERVE_TOO_LOW).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -45,11 +46,13 @@ import { createAuthStore } from '../src/store/authStore.ts';
 import type { Sql } from '../src/store/sql.ts';
 import { createVoucherStore, type VoucherStore } from '../src/store/voucherStore.ts';
 import type { VaultContext } from '../src/vault/context.ts';
+import { quoteAmounts } from '../src/vault/exchange.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { BACKENDS } from './backends.ts';
 import { chainLedger, type ChainLedger } from './chainLedger.ts';
 
 const e18 = (n: string) => parseUnits(n, 18);
+const deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 });
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
 const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
 const carol = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 3 });
@@ -197,7 +200,16 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
         clientKey: () => 'test',
       }),
     );
-    app.route('/', createVaultApp({ ctx, session: sessionUser(auth) }));
+    app.route(
+      '/',
+      createVaultApp({
+        ctx,
+        session: sessionUser(auth),
+        clientKey: () => 'test',
+        // 20 simultaneous requests of one user below: the rate limit has its own tests (src/api/vaultApp.test.ts).
+        rateLimit: { burst: 1_000, refillMs: 1 },
+      }),
+    );
     for (const account of [alice, bob, carol]) await signIn(account);
   }, 180_000);
 
@@ -462,5 +474,50 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
       amountIn: e18('20000').toString(),
     });
     expect(capped.body.error.params).toEqual({ remaining: '9903' });
+  });
+
+  it('refuses a quote the vault’s free reserve cannot pay (RESERVE_TOO_LOW), and signs one it can pay exactly', async () => {
+    const usdt = at('USDT');
+    const eusd = at('EUSD');
+    const vault = at('EternoVault');
+    // Caps out of the way: the owner lifts the vault's per-transaction cap, the server the user's day cap.
+    const [, perTxCap, perDayCap] = await client.readContract({
+      address: vault,
+      abi: eternoVaultAbi,
+      functionName: 'tokenInfo',
+      args: [eusd],
+    });
+    await send(deployer, vault, eternoVaultAbi, 'setToken', [eusd, true, perDayCap, perDayCap]);
+    const settings = ctx.settings;
+    ctx.settings = { ...settings, exchangeUserDayCap: perDayCap };
+    try {
+      await ledger.catchUp();
+      // Free: the vault's EUSD − what the ledger owes in EUSD − the open EUSD vouchers (none).
+      const free = (await balanceOf(eusd, vault)) - (await ledger.liabilities(eusd));
+      expect(free).toBeGreaterThan(0n);
+      expect(free).toBeLessThan(perDayCap);
+      // The largest amountIn whose output (1:1, less the 3 % fee rounded up) the reserve still pays.
+      let [low, high] = [0n, free * 2n];
+      while (high - low > 1n) {
+        const mid = (low + high) / 2n;
+        if (quoteAmounts(mid, 10n ** 18n, settings.exchangeFeeBps).amountOut <= free) low = mid;
+        else high = mid;
+      }
+      const ask = (amountIn: bigint) =>
+        call('POST', '/vault/exchange-quotes', bob, { tokenIn: usdt, tokenOut: eusd, amountIn: amountIn.toString() });
+      const refused = await ask(high);
+      expect(quoteAmounts(high, 10n ** 18n, settings.exchangeFeeBps).amountOut).toBeGreaterThan(free);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toEqual({
+        code: 'RESERVE_TOO_LOW',
+        message: 'The vault cannot cover this exchange right now, please try a smaller amount',
+      });
+      const paid = await ask(low);
+      expect(paid.status).toBe(200);
+      expect(BigInt((paid.body as ExchangeQuoteJson).amountOut)).toBeLessThanOrEqual(free);
+    } finally {
+      ctx.settings = settings;
+      await send(deployer, vault, eternoVaultAbi, 'setToken', [eusd, true, perTxCap, perDayCap]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import './styles/theme.css';
 import './styles/base.css';
+import './styles/figures.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -61,7 +61,10 @@ app.route(
     clientKey: clientKeyFrom(env.trustedProxies),
   }),
 );
-app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
+app.route(
+  '/',
+  createVaultApp({ ctx: vault, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
+);
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(db));

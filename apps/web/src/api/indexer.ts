@@ -8,7 +8,7 @@
  * status, NETWORK_ERROR when there was no answer, SERVER_ERROR when the answer is not the
  * documented JSON (the message names the first bad field).
  */
-import { getAddress, type Address, type Hash } from 'viem';
+import { getAddress, type Address, type Hash, type Hex } from 'viem';
 import type { FarmEventKind, LockSource, StakePool } from '@eterno/protocol/indexerApi';
 import { FARM_EVENT_KINDS, LOCK_SOURCES, STAKE_POOLS } from '@eterno/protocol/indexerApi';
 import { getConfig } from '../config.ts';
@@ -197,10 +197,18 @@ export class Reader {
     return v as Hash;
   }
 
-  oneOf<T extends string>(key: string, values: readonly T[]): T {
+  /** One of `values` (strings or numbers; `0` and `'0'` differ). */
+  oneOf<T extends string | number>(key: string, values: readonly T[]): T {
     const v = this.raw(key);
-    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) this.bad(key);
+    if (!(values as readonly unknown[]).includes(v)) this.bad(key);
     return v as T;
+  }
+
+  /** A 65-byte signature (r, s, v) as 0x-prefixed hex. */
+  signature(key: string): Hex {
+    const v = this.raw(key);
+    if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(v)) this.bad(key);
+    return v as Hex;
   }
 
   isNull(key: string): boolean {

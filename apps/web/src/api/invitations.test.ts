@@ -1,3 +1,4 @@
+import { getAddress } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../session/ApiError.ts';
 import { getSession, setSession } from '../session/session.ts';
@@ -32,13 +33,25 @@ const INVITATION = {
   link: '/register?invitation=ZV7oTzJtH6fkXpX-CrOz2g',
 };
 
+/** What the client returns: the wire's invitation with its addresses checksummed. */
+const PARSED = { ...INVITATION, inviter: getAddress(ALICE), invitee: getAddress(DAVE) };
+
+const APPROVAL = {
+  user: DAVE,
+  inviter: ALICE,
+  contact: ALICE,
+  side: 1,
+  deadline: '1700000600',
+  signature: `0x${'ab'.repeat(65)}`,
+};
+
 beforeEach(() => setSession({ address: ALICE, token: 'tok' }));
 afterEach(() => sessionStorage.clear());
 
 describe('invitations API client', () => {
   it('reads an invitation (public) and checks every field', async () => {
     const fetch = stubFetch(200, INVITATION);
-    expect(await fetchInvitation(INVITATION.id, { apiUrl: API, fetch })).toEqual(INVITATION);
+    expect(await fetchInvitation(INVITATION.id, { apiUrl: API, fetch })).toEqual(PARSED);
     expect(String(fetch.mock.calls[0]![0])).toBe(`${API}/referral/invitations/${INVITATION.id}`);
     for (const bad of [
       { ...INVITATION, state: 'maybe' },
@@ -73,16 +86,91 @@ describe('invitations API client', () => {
       side: 0 as const,
       inviteCode: '000022',
     };
-    expect(await createInvitation(request, { apiUrl: API, fetch: made })).toEqual(INVITATION);
+    expect(await createInvitation(request, { apiUrl: API, fetch: made })).toEqual(PARSED);
     const list = stubFetch(200, { items: [INVITATION], nextBefore: INVITATION.id });
     expect(await fetchInvitations({ limit: 5, before: 'abc' }, { apiUrl: API, fetch: list })).toEqual({
-      items: [INVITATION],
+      items: [PARSED],
       nextBefore: INVITATION.id,
     });
     expect(String(list.mock.calls[0]![0])).toBe(`${API}/referral/invitations?limit=5&before=abc`);
     expect(await fetchPendingInvitation({ apiUrl: API, fetch: stubFetch(200, { invitation: null }) })).toEqual({
       invitation: null,
     });
+  });
+
+  it('refuses every malformed invitation, naming the first bad field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ ...INVITATION, id: '' }, 'invitation.id'],
+      [{ ...INVITATION, inviter: 'alice' }, 'invitation.inviter'],
+      [{ ...INVITATION, inviteCode: 22 }, 'invitation.inviteCode'],
+      [{ ...INVITATION, placement: 'anywhere' }, 'invitation.placement'],
+      [{ ...INVITATION, contact: '0x12' }, 'invitation.contact'],
+      [{ ...INVITATION, side: '0' }, 'invitation.side'],
+      [{ ...INVITATION, createdAt: 1700000000 }, 'invitation.createdAt'],
+      [{ ...INVITATION, createdAt: '-1' }, 'invitation.createdAt'],
+      [{ ...INVITATION, registeredAt: 'yesterday' }, 'invitation.registeredAt'],
+      [{ ...INVITATION, link: null }, 'invitation.link'],
+    ];
+    for (const [bad, field] of cases) {
+      const error = await fetchInvitation('x', { apiUrl: API, fetch: stubFetch(200, bad) }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code: 'SERVER_ERROR', message: expect.stringContaining(field) });
+    }
+    for (const bad of [null, [], 'invitation'])
+      await expect(fetchInvitation('x', { apiUrl: API, fetch: stubFetch(200, bad) })).rejects.toMatchObject({
+        code: 'SERVER_ERROR',
+      });
+    const manual = { ...INVITATION, placement: 'manual', contact: ALICE, registeredAt: '1700000100' };
+    expect(await fetchInvitation('x', { apiUrl: API, fetch: stubFetch(200, manual) })).toEqual({
+      ...manual,
+      inviter: getAddress(ALICE),
+      invitee: getAddress(DAVE),
+      contact: getAddress(ALICE),
+    });
+  });
+
+  it('refuses a malformed page or pending answer', async () => {
+    for (const bad of [
+      {},
+      { items: 'none', nextBefore: null },
+      { items: [INVITATION], nextBefore: '' },
+      { items: [{ ...INVITATION, state: 'gone' }], nextBefore: null },
+    ])
+      await expect(fetchInvitations({}, { apiUrl: API, fetch: stubFetch(200, bad) })).rejects.toMatchObject({
+        code: 'SERVER_ERROR',
+      });
+    expect(await fetchPendingInvitation({ apiUrl: API, fetch: stubFetch(200, { invitation: INVITATION }) })).toEqual({
+      invitation: PARSED,
+    });
+    for (const bad of [{}, { invitation: 'open' }, { invitation: { ...INVITATION, side: 2 } }])
+      await expect(fetchPendingInvitation({ apiUrl: API, fetch: stubFetch(200, bad) })).rejects.toMatchObject({
+        code: 'SERVER_ERROR',
+      });
+  });
+
+  it('reads the placement approval and refuses a malformed one', async () => {
+    const request = { inviter: ALICE, contact: ALICE, side: 1 as const };
+    expect(await requestPlacement(request, { apiUrl: API, fetch: stubFetch(200, APPROVAL) })).toEqual({
+      ...APPROVAL,
+      user: getAddress(DAVE),
+      inviter: getAddress(ALICE),
+      contact: getAddress(ALICE),
+    });
+    for (const [bad, field] of [
+      [{ ...APPROVAL, signature: '0xabcd' }, 'signature'],
+      [{ ...APPROVAL, signature: 'ab'.repeat(66) }, 'signature'],
+      [{ ...APPROVAL, deadline: '' }, 'deadline'],
+      [{ ...APPROVAL, side: 3 }, 'side'],
+      [{ ...APPROVAL, user: null }, 'user'],
+    ] as const) {
+      const error = await requestPlacement(request, { apiUrl: API, fetch: stubFetch(200, bad) }).catch(
+        (e: unknown) => e,
+      );
+      expect(error).toMatchObject({
+        code: 'SERVER_ERROR',
+        message: expect.stringContaining(`/referral/placements.${field}`),
+      });
+    }
   });
 
   it('clears the session on 401', async () => {

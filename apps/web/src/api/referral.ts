@@ -13,7 +13,7 @@ import { DYNAMIC_INCOME_TYPES, type DynamicIncomeType, type ReferralSide } from 
 import { getConfig } from '../config.ts';
 import { apiRequest, type ApiDeps } from '../session/api.ts';
 import { sessionRequest } from '../session/sessionRequest.ts';
-import { IndexerResponseError, Reader, type Page, type PageQuery } from './indexer.ts';
+import { Reader, type Page, type PageQuery } from './indexer.ts';
 
 export type { DynamicIncomeType, ReferralSide };
 
@@ -119,11 +119,11 @@ export interface BinaryDay {
   readonly rightCarryOut: bigint;
 }
 
+const SIDES: readonly ReferralSide[] = [0, 1];
+
 /** 0 = left, 1 = right; anything else is a malformed answer. */
-function side01(r: Reader, key: string): ReferralSide {
-  const n = r.int(key);
-  if (n !== 0 && n !== 1) throw new IndexerResponseError(`side ${key}`, 200);
-  return n;
+export function side01(r: Reader, key: string): ReferralSide {
+  return r.oneOf(key, SIDES);
 }
 
 function nullableAddress(r: Reader, key: string): Address | null {
@@ -193,7 +193,8 @@ function binaryDay(r: Reader): BinaryDay {
   };
 }
 
-function pagePath(base: string, query: PageQuery): string {
+/** `base?limit=&before=` (the set ones only). */
+export function pagePath(base: string, query: PageQuery): string {
   const params = new URLSearchParams();
   if (query.limit !== undefined) params.set('limit', String(query.limit));
   if (query.before !== undefined) params.set('before', query.before);
@@ -201,7 +202,8 @@ function pagePath(base: string, query: PageQuery): string {
   return qs ? `${base}?${qs}` : base;
 }
 
-async function publicGet(path: string, deps: Partial<ApiDeps>): Promise<unknown> {
+/** GET `path` without a session. */
+export async function publicGet(path: string, deps: Partial<ApiDeps>): Promise<unknown> {
   return apiRequest<unknown>(
     { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
     { method: 'GET', path },

@@ -3,6 +3,7 @@
  *   POST /vault/withdrawals { token, amount }   → 201 WithdrawalJson (a signed voucher)
  *   GET  /vault/withdrawals?limit=&before=      → WithdrawalsResponseJson, newest first
  *   POST /vault/withdrawals/:id/cancel          → WithdrawalJson (state cancelled)
+ * The two POSTs are rate-limited (../vaultApp.ts).
  */
 import { Hono } from 'hono';
 import { cancelWithdrawal, listWithdrawals, requestWithdrawal, withdrawalJson } from '../../vault/vouchers.ts';
@@ -10,9 +11,9 @@ import type { VaultRouteDeps } from './vaultDeps.ts';
 import { jsonBody, parseAmountWei, parseToken, parseVoucherId } from './vaultInput.ts';
 import { parseLimit } from './page.ts';
 
-export function vaultWithdrawalsRoute({ ctx, session }: VaultRouteDeps): Hono {
+export function vaultWithdrawalsRoute({ ctx, session, limited }: VaultRouteDeps): Hono {
   return new Hono()
-    .post('/vault/withdrawals', async (c) => {
+    .post('/vault/withdrawals', limited(), async (c) => {
       const user = await session(c);
       const body = await jsonBody(c);
       const token = parseToken(body.token);
@@ -32,7 +33,7 @@ export function vaultWithdrawalsRoute({ ctx, session }: VaultRouteDeps): Hono {
         ),
       );
     })
-    .post('/vault/withdrawals/:id/cancel', async (c) => {
+    .post('/vault/withdrawals/:id/cancel', limited(), async (c) => {
       const user = await session(c);
       return c.json(await cancelWithdrawal(ctx, user, parseVoucherId(c.req.param('id'), 'VOUCHER_NOT_FOUND')));
     });

@@ -8,6 +8,7 @@ import { VoucherCard, type VoucherCardProps } from '../vault/VoucherCard.tsx';
 import { WithdrawForm, type WithdrawFormProps } from '../vault/WithdrawForm.tsx';
 import type { AssetFigure } from './assetFigures.ts';
 import type { OverviewSymbol } from './overviewTokens.ts';
+import '../../screens/screens.css';
 import './assets.css';
 import '../vault/vault.css';
 
@@ -82,14 +83,14 @@ export function AssetDetailView(props: AssetDetailViewProps) {
         <>
           {vault.voucher ? <VoucherCard {...vault.voucher} symbol={symbol} /> : null}
           <section className="vault-card">
-            <div className="vault-tabs" role="tablist">
+            <div className="pill-switch" role="tablist">
               {(['withdraw', 'deposit'] as const).map((id) => (
                 <button
                   key={id}
                   type="button"
                   role="tab"
                   aria-selected={tab === id}
-                  className={tab === id ? 'vault-tab vault-tab-active' : 'vault-tab'}
+                  className={tab === id ? 'pill-option pill-option-active' : 'pill-option'}
                   data-testid={`tab-${id}`}
                   onClick={() => setTab(id)}
                 >

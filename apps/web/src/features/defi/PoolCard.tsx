@@ -49,7 +49,7 @@ export function PoolCard({
         </span>
       </header>
 
-      <dl className="pool-stats">
+      <dl className="figure-grid pool-stats">
         <div>
           <dt>{t('pool.tvl')}</dt>
           <dd data-testid="tvl">{usdt(pool.tvlUsdt)}</dd>

@@ -30,7 +30,7 @@ export function LockCard({
   return (
     <section className="lock-card" data-testid="lock-card" aria-busy={lock === undefined}>
       <h3>{t('title')}</h3>
-      <dl className="lock-figures">
+      <dl className="figure-list">
         <div>
           <dt>{t('locked')}</dt>
           <dd data-testid="lock-locked">{lock ? etro(lock.locked) : <span className="skeleton lock-skeleton" />}</dd>

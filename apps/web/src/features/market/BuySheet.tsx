@@ -89,7 +89,7 @@ export function BuySheet({ view, order, tx, onBuy, onClose }: BuySheetProps) {
           disabled={tx.busy}
           testId="market-buy-quantity"
         />
-        <dl className="market-figures">
+        <dl className="figure-grid">
           <div>
             <dt>{t('market:buy.cost')}</dt>
             <dd data-testid="market-buy-cost">{quote ? `${marketAmount(quote.cost, 'USDT')} USDT` : '—'}</dd>

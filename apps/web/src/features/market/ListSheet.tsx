@@ -81,7 +81,7 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
           disabled={tx.busy}
           testId="market-list-quantity"
         />
-        <dl className="market-figures">
+        <dl className="figure-grid">
           <div>
             <dt>{t('market:list.fee', { rate: bpsText(view.sellerFeeBps) })}</dt>
             <dd>{fee === null ? '—' : `${marketAmount(fee, 'USDT')} USDT`}</dd>

@@ -39,7 +39,7 @@ export default function MarketScreen() {
       ) : null}
       {view ? (
         <div className="market-card">
-          <dl className="market-figures" data-testid="market-rules">
+          <dl className="figure-grid" data-testid="market-rules">
             <div>
               <dt>{t('market:rules.maxPrice')}</dt>
               <dd>{marketAmount(view.maxUnitPrice, 'USDT')} USDT</dd>

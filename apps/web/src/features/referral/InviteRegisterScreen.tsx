@@ -18,6 +18,7 @@ import {
   type InviteForm,
   type InviteProblem,
 } from './inviteForm.ts';
+import { FieldProblem, PlacementFields } from './PlacementFields.tsx';
 import { useCreateInvitation, useInvitations, useMembers, useMyReferralAccount } from './useInviteRegister.ts';
 import '../../screens/screens.css';
 import '../register/register.css';
@@ -28,16 +29,6 @@ type Tab = (typeof TABS)[number];
 
 /** The absolute link of an invitation (the server gives its path and query). */
 const absolute = (link: string) => new URL(link, window.location.origin).toString();
-
-function Problem({ problem, field }: { problem: InviteProblem | null; field: InviteProblem['field'] }) {
-  const { t } = useTranslation('errors');
-  if (problem?.field !== field) return null;
-  return (
-    <p className="register-error" role="alert" data-testid={`invite-problem-${field}`} data-code={problem.code}>
-      {t(problem.code)}
-    </p>
-  );
-}
 
 function InviteUser({ code }: { code: string }) {
   const { t } = useTranslation(['referral', 'errors', 'common']);
@@ -86,27 +77,6 @@ function InviteUser({ code }: { code: string }) {
       </section>
     );
   }
-  const choice = <T extends string | number>(
-    name: string,
-    value: T | null,
-    options: ReadonlyArray<{ value: T; label: string }>,
-    onChange: (value: T) => void,
-  ) => (
-    <div className="register-choice" role="radiogroup" data-testid={`invite-${name}`}>
-      {options.map((o) => (
-        <label key={String(o.value)} className={value === o.value ? 'is-on' : undefined}>
-          <input
-            type="radio"
-            name={`invite-${name}`}
-            checked={value === o.value}
-            onChange={() => onChange(o.value)}
-            data-value={o.value}
-          />
-          {o.label}
-        </label>
-      ))}
-    </div>
-  );
   return (
     <form
       className="register-card register-form"
@@ -134,50 +104,8 @@ function InviteUser({ code }: { code: string }) {
           data-testid="invite-invitee"
         />
       </label>
-      <Problem problem={problem} field="invitee" />
-      <fieldset className="register-field">
-        <legend>{t('referral:register.placement')}</legend>
-        {choice(
-          'placement',
-          form.placement,
-          [
-            { value: 'auto', label: t('referral:placement.auto') },
-            { value: 'manual', label: t('referral:placement.manual') },
-          ],
-          (placement) => update({ placement }),
-        )}
-      </fieldset>
-      <Problem problem={problem} field="placement" />
-      {form.placement === 'manual' ? (
-        <>
-          <label className="register-field">
-            <span>{t('referral:register.contact')}</span>
-            <input
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              placeholder="0x…"
-              value={form.contact}
-              onChange={(e) => update({ contact: e.target.value })}
-              data-testid="invite-contact"
-            />
-          </label>
-          <Problem problem={problem} field="contact" />
-        </>
-      ) : null}
-      <fieldset className="register-field">
-        <legend>{t('referral:register.side')}</legend>
-        {choice(
-          'side',
-          form.side,
-          [
-            { value: 0, label: t('referral:side.left') },
-            { value: 1, label: t('referral:side.right') },
-          ],
-          (side) => update({ side: side as 0 | 1 }),
-        )}
-      </fieldset>
-      <Problem problem={problem} field="side" />
+      <FieldProblem prefix="invite" field="invitee" problem={problem} />
+      <PlacementFields prefix="invite" order="side-last" value={form} problem={problem} onChange={update} />
       <label className="register-field">
         <span>{t('referral:invite.code')}</span>
         <input
@@ -189,7 +117,7 @@ function InviteUser({ code }: { code: string }) {
           data-testid="invite-code"
         />
       </label>
-      <Problem problem={problem} field="inviteCode" />
+      <FieldProblem prefix="invite" field="inviteCode" problem={problem} />
       {refusal ? (
         <p className="register-error" role="alert" data-testid="invite-refusal" data-code={refusal.code}>
           {t(`errors:${refusal.code}`, refusal.params)}

@@ -6,8 +6,9 @@ import type { InvitationJson } from '@eterno/protocol/referralApi';
 import type { Address } from 'viem';
 import { isAddressEqual } from 'viem';
 import { TxProgress } from '../../tx/TxProgress.tsx';
+import { FieldProblem, PlacementFields } from '../referral/PlacementFields.tsx';
 import { errorKey } from '../../tx/txState.ts';
-import { checkForm, isFormProblem, type FormField, type FormProblem, type RegisterForm } from './registerForm.ts';
+import { checkForm, isFormProblem, type FormProblem, type RegisterForm } from './registerForm.ts';
 import type { RegisterControl } from './useRegister.ts';
 import './register.css';
 
@@ -22,31 +23,6 @@ export type RegisterViewProps = {
   onChange: (form: RegisterForm) => void;
   control: Pick<RegisterControl, 'tx' | 'checking' | 'error' | 'prepared' | 'done' | 'next' | 'back' | 'confirm'>;
 };
-
-function Choice<T extends string | number>(props: {
-  name: string;
-  value: T | null;
-  options: ReadonlyArray<{ value: T; label: string }>;
-  onChange: (value: T) => void;
-  testId: string;
-}) {
-  return (
-    <div className="register-choice" role="radiogroup" data-testid={props.testId}>
-      {props.options.map((o) => (
-        <label key={String(o.value)} className={props.value === o.value ? 'is-on' : undefined}>
-          <input
-            type="radio"
-            name={props.name}
-            checked={props.value === o.value}
-            onChange={() => props.onChange(o.value)}
-            data-value={o.value}
-          />
-          {o.label}
-        </label>
-      ))}
-    </div>
-  );
-}
 
 /**
  * The registration (spec §3, §5): the form (inviter by code or address, side, automatic or manual
@@ -92,12 +68,6 @@ export function RegisterView(props: RegisterViewProps) {
   }
 
   const refusal = control.error ? errorKey(control.error) : null;
-  const fieldError = (field: FormField) =>
-    problem?.field === field ? (
-      <p className="register-error" role="alert" data-testid={`register-problem-${field}`} data-code={problem.code}>
-        {t(`errors:${problem.code}`)}
-      </p>
-    ) : null;
   const update = (patch: Partial<RegisterForm>) => {
     setProblem(null);
     props.onChange({ ...form, ...patch });
@@ -220,55 +190,15 @@ export function RegisterView(props: RegisterViewProps) {
             data-testid="register-inviter"
           />
         </label>
-        {fieldError('inviter')}
-        <fieldset className="register-field">
-          <legend>{t('referral:register.side')}</legend>
-          <Choice
-            name="side"
-            testId="register-side"
-            value={form.side}
-            options={[
-              { value: 0, label: t('referral:side.left') },
-              { value: 1, label: t('referral:side.right') },
-            ]}
-            onChange={(side) => update({ side: side as 0 | 1 })}
-          />
-        </fieldset>
-        {fieldError('side')}
-        <fieldset className="register-field">
-          <legend>{t('referral:register.placement')}</legend>
-          <Choice
-            name="placement"
-            testId="register-placement"
-            value={form.placement}
-            options={[
-              { value: 'auto', label: t('referral:placement.auto') },
-              { value: 'manual', label: t('referral:placement.manual') },
-            ]}
-            onChange={(placement) => update({ placement })}
-          />
-          <small className="register-hint">
-            {t(form.placement === 'manual' ? 'referral:placement.manualHint' : 'referral:placement.autoHint')}
-          </small>
-        </fieldset>
-        {fieldError('placement')}
-        {form.placement === 'manual' ? (
-          <>
-            <label className="register-field">
-              <span>{t('referral:register.contact')}</span>
-              <input
-                type="text"
-                autoComplete="off"
-                spellCheck={false}
-                value={form.contact}
-                placeholder="0x…"
-                onChange={(e) => update({ contact: e.target.value })}
-                data-testid="register-contact"
-              />
-            </label>
-            {fieldError('contact')}
-          </>
-        ) : null}
+        <FieldProblem prefix="register" field="inviter" problem={problem} />
+        <PlacementFields
+          prefix="register"
+          order="side-first"
+          hint
+          value={form}
+          problem={problem}
+          onChange={(patch) => update(patch)}
+        />
         {refusal ? (
           <p className="register-error" role="alert" data-testid="register-refusal" data-code={refusal.code}>
             {t(`errors:${refusal.code}`, refusal.params)}

@@ -86,7 +86,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         testId="stake"
       />
 
-      <dl className="stake-details">
+      <dl className="figure-list">
         <div>
           <dt>{t('stake:form.expectedReward')}</dt>
           <dd data-testid="stake-expected-reward">

@@ -13,6 +13,7 @@ import { LockCard } from '../lock/LockCard.tsx';
 import { StakeForm } from './StakeForm.tsx';
 import { StakeRecords } from './StakeRecords.tsx';
 import { recordRows, type IndexedOrders } from './history.ts';
+import '../../screens/screens.css';
 import './stake.css';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
@@ -57,12 +58,12 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, claim, m
         {data ? <BlockChip blockNumber={data.blockNumber} /> : null}
       </header>
 
-      <div className="stake-pools" role="group" aria-label={t('stake:pool.label')}>
+      <div className="pill-switch" role="group" aria-label={t('stake:pool.label')}>
         {STAKE_POOLS.map((p) => (
           <button
             key={p}
             type="button"
-            className={p === pool ? 'stake-pool stake-pool-active' : 'stake-pool'}
+            className={p === pool ? 'pill-option pill-option-active' : 'pill-option'}
             aria-pressed={p === pool}
             disabled={busy}
             onClick={() => onPool(p)}

@@ -74,7 +74,7 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
                   {t(`stake:records.statuses.${record.leftEarly ? 'leftEarly' : record.status}`)}
                 </span>
               </div>
-              <dl className="stake-record-grid">
+              <dl className="figure-grid">
                 <div>
                   <dt>{t('stake:records.amount')}</dt>
                   <dd data-field="amount">{`${tokenText(record.amount, symbol)} ${symbol}`}</dd>

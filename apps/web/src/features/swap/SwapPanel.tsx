@@ -183,7 +183,7 @@ export function SwapPanel(props: SwapPanelProps) {
         </div>
       </div>
 
-      <dl className="swap-details">
+      <dl className="figure-list">
         <div>
           <dt>{t('swap:price')}</dt>
           <dd data-testid="swap-price">

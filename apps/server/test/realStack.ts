@@ -1,0 +1,174 @@
+/**
+ * The real-chain setup of the server's end-to-end tests (referral, referralIncomes,
+ * referralInvitations, candles): anvil with the contracts deployed and seeded by the deploy script
+ * (deployer ← alice (left); alice ← bob (left), carol (right)), then a real server (`ponder start`)
+ * on embedded PGlite or on a PostgreSQL server of its own; the seeded test accounts, a contract call
+ * from one of them, a package purchase signed as the finance API signs it, and the wait until the
+ * server has indexed the chain's head.
+ *
+ * A test file starts the chain in `beforeAll` (`RealStack.start`), sends what must be indexed by
+ * backfill, starts the server (`startServer`), and stops everything in `afterAll` (`stop`).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
+import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { REGISTRATION_TYPE_CODES } from '@eterno/protocol/financeApi';
+import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
+import {
+  createPublicClient,
+  createTestClient,
+  defineChain,
+  erc20Abi,
+  http,
+  parseUnits,
+  type Abi,
+  type Address,
+  type Chain,
+  type Hash,
+  type PublicClient,
+  type TestClient,
+  type Transport,
+} from 'viem';
+import { mnemonicToAccount, privateKeyToAccount, type HDAccount } from 'viem/accounts';
+import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
+import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { sendTx, SIWE_DOMAIN } from './apiClient.ts';
+
+/** The two databases every such test runs on (`describe.each`). */
+export const DATABASES = [
+  { name: 'PGlite', postgres: false },
+  { name: 'PostgreSQL', postgres: true },
+];
+
+/** Anvil's default-mnemonic account `i` (0 deployer, 1 alice, 2 bob, 3 carol, … as the seed has them). */
+export const account = (i: number): HDAccount => mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: i });
+export type TestAccount = HDAccount;
+
+export const e18 = (n: string) => parseUnits(n, 18);
+/** An address as the indexer's rows and answers have it. */
+export const low = (a: Address) => a.toLowerCase() as Address;
+
+/** The vault signer of a local deployment (signs the package purchases). */
+const vaultSigner = privateKeyToAccount(localSignerKey());
+
+export class RealStack {
+  private pg: TestPostgres | null = null;
+  private running: RunningServer | null = null;
+
+  private constructor(
+    private readonly anvil: Anvil,
+    /** Deployments file and the server's data (its PGlite databases and `server/server.log`). */
+    readonly dataDir: string,
+    private readonly deploymentsFile: string,
+    readonly contracts: Deployments['contracts'],
+    readonly chain: Chain,
+    readonly client: PublicClient<Transport, Chain>,
+    readonly test: TestClient,
+  ) {}
+
+  /** Anvil, the deployed and seeded contracts, the clients; `name` prefixes the data folder. */
+  static async start(name: string): Promise<RealStack> {
+    const dataDir = await mkdtemp(join(tmpdir(), `eterno-${name}-test-`));
+    let anvil: Anvil | undefined;
+    try {
+      anvil = await startAnvil();
+      const deploymentsFile = join(dataDir, 'deployments.json');
+      const { contracts } = await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile });
+      const chain = defineChain({
+        id: ETERNO_CHAIN_ID,
+        name: 'ETERNO local',
+        nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.rpcUrl] } },
+      });
+      const client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
+      const test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
+      return new RealStack(anvil, dataDir, deploymentsFile, contracts, chain, client, test);
+    } catch (error) {
+      await anvil?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+  }
+
+  get rpcUrl(): string {
+    return this.anvil.rpcUrl;
+  }
+
+  /** The running server (after `startServer`). */
+  get server(): RunningServer {
+    if (this.running === null) throw new Error('the server is not started');
+    return this.running;
+  }
+
+  /** The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite. */
+  async startServer(opts: { postgres: boolean }): Promise<RunningServer> {
+    if (opts.postgres) this.pg = await startPostgres();
+    this.running = await startServer({
+      rpcUrl: this.anvil.rpcUrl,
+      deploymentsFile: this.deploymentsFile,
+      dataDir: join(this.dataDir, 'server'),
+      databaseUrl: this.pg?.url,
+      siweDomains: [SIWE_DOMAIN],
+    });
+    return this.running;
+  }
+
+  /** Sends `fn(args)` to `address` from `who` and waits for a successful receipt. */
+  tx(who: TestAccount, address: Address, abi: Abi, fn: string, args: readonly unknown[]): Promise<Hash> {
+    return sendTx({ rpcUrl: this.anvil.rpcUrl, chain: this.chain, client: this.client }, who, address, abi, fn, args);
+  }
+
+  /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
+  async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
+    const vault = this.contracts.EternoVault!;
+    const usdt = this.contracts.USDT!;
+    const deadline = (await this.client.getBlock()).timestamp + 1800n;
+    const nonce = await this.client.readContract({
+      address: vault,
+      abi: eternoVaultAbi,
+      functionName: 'nonces',
+      args: [who.address, VAULT_KIND.DiveIn],
+    });
+    const custom1 = BigInt(REGISTRATION_TYPE_CODES.first);
+    const message = { user: who.address, custom: id, custom1, token: usdt, amount: price, nonce, deadline };
+    const { r, s, v } = splitSignature(
+      await vaultSigner.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
+    );
+    await this.tx(who, usdt, erc20Abi, 'approve', [vault, price]);
+    await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', [id, custom1, usdt, price, deadline, r, s, v]);
+  }
+
+  /**
+   * Until the indexer and the API (`/vault/stats`) both stand at the chain's head block (2 minutes
+   * at most; then the error carries the server log's last lines).
+   */
+  async waitHead(): Promise<void> {
+    const head = await this.client.getBlockNumber({ cacheTime: 0 });
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const indexed = await indexedBlock(this.server.indexerUrl);
+      if (indexed !== null && BigInt(indexed) >= head) {
+        const res = await fetch(`${this.server.url}/vault/stats`);
+        if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
+      }
+      if (Date.now() > deadline) {
+        const log = await readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
+        throw new Error(`the server did not reach block ${head}:\n${log.split('\n').slice(-40).join('\n')}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** Stops the server, PostgreSQL and anvil, and removes the data folder. */
+  async stop(): Promise<void> {
+    await this.running?.stop();
+    await this.pg?.stop();
+    await this.anvil.stop();
+    await rm(this.dataDir, { recursive: true, force: true });
+  }
+}
