@@ -26,6 +26,34 @@ export type NodeChainView = {
   readonly votesOnNode: bigint;
 };
 
+/** The parameters in force, as the help document lists them. */
+export type NodeParams = Pick<NodeChainView, 'nodes' | 'blockNumber' | 'neededEtro' | 'maxShareBps' | 'rarityWeights'>;
+
+const paramReads = (nodes: Address) => ({
+  neededEtro: viewRead('EternoNodes.neededEtro', nodes, nodesAbi, 'neededEtro', []),
+  maxShareBps: viewRead('EternoNodes.maxShareBps', nodes, nodesAbi, 'maxShareBps', []),
+  rarityWeights: viewRead('EternoNodes.rarityWeights', nodes, nodesAbi, 'rarityWeights', []),
+});
+
+const weightsOf = (values: readonly number[]): Record<Rarity, number> =>
+  Object.fromEntries(RARITIES.map((rarity, i) => [rarity, values[i]!])) as Record<Rarity, number>;
+
+/** The nodes contract's parameters (needed ETRO, max share rate, rarity weights) in ONE eth_call. */
+export async function readNodeParams(client: CallClient, args: { contracts: DeployedContracts }): Promise<NodeParams> {
+  const nodes = nodesAddress(args.contracts);
+  const r = await aggregateStrict(client, args.contracts.Multicall3, {
+    blockNumber: blockNumberRead(args.contracts.Multicall3),
+    ...paramReads(nodes),
+  });
+  return {
+    nodes,
+    blockNumber: r.blockNumber,
+    neededEtro: r.neededEtro,
+    maxShareBps: r.maxShareBps,
+    rarityWeights: weightsOf(r.rarityWeights),
+  };
+}
+
 /**
  * The nodes contract's parameters and `account`'s standing (ETRO balance and allowance, NFT approval,
  * membership, votes on `nodeId`) at one block. Throws `NodesNotDeployedError` / `NftNotDeployedError`
@@ -41,9 +69,7 @@ export async function readNodeChain(
   const { account } = args;
   const r = await aggregateStrict(client, args.contracts.Multicall3, {
     blockNumber: blockNumberRead(args.contracts.Multicall3),
-    neededEtro: viewRead('EternoNodes.neededEtro', nodes, nodesAbi, 'neededEtro', []),
-    maxShareBps: viewRead('EternoNodes.maxShareBps', nodes, nodesAbi, 'maxShareBps', []),
-    rarityWeights: viewRead('EternoNodes.rarityWeights', nodes, nodesAbi, 'rarityWeights', []),
+    ...paramReads(nodes),
     balance: viewRead('ETRO.balanceOf', etro, erc20Abi, 'balanceOf', [account]),
     allowance: viewRead('ETRO.allowance', etro, erc20Abi, 'allowance', [account, nodes]),
     approvedForAll: viewRead('EternoNft.isApprovedForAll', nft, eternoNftAbi, 'isApprovedForAll', [account, nodes]),
@@ -58,10 +84,7 @@ export async function readNodeChain(
     blockNumber: r.blockNumber,
     neededEtro: r.neededEtro,
     maxShareBps: r.maxShareBps,
-    rarityWeights: Object.fromEntries(RARITIES.map((rarity, i) => [rarity, r.rarityWeights[i]!])) as Record<
-      Rarity,
-      number
-    >,
+    rarityWeights: weightsOf(r.rarityWeights),
     balance: r.balance,
     allowance: r.allowance,
     nftApprovedForAll: r.approvedForAll,
