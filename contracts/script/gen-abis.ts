@@ -50,7 +50,7 @@ export function generateAbis(): string {
     ['referralRegistryAbi', forgeArtifact('ReferralRegistry').abi],
     ['eusdMarketAbi', forgeArtifact('EusdMarket').abi],
     ['eternoNftAbi', forgeArtifact('EternoNft').abi],
-    ['eternoNodesAbi', forgeArtifact('IEternoNodes').abi],
+    ['eternoNodesAbi', forgeArtifact('EternoNodes').abi],
     ['uniswapV2FactoryAbi', uniswapArtifact('UniswapV2Factory').abi],
     ['uniswapV2Router02Abi', uniswapArtifact('UniswapV2Router02').abi],
     ['uniswapV2PairAbi', uniswapArtifact('UniswapV2Pair').abi],

@@ -36,7 +36,13 @@ import {
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
-import { eternoNftAbi, eusdMarketAbi, multicall3Abi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import {
+  eternoNftAbi,
+  eternoNodesAbi,
+  eusdMarketAbi,
+  multicall3Abi,
+  referralRegistryAbi,
+} from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -116,6 +122,7 @@ describe('deploy on a fresh anvil', () => {
         'ReferralRegistry',
         'EusdMarket',
         'EternoNft',
+        'EternoNodes',
       ].sort(),
     );
     expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
@@ -370,6 +377,29 @@ describe('deploy on a fresh anvil', () => {
     expect(await read('oddsOf', [0n])).toEqual(NFT_SETTINGS.entry.odds);
     expect(await read('oddsOf', [1n])).toEqual(NFT_SETTINGS.partner.odds);
     expect(await read('totalSupply')).toBe(0n);
+  });
+
+  it('deploys the nodes over ETRO and the NFTs at the ECONOMY §9 defaults, owned by the deployer, no node yet', async () => {
+    const nodes = deployments.contracts.EternoNodes!;
+    const read = <T>(functionName: string, args: readonly unknown[] = []) =>
+      client.readContract({ address: nodes, abi: eternoNodesAbi, functionName, args } as never) as Promise<T>;
+    expect(await read('ETRO')).toBe(deployments.contracts.ETRO);
+    expect(await read('NFT')).toBe(deployments.contracts.EternoNft);
+    expect(await read('owner')).toBe(deployments.accounts!.find((a) => a.label === 'deployer')!.address);
+    expect(await read('parameters')).toEqual([parseUnits('10000', 18), 3000n, [1, 2, 4, 8]]);
+    expect(await read('nodeCount')).toBe(0n);
+    // The seeded accounts that create a node in the e2e can pay a partner NFT and the needed ETRO.
+    const needed = parseUnits('10000', 18) + NFT_SETTINGS.partner.price;
+    for (const label of ['alice', 'bob']) {
+      const account = deployments.accounts!.find((a) => a.label === label)!.address;
+      const balance = await client.readContract({
+        address: deployments.contracts.ETRO,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [account],
+      });
+      expect(balance >= needed, label).toBe(true);
+    }
   });
 
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {

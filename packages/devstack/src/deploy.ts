@@ -27,6 +27,11 @@
  * ECONOMY §8 defaults ({@link MARKET}) with the deployer's EUSD reward reserve paid in. The seeded
  * accounts already hold EUSD and USDT to list and buy. docs/decisions/market.md.
  *
+ * Then the NFTs (issue 11, docs/decisions/nft.md) and the nodes (EternoNodes over ETRO and the NFTs, at
+ * the ECONOMY §9 defaults its constructor sets: needed ETRO 10,000, max share rate 30 %, rarity weights
+ * 1/2/4/8; docs/decisions/nodes.md). alice (20,000 ETRO) and bob (12,000) can each buy a partner NFT
+ * (1,000) and stake the needed ETRO; carol (8,000) can buy entry NFTs (100 each) and vote.
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -240,6 +245,7 @@ const GAS = {
   register: 200_000n,
   market: 3_000_000n,
   marketFund: 150_000n,
+  nodes: 4_000_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -521,6 +527,12 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     ],
     NFT_SETTINGS.deployGas,
   );
+  // Nodes (issue 11): partner NFT + needed ETRO to create, entry NFT to join, ETRO votes.
+  const eternoNodes = await d.create(
+    forgeArtifact('EternoNodes'),
+    [tokens.ETRO, eternoNft, deployer.address],
+    GAS.nodes,
+  );
   await settle(d.hashes);
 
   const deployments: Deployments = {
@@ -545,6 +557,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       ReferralRegistry: referralRegistry,
       EusdMarket: eusdMarket,
       EternoNft: eternoNft,
+      EternoNodes: eternoNodes,
     },
     ...(local
       ? {
