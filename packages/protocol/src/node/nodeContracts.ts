@@ -1,7 +1,6 @@
-import { parseAbi, type Address } from 'viem';
+import type { Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
-import { eternoNodesAbi } from '../generated/abis.ts';
 
 /** The deployments name no nodes contract (a deployment from before issue 11). */
 export class NodesNotDeployedError extends EternoError<'NOT_FOUND'> {
@@ -17,19 +16,6 @@ export function nodesAddress(contracts: DeployedContracts): Address {
   return address;
 }
 
-/**
- * The nodes contract's ABI: the fixed interface (`IEternoNodes`) and the owner parameters' views the
- * screens show (needed ETRO, max share rate, rarity weights).
- */
-export const nodesAbi = [
-  ...eternoNodesAbi,
-  ...parseAbi([
-    'function neededEtro() view returns (uint256)',
-    'function maxShareBps() view returns (uint256)',
-    'function rarityWeights() view returns (uint16[4])',
-  ]),
-] as const;
-
-/** The contract's limits on a node's texts, in UTF-8 bytes (IEternoNodes NatSpec). */
+/** The contract's limits on a node's texts, in UTF-8 bytes (`MAX_NAME_BYTES`, `MAX_DESCRIPTION_BYTES`). */
 export const NODE_NAME_MAX_BYTES = 32;
 export const NODE_DESCRIPTION_MAX_BYTES = 280;

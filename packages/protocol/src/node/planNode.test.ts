@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeFunctionData, encodeFunctionData, type Address } from 'viem';
 import { callOf } from '../tx/execute.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
-import { nodesAbi } from './nodeContracts.ts';
+import { eternoNodesAbi } from '../generated/abis.ts';
 import { planCreateNode, planEditNode, planJoinNode, planQuitNode, planUnvote, planVote } from './planNode.ts';
 
 const NODES: Address = '0x00000000000000000000000000000000000000a1';
@@ -37,7 +37,7 @@ describe('the node flows as step lists', () => {
     ]);
     const create = callOf(steps[2]!);
     const data = encodeFunctionData({ abi: create.abi, functionName: create.functionName, args: create.args });
-    expect(decodeFunctionData({ abi: nodesAbi, data })).toEqual({
+    expect(decodeFunctionData({ abi: eternoNodesAbi, data })).toEqual({
       functionName: 'createNode',
       args: [7n, 'Alpha', '', 1500n],
     });

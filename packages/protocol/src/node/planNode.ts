@@ -1,6 +1,6 @@
 import { erc721Abi, type Address } from 'viem';
 import { planWrite, type CallStep, type TxStep } from '../tx/steps.ts';
-import { nodesAbi } from './nodeContracts.ts';
+import { eternoNodesAbi } from '../generated/abis.ts';
 import type { NodeChainView } from './readNode.ts';
 
 /**
@@ -32,7 +32,7 @@ export function planCreateNode(
     action: 'node.create',
     call: {
       address: view.nodes,
-      abi: nodesAbi,
+      abi: eternoNodesAbi,
       functionName: 'createNode',
       args: [form.tokenId, form.name, form.description, form.shareBps],
     },
@@ -58,7 +58,7 @@ export function planJoinNode(view: NftApproval, nodeId: bigint, tokenId: bigint)
     ...approveNft(view, tokenId),
     ...planWrite({
       action: 'node.join',
-      call: { address: view.nodes, abi: nodesAbi, functionName: 'joinNode', args: [nodeId, tokenId] },
+      call: { address: view.nodes, abi: eternoNodesAbi, functionName: 'joinNode', args: [nodeId, tokenId] },
     }),
   ];
 }
@@ -73,7 +73,7 @@ export function planEditNode(
     action: 'node.edit',
     call: {
       address: nodes,
-      abi: nodesAbi,
+      abi: eternoNodesAbi,
       functionName: 'editNode',
       args: [nodeId, form.name, form.description, form.shareBps],
     },
@@ -84,7 +84,7 @@ export function planEditNode(
 export function planQuitNode(nodes: Address, nodeId: bigint): TxStep[] {
   return planWrite({
     action: 'node.quit',
-    call: { address: nodes, abi: nodesAbi, functionName: 'quitNode', args: [nodeId] },
+    call: { address: nodes, abi: eternoNodesAbi, functionName: 'quitNode', args: [nodeId] },
   });
 }
 
@@ -96,7 +96,7 @@ export function planVote(
 ): TxStep[] {
   return planWrite({
     action: 'node.vote',
-    call: { address: view.nodes, abi: nodesAbi, functionName: 'vote', args: [nodeId, amount] },
+    call: { address: view.nodes, abi: eternoNodesAbi, functionName: 'vote', args: [nodeId, amount] },
     spend: {
       token: view.etro,
       symbol: 'ETRO',
@@ -112,6 +112,6 @@ export function planVote(
 export function planUnvote(nodes: Address, nodeId: bigint, amount: bigint): TxStep[] {
   return planWrite({
     action: 'node.unvote',
-    call: { address: nodes, abi: nodesAbi, functionName: 'unvote', args: [nodeId, amount] },
+    call: { address: nodes, abi: eternoNodesAbi, functionName: 'unvote', args: [nodeId, amount] },
   });
 }

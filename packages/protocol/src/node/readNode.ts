@@ -1,10 +1,10 @@
 import { erc20Abi, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { nftAddress } from '../nft/readNft.ts';
-import { eternoNftAbi } from '../generated/abis.ts';
+import { eternoNftAbi, eternoNodesAbi } from '../generated/abis.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../multicall.ts';
 import { RARITIES, type Rarity } from '../nft/kinds.ts';
-import { nodesAbi, nodesAddress } from './nodeContracts.ts';
+import { nodesAddress } from './nodeContracts.ts';
 
 /** What the node sheets check before anything is sent, from ONE Multicall3 eth_call. */
 export type NodeChainView = {
@@ -30,9 +30,7 @@ export type NodeChainView = {
 export type NodeParams = Pick<NodeChainView, 'nodes' | 'blockNumber' | 'neededEtro' | 'maxShareBps' | 'rarityWeights'>;
 
 const paramReads = (nodes: Address) => ({
-  neededEtro: viewRead('EternoNodes.neededEtro', nodes, nodesAbi, 'neededEtro', []),
-  maxShareBps: viewRead('EternoNodes.maxShareBps', nodes, nodesAbi, 'maxShareBps', []),
-  rarityWeights: viewRead('EternoNodes.rarityWeights', nodes, nodesAbi, 'rarityWeights', []),
+  parameters: viewRead('EternoNodes.parameters', nodes, eternoNodesAbi, 'parameters', []),
 });
 
 const weightsOf = (values: readonly number[]): Record<Rarity, number> =>
@@ -48,9 +46,9 @@ export async function readNodeParams(client: CallClient, args: { contracts: Depl
   return {
     nodes,
     blockNumber: r.blockNumber,
-    neededEtro: r.neededEtro,
-    maxShareBps: r.maxShareBps,
-    rarityWeights: weightsOf(r.rarityWeights),
+    neededEtro: r.parameters[0],
+    maxShareBps: r.parameters[1],
+    rarityWeights: weightsOf(r.parameters[2]),
   };
 }
 
@@ -73,8 +71,8 @@ export async function readNodeChain(
     balance: viewRead('ETRO.balanceOf', etro, erc20Abi, 'balanceOf', [account]),
     allowance: viewRead('ETRO.allowance', etro, erc20Abi, 'allowance', [account, nodes]),
     approvedForAll: viewRead('EternoNft.isApprovedForAll', nft, eternoNftAbi, 'isApprovedForAll', [account, nodes]),
-    membership: viewRead('EternoNodes.membershipOf', nodes, nodesAbi, 'membershipOf', [account]),
-    votes: viewRead('EternoNodes.votesOf', nodes, nodesAbi, 'votesOf', [args.nodeId ?? 0n, account]),
+    membership: viewRead('EternoNodes.membershipOf', nodes, eternoNodesAbi, 'membershipOf', [account]),
+    votes: viewRead('EternoNodes.votesOf', nodes, eternoNodesAbi, 'votesOf', [args.nodeId ?? 0n, account]),
   });
   const [nodeId, tokenId] = r.membership;
   return {
@@ -82,9 +80,9 @@ export async function readNodeChain(
     nft,
     etro,
     blockNumber: r.blockNumber,
-    neededEtro: r.neededEtro,
-    maxShareBps: r.maxShareBps,
-    rarityWeights: weightsOf(r.rarityWeights),
+    neededEtro: r.parameters[0],
+    maxShareBps: r.parameters[1],
+    rarityWeights: weightsOf(r.parameters[2]),
     balance: r.balance,
     allowance: r.allowance,
     nftApprovedForAll: r.approvedForAll,
