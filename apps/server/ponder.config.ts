@@ -4,6 +4,7 @@ import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { parseDeployments } from '@eterno/protocol/deployments';
 import {
   eternoFarmAbi,
+  eternoNodesAbi,
   eternoStakingAbi,
   eternoTokenAbi,
   eternoVaultAbi,
@@ -16,7 +17,7 @@ import {
 import { STAKE_POOLS } from '@eterno/protocol/indexerApi';
 import { createConfig } from 'ponder';
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from './src/api/env.ts';
-import { eusdMarketAddress, referralRegistryAddress } from './src/sources.ts';
+import { eternoNodesAddress, eusdMarketAddress, referralRegistryAddress } from './src/sources.ts';
 
 const file = requireEnv(process.env, 'ETERNO_DEPLOYMENTS');
 const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
@@ -74,6 +75,9 @@ export default createConfig({
     },
     // The EUSD market (issue 11): orders, fills and their bills (src/EusdMarket.ts).
     EusdMarket: { chain: 'eterno', abi: eusdMarketAbi, address: eusdMarketAddress(contracts), startBlock },
+    // Nodes (issue 11): nodes, their NFTs and votes (src/EternoNodes.ts); the daily node reward pool is
+    // paid by the FinanceSettlement block handler (src/nodes/settleNodes.ts).
+    EternoNodes: { chain: 'eterno', abi: eternoNodesAbi, address: eternoNodesAddress(contracts), startBlock },
     // Home › TREND: the `Swap` events of the ETRO/USDT (EULP) and WFON/USDT pairs → candles (src/PricePair.ts).
     PricePair: {
       chain: 'eterno',

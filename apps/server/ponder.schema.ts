@@ -644,3 +644,124 @@ export const candle = onchainTable(
   }),
   (table) => ({ pk: primaryKey({ columns: [table.pair, table.interval, table.bucket] }) }),
 );
+
+/**
+ * Nodes (ECONOMY §9, src/EternoNodes.ts), keyed by the node id: made by `NodeCreated`, updated by
+ * edits, joins, quits, votes and the close; `weight` the Σ rarity weights of the NFTs it holds now,
+ * `members` the member count (the master not counted); `rewardTotal` / `lastReward` /
+ * `lastRewardDay` (the pool's day, its 00:00 UTC) written by the daily settlement (src/nodes).
+ */
+export const node = onchainTable(
+  'node',
+  (t) => ({
+    nodeId: t.bigint().primaryKey(),
+    master: t.hex().notNull(),
+    partnerTokenId: t.bigint().notNull(),
+    name: t.text().notNull(),
+    description: t.text().notNull(),
+    shareBps: t.integer().notNull(),
+    weight: t.integer().notNull(),
+    members: t.integer().notNull(),
+    staked: t.bigint().notNull(),
+    votes: t.bigint().notNull(),
+    open: t.boolean().notNull(),
+    rewardTotal: t.bigint().notNull(),
+    lastReward: t.bigint(),
+    lastRewardDay: t.bigint(),
+    createdAt: t.bigint().notNull(),
+    createdTx: t.hex().notNull(),
+  }),
+  (table) => ({
+    // GET /nodes: open nodes, most votes first.
+    listIdx: index().on(table.open, table.votes, table.nodeId),
+  }),
+);
+
+/**
+ * Every NFT a node held, one row per entry (`id` = the `NodeCreated` / `NodeJoined` event): the
+ * master's partner NFT (`role` master) or a member's entry NFT; `quitAt` / `quitTx` set when it left
+ * (`NodeQuit`, or `NodeClosed` for the partner NFT). The settlement counts an NFT for a UTC day when
+ * it was held through the whole day: joined before the day's start, not left before its end.
+ */
+export const nodeMember = onchainTable(
+  'node_member',
+  (t) => ({
+    id: t.text().primaryKey(),
+    nodeId: t.bigint().notNull(),
+    account: t.hex().notNull(),
+    role: t.text().notNull(),
+    tokenId: t.bigint().notNull(),
+    weight: t.integer().notNull(),
+    joinedAt: t.bigint().notNull(),
+    txHash: t.hex().notNull(),
+    blockNumber: t.bigint().notNull(),
+    logIndex: t.integer().notNull(),
+    quitAt: t.bigint(),
+    quitTx: t.hex(),
+  }),
+  (table) => ({
+    nodeIdx: index().on(table.nodeId, table.quitAt),
+    accountIdx: index().on(table.account, table.quitAt),
+    heldIdx: index().on(table.joinedAt, table.quitAt),
+  }),
+);
+
+/** Votes: a voter's ETRO staked on a node (the `total` of its latest `Voted` / `Unvoted`). */
+export const nodeVote = onchainTable(
+  'node_vote',
+  (t) => ({
+    nodeId: t.bigint().notNull(),
+    voter: t.hex().notNull(),
+    amount: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.nodeId, table.voter] }), voterIdx: index().on(table.voter) }),
+);
+
+/**
+ * Per node and UTC day (`day` = its 00:00) on which its votes or share rate changed: the votes and
+ * share rate at the day's start (before its first change) and the day's minimum votes. A day without
+ * a row held the values of the next row's start (or the node's current ones): the settlement reads a
+ * node's votes held through day D as the D row's minimum, else that start.
+ */
+export const nodeDay = onchainTable(
+  'node_day',
+  (t) => ({
+    nodeId: t.bigint().notNull(),
+    day: t.bigint().notNull(),
+    startVotes: t.bigint().notNull(),
+    minVotes: t.bigint().notNull(),
+    startShareBps: t.integer().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.nodeId, table.day] }) }),
+);
+
+/**
+ * The node reward pool per UTC day (`day` = its 00:00): the day's package payments (fed at each
+ * purchase), what earlier days carried in, and, once the day is settled (null until then), the pool
+ * (poolBps of the payments + the carry in), what was paid, Σ power, the settling block. pool − paid
+ * carries into the next day's row.
+ */
+export const nodePoolDay = onchainTable('node_pool_day', (t) => ({
+  day: t.bigint().primaryKey(),
+  payments: t.bigint().notNull(),
+  carryIn: t.bigint().notNull(),
+  pool: t.bigint(),
+  paid: t.bigint(),
+  power: t.bigint(),
+  settledBlock: t.bigint(),
+}));
+
+/** One settled day of one node with power: votes and weight counted, power, what its accounts were paid. */
+export const nodeRewardDay = onchainTable(
+  'node_reward_day',
+  (t) => ({
+    day: t.bigint().notNull(),
+    nodeId: t.bigint().notNull(),
+    votes: t.bigint().notNull(),
+    weight: t.integer().notNull(),
+    power: t.bigint().notNull(),
+    reward: t.bigint().notNull(),
+    masterReward: t.bigint().notNull(),
+  }),
+  (table) => ({ pk: primaryKey({ columns: [table.day, table.nodeId] }), nodeIdx: index().on(table.nodeId, table.day) }),
+);

@@ -11,7 +11,8 @@
  *
  * Also read: ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
  * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY
- * the settings of src/vault/settings.ts and ETERNO_FINANCE_SETTINGS (src/finance/settings.ts).
+ * the settings of src/vault/settings.ts, ETERNO_FINANCE_SETTINGS (src/finance/settings.ts) and
+ * ETERNO_NODES_SETTINGS (src/nodes/settings.ts).
  */
 import { serve } from '@hono/node-server';
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
@@ -21,6 +22,8 @@ import { EnvError, readServerEnv, requireEnv } from '../src/api/env.ts';
 import { createFinanceApp } from '../src/api/financeApp.ts';
 import { createReferralApp } from '../src/api/referralApp.ts';
 import { createMarketApp } from '../src/api/marketApp.ts';
+import { createNodesApp } from '../src/api/nodesApp.ts';
+import { loadNodesSettings } from '../src/nodes/settings.ts';
 import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
 import { openFinanceContext } from '../src/finance/open.ts';
@@ -74,6 +77,7 @@ app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(indexer.db));
+app.route('/', createNodesApp(indexer.db, loadNodesSettings(process.env)));
 app.route(
   '/',
   createIndexerApp(indexer.db, {

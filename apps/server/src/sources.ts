@@ -45,3 +45,9 @@ export function eusdMarketAddress(contracts: Readonly<Record<string, string | un
   const market = contracts.EusdMarket;
   return market === undefined ? zeroAddress : (market as Address);
 }
+
+/** The address the `EternoNodes` source indexes: the deployments' nodes contract, else the zero address (nothing indexed). */
+export function eternoNodesAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
+  const nodes = contracts.EternoNodes;
+  return nodes === undefined ? zeroAddress : (nodes as Address);
+}

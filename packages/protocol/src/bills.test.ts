@@ -9,14 +9,15 @@ import {
 import { BILL_TYPES } from './domain.ts';
 
 describe('bill types', () => {
-  it('lists the spec 23 in order, then deposit, each once', () => {
-    expect(ANY_BILL_TYPES).toHaveLength(24);
+  it('lists the spec 23 in order, then deposit and node_reward, each once', () => {
+    expect(ANY_BILL_TYPES).toHaveLength(25);
     expect(ANY_BILL_TYPES.slice(0, 23)).toEqual([...BILL_TYPES]);
-    expect(ANY_BILL_TYPES[23]).toBe('deposit');
-    expect(new Set(ANY_BILL_TYPES).size).toBe(24);
+    expect(ANY_BILL_TYPES.slice(23)).toEqual(['deposit', 'node_reward']);
+    expect(new Set(ANY_BILL_TYPES).size).toBe(25);
+    expect(BILL_PRODUCERS.node_reward).toEqual(['nodes']);
   });
 
-  it('isAnyBillType accepts exactly the 24', () => {
+  it('isAnyBillType accepts exactly the 25', () => {
     for (const type of ANY_BILL_TYPES) expect(isAnyBillType(type)).toBe(true);
     for (const value of ['Deposit', 'swap', '', undefined, 1, 'withdraw ']) expect(isAnyBillType(value)).toBe(false);
   });

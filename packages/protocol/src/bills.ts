@@ -5,7 +5,7 @@
 import { BILL_TYPES } from './domain.ts';
 import { EXTRA_BILL_TYPES, type AnyBillType } from './vaultApi.ts';
 
-/** Every bill type, in the order of the type filter: the spec's 23, then `deposit`. */
+/** Every bill type, in the order of the type filter: the spec's 23, then `deposit` and `node_reward`. */
 export const ANY_BILL_TYPES: readonly AnyBillType[] = [...BILL_TYPES, ...EXTRA_BILL_TYPES];
 
 export function isAnyBillType(value: unknown): value is AnyBillType {
@@ -48,6 +48,7 @@ export const BILL_PRODUCERS: Readonly<Record<AnyBillType, readonly BillProducer[
   exchange: ['indexer'],
   fon_release: ['nodes'],
   deposit: ['indexer'],
+  node_reward: ['nodes'],
 };
 
 /** The types produced from this issue on (by the indexer or the vouchers). */

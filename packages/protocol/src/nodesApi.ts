@@ -91,7 +91,10 @@ export interface NodePoolDayJson {
   day: string;
   /** `poolBps` of the day's package payments (USDT), plus what an earlier day could not pay. */
   pool: string;
-  /** Paid to nodes (pool when any node had power, else 0 and the pool carries to the next day). */
+  /**
+   * Paid to nodes' accounts: the pool less the rounding dust when any node had power, else 0; what was
+   * not paid carries to the next day's pool.
+   */
   paid: string;
   /** Σ power over the nodes that day. */
   power: string;

@@ -13,7 +13,7 @@ import type { BillType } from './domain.ts';
 type Hex = `0x${string}`;
 
 /** Bill types of the spec's 23 plus `deposit` (a plain vault top-up, which the spec does not name). */
-export const EXTRA_BILL_TYPES = ['deposit'] as const;
+export const EXTRA_BILL_TYPES = ['deposit', 'node_reward'] as const;
 export type ExtraBillType = (typeof EXTRA_BILL_TYPES)[number];
 export type AnyBillType = BillType | ExtraBillType;
 

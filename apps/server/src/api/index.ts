@@ -27,6 +27,8 @@ import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
 import { createFinanceApp } from './financeApp.ts';
 import { createMarketApp } from './marketApp.ts';
+import { createNodesApp } from './nodesApp.ts';
+import { loadNodesSettings } from '../nodes/settings.ts';
 import { createReferralApp } from './referralApp.ts';
 import { createVaultApp } from './vaultApp.ts';
 
@@ -63,6 +65,7 @@ app.route('/', createVaultApp({ ctx: vault, session: sessionUser(store) }));
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(db));
+app.route('/', createNodesApp(db, loadNodesSettings(process.env)));
 app.route(
   '/',
   createIndexerApp(db, {

@@ -1,6 +1,6 @@
 /**
  * What the finance handlers read besides the chain, once per indexer process: the finance settings
- * (./settings.ts) and the USDT and ETRO addresses of the deployments (the purchase token, the
+ * (./settings.ts), the referral and nodes settings, and the USDT and ETRO addresses of the deployments (the purchase token, the
  * ETERNO-02 payout token and the EULP pair's order). An invalid settings file stops the indexer
  * at start with the faulty field named.
  */
@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parseDeployments } from '@eterno/protocol/deployments';
 import type { Address } from 'viem';
 import { EnvError, requireEnv } from '../api/env.ts';
+import { loadNodesSettings, type NodesSettings } from '../nodes/settings.ts';
 import { loadReferralSettings, referralSettingsAt, type ReferralSettings } from '../referral/incomeSettings.ts';
 import type { LoopPackage } from '../referral/incomeLedger.ts';
 import { rewardLimit } from '@eterno/protocol/finance/rules';
@@ -17,6 +18,8 @@ export type FinanceInputs = {
   settings: FinanceSettings;
   /** The dynamic incomes' settings (the referral part of a purchase and of the settlement). */
   referral: ReferralSettings;
+  /** The node reward pool's rate (src/nodes: fed at each purchase, paid at the settlement). */
+  nodes: NodesSettings;
   /** Lower-case addresses. */
   usdt: Address;
   etro: Address;
@@ -44,7 +47,8 @@ export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
   const settings = loadFinanceSettings(env);
   const referral = loadReferralSettings(env);
   checkLoopPackages(settings, referral);
-  return { settings, referral, usdt: at('USDT'), etro: at('ETRO'), eusd: at('EUSD') };
+  const nodes = loadNodesSettings(env);
+  return { settings, referral, nodes, usdt: at('USDT'), etro: at('ETRO'), eusd: at('EUSD') };
 }
 
 let inputs: FinanceInputs | undefined;

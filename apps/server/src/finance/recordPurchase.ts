@@ -3,7 +3,8 @@
  * - a package: a waiting `finance_order` numbered by the global `seq`, a `buy_package` bill of
  *   −payment, the payment added to the user's accumulated contribution (nothing credited) and to
  *   the team volumes above the buyer (referral/referralWrites.ts `recordTeamVolume`), and the
- *   dynamic incomes it gives the buyer's inviters (referral/purchaseIncomes.ts);
+ *   dynamic incomes it gives the buyer's inviters (referral/purchaseIncomes.ts), and the payment added
+ *   to its day's node reward pool (nodes/settleNodes.ts);
  * - a regular deposit: an active `regular_order` with its interest and maturity fixed now, and a
  *   `regular` bill of −principal (principal and interest are credited at maturity).
  * Rules: docs/decisions/finance.md.
@@ -11,7 +12,9 @@
 import type { Context } from 'ponder:registry';
 import { financeOrder, financeState, regularOrder } from 'ponder:schema';
 import type { Address, Hex } from 'viem';
+import { dayStartOf } from '@eterno/protocol/finance/rules';
 import { addToLedger, low, writeBill, type BillPlace } from '../ledgerWrites.ts';
+import { feedNodePool } from '../nodes/settleNodes.ts';
 import { referralSettingsAt } from '../referral/incomeSettings.ts';
 import { recordPurchaseIncomes } from '../referral/purchaseIncomes.ts';
 import { recordTeamVolume } from '../referral/referralWrites.ts';
@@ -76,6 +79,8 @@ export async function recordPurchase(
       lastSettled: state.lastSettled,
       nextSeq: state.nextSeq + 1n,
     });
+    // The node reward pool of the payment's day (ECONOMY §9; paid at the settlement, nodes/settleNodes.ts).
+    await feedNodePool(db.sql, dayStartOf(place.timestamp), purchase.payment);
     return;
   }
   const { product } = purchase;
