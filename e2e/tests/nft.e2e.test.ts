@@ -2,7 +2,7 @@
  * Ecology › NFT on the real stack: alice sees both kinds' prices and odds (as the contract has them),
  * buys a partner NFT (exact ETRO approval, then the buy: the price is burned), waits while its
  * reveal block is not mined, anvil mines blocks, she reveals it, and the rarity and image shown are
- * the ones the chain drew. The Ecology overview shows nodes as not available. Screenshots
+ * the ones the chain drew. The Ecology overview's nodes tile leads to the node area. Screenshots
  * (390×844, 844×390, en and zh): e2e/artifacts/screenshots/ecology-nft.* and ecology-overview.*.
  */
 import { mkdir } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { readNodeParams, type NodeParams } from '@eterno/protocol/node/readNode';
+import { readNodeParams, type NodeParams } from '@eterno/protocol/nodes/readNode';
 import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 import { bpsPercent, etroText } from './nodeFormat.ts';

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OwnedNft } from '@eterno/protocol/nft/readNft';
-import type { NodeChainView } from '@eterno/protocol/node/readNode';
+import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
 import type { NodeSummary } from '../../api/nodes.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { IDLE } from '../../tx/txState.ts';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { OwnedNft } from '@eterno/protocol/nft/readNft';
-import { NODE_DESCRIPTION_MAX_BYTES, NODE_NAME_MAX_BYTES } from '@eterno/protocol/node/nodeContracts';
+import { NODE_DESCRIPTION_MAX_BYTES, NODE_NAME_MAX_BYTES } from '@eterno/protocol/nodes/nodeContracts';
 import {
   checkCanCreate,
   checkJoin,
@@ -12,8 +12,8 @@ import {
   checkVote,
   type NodeCheck,
   type NodeProblem,
-} from '@eterno/protocol/node/nodeForm';
-import type { NodeChainView } from '@eterno/protocol/node/readNode';
+} from '@eterno/protocol/nodes/nodeForm';
+import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { MarketField } from '../market/MarketField.tsx';

@@ -2,7 +2,7 @@ import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { NodeChainView } from '@eterno/protocol/node/readNode';
+import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
 import type { NodeAccount, NodeDetail, NodePool, NodeSummary } from '../../api/nodes.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import type { Pages } from '../market/useMarketLists.ts';

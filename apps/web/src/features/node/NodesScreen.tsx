@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { shortenAddress } from '@eterno/protocol/address';
-import { revealedOf } from '@eterno/protocol/node/nodeForm';
+import { revealedOf } from '@eterno/protocol/nodes/nodeForm';
 import type { NodeAccount, NodePool, NodeSummary } from '../../api/nodes.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { NodeProblem } from '@eterno/protocol/node/nodeForm';
-import { NODE_DESCRIPTION_MAX_BYTES, NODE_NAME_MAX_BYTES } from '@eterno/protocol/node/nodeContracts';
+import type { NodeProblem } from '@eterno/protocol/nodes/nodeForm';
+import { NODE_DESCRIPTION_MAX_BYTES, NODE_NAME_MAX_BYTES } from '@eterno/protocol/nodes/nodeContracts';
 
 export type NodeT = TFunction<['node', 'amount', 'errors']>;
 

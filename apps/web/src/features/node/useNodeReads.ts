@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Address } from 'viem';
-import { readNodeChain, type NodeChainView } from '@eterno/protocol/node/readNode';
+import { readNodeChain, type NodeChainView } from '@eterno/protocol/nodes/readNode';
 import {
   fetchNode,
   fetchNodeAccount,

@@ -7,8 +7,8 @@ import {
   planQuitNode,
   planUnvote,
   planVote,
-} from '@eterno/protocol/node/planNode';
-import type { NodeChainView } from '@eterno/protocol/node/readNode';
+} from '@eterno/protocol/nodes/planNode';
+import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
 
 /** The server's node figures are read again once a node write is mined (the chain's refresh by itself). */
