@@ -15,7 +15,8 @@ import { describe, expect, test } from 'vitest';
 import { createWalletClient, erc20Abi, erc721Abi, parseUnits, type Address } from 'viem';
 import type { Page } from 'playwright-core';
 import { eternoNftAbi } from '@eterno/protocol/generated/abis';
-import type { NodeAccountJson, NodeDetailJson } from '@eterno/protocol/nodesApi';
+import type { NodeAccountJson, NodeDetailJson, NodePoolResponseJson } from '@eterno/protocol/nodesApi';
+import { splitNode } from '@eterno/protocol/nodes/splitNode';
 import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
 import { chainClients, testAccount } from '../src/chain.ts';
 import { useE2E } from '../src/fixture.ts';
@@ -115,12 +116,12 @@ describe('ecology › nodes', () => {
     await a.page.getByTestId('node-create-sheet-submit').click();
     const problem = () => sheet.getByRole('alert').first().textContent();
     expect(await problem()).toBe(nodeText('en', 'problems.NAME_EMPTY'));
-    await a.page.getByTestId('node-name').fill('N'.repeat(33));
+    await a.page.getByTestId('node-name-input').fill('N'.repeat(33));
     expect(await problem()).toBe(nodeText('en', 'problems.NAME_TOO_LONG', { max: 32 }));
-    await a.page.getByTestId('node-name').fill('Alpha');
-    await a.page.getByTestId('node-description').fill('d'.repeat(281));
+    await a.page.getByTestId('node-name-input').fill('Alpha');
+    await a.page.getByTestId('node-description-input').fill('d'.repeat(281));
     expect(await problem()).toBe(nodeText('en', 'problems.DESCRIPTION_TOO_LONG', { max: 280 }));
-    await a.page.getByTestId('node-description').fill('The first node');
+    await a.page.getByTestId('node-description-input').fill('The first node');
     await a.page.getByTestId('node-share-input').fill('30.5');
     expect(await problem()).toBe(nodeText('en', 'problems.SHARE_TOO_HIGH', { max: '30' }));
     await a.page.getByTestId('node-create-sheet-submit').click();
@@ -175,7 +176,7 @@ describe('ecology › nodes', () => {
     // Alice edits; she cannot close the node while bob is in it.
     await a.page.goto(`${stack.webUrl}/ecology/nodes/1`);
     await a.page.getByTestId('node-edit-open').click({ timeout: 60_000 });
-    await a.page.getByTestId('node-description').fill('Edited by its master');
+    await a.page.getByTestId('node-description-input').fill('Edited by its master');
     await a.page.getByTestId('node-share-input').fill('15');
     await a.page.getByTestId('node-edit-sheet-submit').click();
     await sheetGone(a.page, 'node-edit-sheet');
@@ -249,21 +250,33 @@ describe('ecology › nodes', () => {
       { timeoutMs: 120_000 },
     );
     const day = detail.rewards[0]!;
-    const poolBps = (await api<{ poolBps: number }>('/nodes/rewards')).poolBps;
-    expect(BigInt(day.reward)).toBe((e18('100') * BigInt(poolBps)) / 10_000n);
-    expect(BigInt(day.masterReward)).toBe((BigInt(day.reward) * 1500n) / 10_000n);
+    // The day's pool is 1 % (poolBps) of the package, split by the protocol's rules: node 1 takes all of
+    // it (the only node with power), the master 15 %, the NFTs the rest by weight (floors: dust carries).
+    const pool = await api<NodePoolResponseJson>('/nodes/rewards');
+    const paidDay = pool.days.find((d) => d.day === day.day)!;
+    expect(BigInt(paidDay.pool)).toBe((e18('100') * BigInt(pool.poolBps)) / 10_000n);
+    const split = splitNode(
+      BigInt(paidDay.pool),
+      1500,
+      detail.members.map((m) => ({ account: m.account.toLowerCase(), tokenId: BigInt(m.tokenId), weight: m.weight })),
+    );
+    const partOf = (who: Address) =>
+      split.nfts.filter((n) => n.account === who.toLowerCase()).reduce((sum, n) => sum + n.amount, 0n);
+    const aliceShare = split.master + partOf(alice.address);
+    const bobShare = partOf(bob.address);
+    expect(BigInt(day.masterReward)).toBe(split.master);
+    expect(BigInt(day.reward)).toBe(aliceShare + bobShare);
+    expect(BigInt(paidDay.paid)).toBe(aliceShare + bobShare);
     await a.page.reload();
     await a.page.getByTestId('node-reward-day').first().waitFor({ timeout: 60_000 });
-    const [aliceShare, bobShare] = await Promise.all(
-      [alice.address, bob.address].map(async (who) =>
-        BigInt((await api<NodeAccountJson>(`/nodes/account/${who}`)).rewardTotal),
-      ),
-    );
-    expect(aliceShare! + bobShare!).toBe(BigInt(day.reward));
-    expect(aliceShare! > BigInt(day.masterReward)).toBe(true);
+    for (const [who, share] of [
+      [alice.address, aliceShare],
+      [bob.address, bobShare],
+    ] as const)
+      expect(BigInt((await api<NodeAccountJson>(`/nodes/account/${who}`)).rewardTotal)).toBe(share);
     for (const [page, share] of [
-      [a.page, aliceShare!],
-      [b.page, bobShare!],
+      [a.page, aliceShare],
+      [b.page, bobShare],
     ] as const) {
       await page.goto(`${stack.webUrl}/assets/overview/usdt`);
       await billRow(page, 'node_reward', share).waitFor({ state: 'visible', timeout: 60_000 });

@@ -81,8 +81,8 @@ describe('the create sheet', () => {
     const { onSubmit, onClose } = open(CHAIN);
     expect(screen.getByTestId('node-nft-select').textContent).toBe('#7 · SR · weight 4');
     expect(screen.getByText('Stake: 10,000 ETRO (returned when you close the node)')).toBeTruthy();
-    type('node-name', '  Alpha  ');
-    type('node-description', 'A node');
+    type('node-name-input', '  Alpha  ');
+    type('node-description-input', 'A node');
     type('node-share-input', '12.5');
     await submit('node-create-sheet');
     expect(onSubmit).toHaveBeenCalledWith({ tokenId: 7n, name: 'Alpha', description: 'A node', shareBps: 1250n });
@@ -110,13 +110,18 @@ describe('the create sheet', () => {
   });
 
   it.each([
-    ['node-name', 'NAME_EMPTY', '', "Please enter the node's name"],
-    ['node-name', 'NAME_TOO_LONG', 'x'.repeat(33), 'The name is too long (at most 32 bytes)'],
-    ['node-description', 'DESCRIPTION_TOO_LONG', 'd'.repeat(281), 'The description is too long (at most 280 bytes)'],
+    ['node-name-input', 'NAME_EMPTY', '', "Please enter the node's name"],
+    ['node-name-input', 'NAME_TOO_LONG', 'x'.repeat(33), 'The name is too long (at most 32 bytes)'],
+    [
+      'node-description-input',
+      'DESCRIPTION_TOO_LONG',
+      'd'.repeat(281),
+      'The description is too long (at most 280 bytes)',
+    ],
     ['node-share-input', 'SHARE_TOO_HIGH', '30.5', 'The share rate cannot exceed 30 %'],
   ])('refuses %s (%s) with its message, and sends nothing', async (field, problem, text, message) => {
     const { onSubmit } = open(CHAIN);
-    type('node-name', 'Alpha');
+    type('node-name-input', 'Alpha');
     type('node-share-input', '10');
     type(field, text);
     await submit('node-create-sheet');
@@ -137,9 +142,9 @@ describe('the edit sheet', () => {
   it('starts from the node as it stands and sends the edited texts', async () => {
     const onSubmit = vi.fn(async () => 'confirmed' as const);
     inRouter(<NodeFormSheet mode="edit" chain={CHAIN} node={NODE} tx={idle} onSubmit={onSubmit} onClose={vi.fn()} />);
-    expect((screen.getByTestId('node-name') as HTMLInputElement).value).toBe('Alpha');
+    expect((screen.getByTestId('node-name-input') as HTMLInputElement).value).toBe('Alpha');
     expect((screen.getByTestId('node-share-input') as HTMLInputElement).value).toBe('15');
-    type('node-description', '');
+    type('node-description-input', '');
     type('node-share-input', '30');
     await submit('node-edit-sheet');
     expect(onSubmit).toHaveBeenCalledWith({ tokenId: 0n, name: 'Alpha', description: '', shareBps: 3000n });

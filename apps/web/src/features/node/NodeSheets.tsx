@@ -272,7 +272,7 @@ export function NodeFormSheet(props: {
         onChange={setName}
         problem={on('name')}
         disabled={props.tx.busy}
-        testId="node-name"
+        testId="node-name-input"
       />
       <TextField
         label={t('node:form.description')}
@@ -282,7 +282,7 @@ export function NodeFormSheet(props: {
         multiline
         problem={on('description')}
         disabled={props.tx.busy}
-        testId="node-description"
+        testId="node-description-input"
       />
       <MarketField
         label={t('node:form.share')}
