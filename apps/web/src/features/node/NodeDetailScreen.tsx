@@ -120,7 +120,7 @@ export function NodeDetailView(props: {
             {rewards.map((r) => (
               <tr key={r.day} data-testid="node-reward-day">
                 <td>{formatDay(r.day, i18n.language)}</td>
-                <td>{r.power.toString()}</td>
+                <td>{etroText(r.power)}</td>
                 <td>{usdtText(r.reward)}</td>
                 <td>{usdtText(r.masterReward)}</td>
               </tr>

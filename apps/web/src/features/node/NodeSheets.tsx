@@ -295,12 +295,12 @@ export function NodeFormSheet(props: {
         testId="node-share"
       />
       {props.mode === 'create' ? (
-        <dl className="market-figures">
-          <div>
-            <dt>{t('node:form.stake', { amount: etroText(chain.neededEtro) })}</dt>
-            <dd>{t('node:form.balance', { amount: etroText(chain.balance) })}</dd>
-          </div>
-        </dl>
+        <>
+          <p className="node-note" data-testid="node-stake">
+            {t('node:form.stake', { amount: etroText(chain.neededEtro) })}
+          </p>
+          <p className="node-note">{t('node:form.balance', { amount: etroText(chain.balance) })}</p>
+        </>
       ) : null}
     </Sheet>
   );

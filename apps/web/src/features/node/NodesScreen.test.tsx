@@ -79,7 +79,8 @@ describe('Ecology › nodes', () => {
     const figures = card.getByTestId('node-figures').textContent;
     for (const text of [
       'NFT weight6',
-      'Reward (total)12.5 USDT · Last day 2',
+      'Reward (total)12.5 USDT',
+      'Last day2 USDT',
       'Members1',
       'Needed ETRO10,000 ETRO',
       'Votes2,500 ETRO',
@@ -150,7 +151,7 @@ describe('a node', () => {
       { account: ALICE, role: 'master', tokenId: 7n, weight: 4, joinedAt: 1, txHash: TX },
       { account: BOB, role: 'member', tokenId: 9n, weight: 2, joinedAt: 2, txHash: TX },
     ],
-    rewards: [{ day: 1_700_006_400, nodeId: 3n, power: 15_000n, reward: 2n * E18, masterReward: E18 / 4n }],
+    rewards: [{ day: 1_700_006_400, nodeId: 3n, power: 15_000n * E18, reward: 2n * E18, masterReward: E18 / 4n }],
   };
   const CHAIN = { votesOnNode: 40n * E18 } as NodeChainView;
   const show = (me: string, chain: NodeChainView | undefined = CHAIN, detail = DETAIL) => {
@@ -171,7 +172,8 @@ describe('a node', () => {
       '0x709979…dc79C8 · MasterNFT #7 · NFT weight 4',
       '0x3C44Cd…4293BC · MemberNFT #9 · NFT weight 2',
     ]);
-    expect(screen.getByTestId('node-reward-day').textContent).toContain('15000');
+    // Power = votes (ETRO) × weight, shown in whole ETRO × weight.
+    expect(screen.getByTestId('node-reward-day').textContent).toContain('15,000');
     expect(screen.getByTestId('node-reward-day').textContent).toContain('0.25');
     expect(screen.getByTestId('node-my-stake').textContent).toBe('My votes on it: 40 ETRO');
   });

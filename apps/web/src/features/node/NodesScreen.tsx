@@ -33,15 +33,11 @@ export function NodeFigures({ node }: { node: NodeSummary }) {
       </div>
       <div>
         <dt>{t('node:list.reward')}</dt>
-        <dd data-testid="node-reward">
-          {usdtText(node.rewardTotal)} USDT
-          {node.lastReward !== null ? (
-            <small>
-              {' '}
-              · {t('node:list.lastReward')} {usdtText(node.lastReward)}
-            </small>
-          ) : null}
-        </dd>
+        <dd data-testid="node-reward">{usdtText(node.rewardTotal)} USDT</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.lastReward')}</dt>
+        <dd data-testid="node-last-reward">{node.lastReward === null ? '—' : `${usdtText(node.lastReward)} USDT`}</dd>
       </div>
       <div>
         <dt>{t('node:list.members')}</dt>
