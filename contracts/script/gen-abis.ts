@@ -1,6 +1,6 @@
 /**
  * Writes packages/protocol/src/generated/abis.ts from the build: our contracts' ABIs (token, lock
- * ledger, swap, staking, farm, vault, referral registry) from forge's `out/`, the Uniswap V2 and WETH9 ABIs from the npm
+ * ledger, swap, staking, farm, vault, referral registry, EUSD market, NFT, nodes) from forge's `out/`, the Uniswap V2 and WETH9 ABIs from the npm
  * build artifacts, and the part of the standard Multicall3 interface (mds1/multicall; the contract
  * anvil gets is viem's build of it) the app reads through; and packages/protocol/src/generated/sources.ts: the Solidity sources the app
  * ships (the farm's contract-code view), each with the keccak256 solc recorded for it.

@@ -36,7 +36,8 @@ import {IEternoNodes} from "./interfaces/IEternoNodes.sol";
 ///        - every node's `votes` == Σ voters' {votesOf} on it;
 ///        - NFTs held == Σ open nodes' (1 partner + `members` entry NFTs) (plus direct donations);
 ///        - an open node's `weight` == Σ weights of the NFTs it holds, each fixed when it entered;
-///          a closed node's `weight`, `staked` and `members` are 0;
+///          a closed node's `weight` and `members` are 0 (its `staked` stays as the record of the stake
+///          it made and returned);
 ///        - membership both ways: an account's {membershipOf} names an open node and an NFT this contract
 ///          holds for it; a node's master is in it with the partner NFT; `members` counts the others.
 contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
@@ -183,8 +184,9 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
         nonReentrant
         returns (uint256 nodeId)
     {
-        uint256 weight;
         _checkText(name, description);
+        // Declared out here: the block below keeps the stack shallow for the event.
+        uint256 weight;
         uint256 staked;
         {
             Params memory p = _params;
@@ -271,7 +273,6 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
             uint256 staked = n.staked;
             n.open = false;
             n.weight = 0;
-            n.staked = 0;
             NFT.transferFrom(address(this), msg.sender, m.tokenId);
             ETRO.safeTransfer(msg.sender, staked);
             emit NodeClosed(nodeId, msg.sender, m.tokenId, staked);

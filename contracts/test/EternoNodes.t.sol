@@ -11,6 +11,15 @@ import {IEternoNodes} from "../src/interfaces/IEternoNodes.sol";
 import {NodesFixture} from "./utils/NodesFixture.sol";
 import {ReentrantToken} from "./utils/ReentrantToken.sol";
 
+/// @notice A contract wallet with no ERC-721 receiver hook: it calls what its owner tells it to.
+contract PlainWallet {
+    function exec(address target, bytes calldata data) external returns (bytes memory) {
+        (bool ok, bytes memory result) = target.call(data);
+        require(ok, "call failed");
+        return result;
+    }
+}
+
 /// @notice Unit and fuzz tests of {EternoNodes}: create, join, edit, quit (member and master), vote and
 ///         unvote, every refusal with its context, the owner's parameters (bounds, and that they apply
 ///         from then on only), that no owner path reaches escrowed NFTs or ETRO, and a malicious token
@@ -380,7 +389,8 @@ contract EternoNodesTest is NodesFixture {
         IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
         assertFalse(n.open, "closed");
         assertEq(n.weight, 0, "holds no NFT");
-        assertEq(n.staked, 0, "holds no stake");
+        assertEq(n.members, 0, "no member");
+        assertEq(n.staked, NEEDED, "the stake it made and returned, as a record");
         assertEq(n.master, alice, "master kept");
         assertEq(n.partnerTokenId, partner, "partner id kept");
         (uint256 inNode,) = nodes.membershipOf(alice);
@@ -561,6 +571,19 @@ contract EternoNodesTest is NodesFixture {
         vm.prank(alice);
         vm.expectRevert(abi.encodeWithSelector(IERC721Errors.ERC721InvalidReceiver.selector, address(nodes)));
         nft.safeTransferFrom(alice, address(nodes), tokenId);
+    }
+
+    function test_QuitNode_AContractWalletWithoutAReceiverHookGetsItsNftsBack() public {
+        PlainWallet wallet = new PlainWallet();
+        require(etro.transfer(address(wallet), NEEDED), "give");
+        uint256 partner = mintNft(address(wallet), PARTNER, N);
+        wallet.exec(address(etro), abi.encodeCall(etro.approve, (address(nodes), NEEDED)));
+        wallet.exec(address(nft), abi.encodeCall(nft.setApprovalForAll, (address(nodes), true)));
+        bytes memory created = wallet.exec(address(nodes), abi.encodeCall(nodes.createNode, (partner, "W", "", 0)));
+        uint256 nodeId = abi.decode(created, (uint256));
+        wallet.exec(address(nodes), abi.encodeCall(nodes.quitNode, (nodeId)));
+        assertEq(nft.ownerOf(partner), address(wallet), "the partner NFT came back without a receiver hook");
+        assertEq(etro.balanceOf(address(wallet)), NEEDED, "and the stake");
     }
 
     // ------------------------------------------------------------ fuzz

@@ -270,6 +270,8 @@ if (only !== 'web') {
     ['market_buy', 100_000],
     ['market_cancel', 60_000],
     ['nft_reveal', 200_000],
+    // Nodes (issue 11): an entry NFT joining a node (NFT escrowed, weight added).
+    ['node_join', 150_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);

@@ -402,6 +402,76 @@ describe('deploy on a fresh anvil', () => {
     }
   });
 
+  it('lets alice create a node (partner NFT and the needed ETRO), bob join it and carol vote on it (chain state reverted after)', async () => {
+    const c = deployments.contracts;
+    const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });
+    const snapshot = await testClient.snapshot();
+    try {
+      const chain = {
+        id: deployments.chainId,
+        name: 'local',
+        nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+        rpcUrls: { default: { http: [anvil.rpcUrl] } },
+      };
+      const send = async (index: number, address: Address, abi: unknown, functionName: string, args: unknown[]) => {
+        const wallet = createWalletClient({
+          account: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }),
+          chain,
+          transport: http(anvil.rpcUrl),
+        });
+        const hash = await wallet.writeContract({ address, abi, functionName, args } as never);
+        const receipt = await client.waitForTransactionReceipt({ hash });
+        expect([functionName, receipt.status]).toEqual([functionName, 'success']);
+      };
+      /** Buys an NFT of `kind` for account `index` and reveals it; returns its id. */
+      const buyRevealed = async (index: number, kind: 0 | 1, price: bigint): Promise<bigint> => {
+        await send(index, c.ETRO, erc20Abi, 'approve', [c.EternoNft!, price]);
+        await send(index, c.EternoNft!, eternoNftAbi, 'buy', [BigInt(kind), price]);
+        const tokenId = (await client.readContract({
+          address: c.EternoNft!,
+          abi: eternoNftAbi,
+          functionName: 'totalSupply',
+        })) as bigint;
+        await testClient.mine({ blocks: 3 });
+        await send(index, c.EternoNft!, eternoNftAbi, 'reveal', [tokenId]);
+        return tokenId;
+      };
+      const needed = parseUnits('10000', 18);
+      const partner = await buyRevealed(1, 1, NFT_SETTINGS.partner.price);
+      await send(1, c.EternoNft!, eternoNftAbi, 'approve', [c.EternoNodes!, partner]);
+      await send(1, c.ETRO, erc20Abi, 'approve', [c.EternoNodes!, needed]);
+      await send(1, c.EternoNodes!, eternoNodesAbi, 'createNode', [partner, 'Alpha', 'The first node', 2500n]);
+      const entry = await buyRevealed(2, 0, NFT_SETTINGS.entry.price);
+      await send(2, c.EternoNft!, eternoNftAbi, 'approve', [c.EternoNodes!, entry]);
+      await send(2, c.EternoNodes!, eternoNodesAbi, 'joinNode', [1n, entry]);
+      await send(3, c.ETRO, erc20Abi, 'approve', [c.EternoNodes!, parseUnits('500', 18)]);
+      await send(3, c.EternoNodes!, eternoNodesAbi, 'vote', [1n, parseUnits('500', 18)]);
+      const node = (await client.readContract({
+        address: c.EternoNodes!,
+        abi: eternoNodesAbi,
+        functionName: 'nodeOf',
+        args: [1n],
+      })) as { master: Address; members: number; staked: bigint; votes: bigint; open: boolean; weight: number };
+      expect(node).toMatchObject({
+        master: mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 }).address,
+        members: 1,
+        staked: needed,
+        votes: parseUnits('500', 18),
+        open: true,
+      });
+      expect(node.weight).toBeGreaterThanOrEqual(2);
+      const held = await client.readContract({
+        address: c.ETRO,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [c.EternoNodes!],
+      });
+      expect(held).toBe(needed + parseUnits('500', 18));
+    } finally {
+      await testClient.revert({ id: snapshot });
+    }
+  });
+
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
     const c = deployments.contracts;
     const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });
