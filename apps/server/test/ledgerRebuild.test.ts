@@ -6,7 +6,7 @@
  * table and `GET /vault/stats` must be identical on both, the live one must have dropped the
  * reorged withdrawal, and the figures must be those the chain's events give.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
@@ -15,6 +15,8 @@ import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protoco
 import type { Deployments } from '@eterno/protocol/deployments';
 import {
   eternoFarmAbi,
+  eternoNftAbi,
+  eternoNodesAbi,
   eternoStakingAbi,
   eternoVaultAbi,
   etroSwapAbi,
@@ -85,6 +87,13 @@ const LEDGER_TABLES = [
   'prize_pool_day',
   'prize_volume_day',
   'binary_day',
+  // The nodes (alice's node and bob's votes below) and the node reward pool the packages fed.
+  'node',
+  'node_member',
+  'node_vote',
+  'node_day',
+  'node_pool_day',
+  'node_reward_day',
 ] as const;
 type Tables = Record<(typeof LEDGER_TABLES)[number], string[]>;
 
@@ -162,7 +171,12 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
   async function waitIndexed(server: RunningServer, block: bigint): Promise<void> {
     const deadline = Date.now() + 120_000;
     while (BigInt((await indexedBlock(server.indexerUrl)) ?? -1) < block) {
-      if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${block}`);
+      if (Date.now() > deadline) {
+        const log = await readFile(join(dataDir, server === live ? 'live' : 'rebuilt', 'server.log'), 'utf8').catch(
+          () => '',
+        );
+        throw new Error(`the indexer did not reach block ${block}:\n${log.split('\n').slice(-40).join('\n')}`);
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
   }
@@ -289,6 +303,18 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       await send(alice, vault, eternoVaultAbi, 'pureTransfer', [e18('100'), e18('97'), usdt, eusd, deadline, r, s, v]);
     }
 
+    // A node: alice's partner NFT and the needed ETRO; bob's votes. Created on the packages' day, it
+    // holds nothing through that day: its pool carries to the next day, which the jumps below pay.
+    await send(alice, at('ETRO'), erc20Abi, 'approve', [at('EternoNft'), maxUint256]);
+    await send(alice, at('EternoNft'), eternoNftAbi, 'buy', [1n, e18('1000')]);
+    await test.mine({ blocks: 3 });
+    await send(alice, at('EternoNft'), eternoNftAbi, 'reveal', [1n]);
+    await send(alice, at('EternoNft'), eternoNftAbi, 'setApprovalForAll', [at('EternoNodes'), true]);
+    await send(alice, at('ETRO'), erc20Abi, 'approve', [at('EternoNodes'), maxUint256]);
+    await send(alice, at('EternoNodes'), eternoNodesAbi, 'createNode', [1n, 'Rebuild', 'A node', 1000n]);
+    await send(bob, at('ETRO'), erc20Abi, 'approve', [at('EternoNodes'), maxUint256]);
+    await send(bob, at('EternoNodes'), eternoNodesAbi, 'vote', [1n, e18('100')]);
+
     // Chain-side bills: a swap buy and a 30-day stake, released and claimed; a farm harvest.
     await send(alice, usdt, erc20Abi, 'approve', [at('EtroSwap'), e18('1000')]);
     await send(alice, at('EtroSwap'), etroSwapAbi, 'swap', [e18('1000'), 1n, maxUint256]);
@@ -369,6 +395,13 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       .filter((b) => b.token === low(usdt) && (user === undefined || b.user === low(user)))
       .reduce((sum, b) => sum + BigInt(b.amount), 0n);
 
+  /** What the node reward pool credited `user` (all users: undefined) in USDT: its `node_reward` bills. */
+  const nodeCredits = (user?: Address): bigint =>
+    liveTables.bill
+      .map((r) => JSON.parse(r) as { user: string; type: string; amount: string })
+      .filter((b) => b.type === 'node_reward' && (user === undefined || b.user === low(user)))
+      .reduce((sum, b) => sum + BigInt(b.amount), 0n);
+
   /** What the dynamic incomes credited (unreleased, then released) in `token`: the income tranches. */
   const referralCredits = (token: Address, user?: Address): bigint =>
     liveTables.income_tranche
@@ -383,6 +416,10 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     // USDT: deposits 1000 + 500 + 50 (after the reorg) and the three finance purchases of 100; only
     // alice's 300 withdrawn; liabilities the top-ups' rest plus what the settlements and incomes credited.
     expect(financeCredits()).toBeGreaterThan(e18('100'));
+    // The node pool: 1 % of the two packages = 2 USDT, carried until a day alice's node held through, then
+    // all of it to alice (the only node: her 10 % share, 0.2, and the rest to her partner NFT, 1.8).
+    expect(nodeCredits(alice.address)).toBe(e18('2'));
+    expect(nodeCredits()).toBe(e18('2'));
     // alice's direct income on bob's package: 10 % × 100 = 10, of which 20 % to her loop balance.
     expect(referralCredits(usdt, alice.address)).toBe(e18('8'));
     expect(byToken.get(low(usdt))).toEqual({
@@ -390,7 +427,7 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       symbol: 'USDT',
       deposited: e18('1850').toString(),
       withdrawn: e18('300').toString(),
-      liabilities: (e18('1250') + financeCredits() + referralCredits(usdt)).toString(),
+      liabilities: (e18('1250') + financeCredits() + referralCredits(usdt) + nodeCredits()).toString(),
       reserved: '0',
     });
     // The exchange's output was paid from the reserve: no deposit in EUSD; its only liability is the
@@ -412,7 +449,12 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     );
     const of = (user: Address) => balances.find((b) => b.user === low(user) && b.token === low(usdt));
     expect(of(alice.address)).toMatchObject({
-      credited: (e18('1000') + financeCredits(alice.address) + referralCredits(usdt, alice.address)).toString(),
+      credited: (
+        e18('1000') +
+        financeCredits(alice.address) +
+        referralCredits(usdt, alice.address) +
+        nodeCredits(alice.address)
+      ).toString(),
       withdrawn: e18('300').toString(),
     });
     expect(of(bob.address)).toMatchObject({

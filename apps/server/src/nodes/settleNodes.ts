@@ -6,12 +6,14 @@
  *      `node_day` row, else the start of its next row, else its current votes), the NFTs those that
  *      entered before D's start and left at or after D's end; the share rate the one in force at D's end;
  *   3. `settleNodeDay` (protocol/nodes): the split by power, then inside each node;
- *   4. one statement: D's pool row (pool, paid, power), the carry (dust, or the whole pool without
- *      power) into T's row, a `node_reward_day` row per node with power, the nodes' reward figures, a
- *      `node_reward` bill per account (`node:<D>:<account>`, time T, no transaction) credited and
- *      released at once in USDT (`ledger_balance`, the vault's liabilities).
- * A day without a pool row (no payment, nothing carried) writes nothing. Reads: the pool row, the
- * NFTs held through D, those nodes' votes: the cost is the nodes' NFTs, not the users.
+ *   4. the carry (the dust, or the whole pool without power) into T's pool, in memory;
+ * then ONE statement for all the block's days: each D's pool row (pool, paid, power), the last carry
+ * into the indexed day's row, a `node_reward_day` row per node with power and day, the nodes' reward
+ * figures, a `node_reward` bill per account and day (`node:<D>:<account>`, time T, no transaction)
+ * credited and released at once in USDT (`ledger_balance`, the vault's liabilities).
+ * A day without a pool row and nothing carried writes nothing. Reads: the days' pool rows, and for a
+ * day with a pool the NFTs held through it and those nodes' votes: the cost is the nodes' NFTs, not
+ * the users, and a many-day jump writes once.
  * Rules: docs/decisions/nodes.md ("Node rewards").
  */
 import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
@@ -70,75 +72,122 @@ async function readNodesOfDay(db: ReferralSql, D: bigint): Promise<NodeDayInput<
   }));
 }
 
-/** Pays day D = T − 1 day's node reward pool in the settlement of T (block `blockNumber`). */
-async function payNodePool(db: ReferralSql, T: bigint, blockNumber: bigint, inputs: NodesInputs): Promise<void> {
-  const D = T - DAY_SECONDS;
-  const [row] = await rows(
-    db,
-    sql`SELECT payments::text AS p, carry_in::text AS c FROM ${nodePoolDay} WHERE day = ${n(D)} AND pool IS NULL`,
-  );
-  if (row === undefined) return;
-  const pool = dayPool(big(row.p), nodesSettingsAt(inputs.settings, D).poolBps, big(row.c));
-  const day = settleNodeDay(pool, pool === 0n ? [] : await readNodesOfDay(db, D));
-  const usdt = inputs.usdt;
-  const rewards = day.nodes.map((r) => ({
-    node_id: r.nodeId.toString(),
-    votes: r.votes.toString(),
-    weight: r.weight,
-    power: r.power.toString(),
-    reward: r.reward.toString(),
-    master_reward: r.masterReward.toString(),
-  }));
-  const credits = day.credits.map((c) => ({
-    id: `node:${D}:${c.account}`,
-    user: c.account,
-    amount: c.amount.toString(),
-  }));
-  await db.execute(sql`
-    WITH settled AS (
-      UPDATE ${nodePoolDay} SET pool = ${n(pool)}, paid = ${n(day.paid)}, power = ${n(day.power)},
-        settled_block = ${n(blockNumber)}
-      WHERE day = ${n(D)}
-    ), carry AS (
-      INSERT INTO ${nodePoolDay} AS p (day, payments, carry_in, pool, paid, power, settled_block)
-      SELECT ${n(T)}, 0, ${n(day.carry)}, NULL, NULL, NULL, NULL WHERE ${day.carry > 0n}::boolean
-      ON CONFLICT (day) DO UPDATE SET carry_in = p.carry_in + excluded.carry_in
-    ), rewards AS (
-      SELECT * FROM json_to_recordset(${json(rewards)}) AS x(node_id numeric, votes numeric, weight integer,
-        power numeric, reward numeric, master_reward numeric)
-    ), reward_rows AS (
-      INSERT INTO ${nodeRewardDay} (day, node_id, votes, weight, power, reward, master_reward)
-      SELECT ${n(D)}, r.node_id, r.votes, r.weight, r.power, r.reward, r.master_reward FROM rewards r
-    ), node_totals AS (
-      UPDATE ${node} AS x SET reward_total = x.reward_total + r.reward, last_reward = r.reward,
-        last_reward_day = ${n(D)}
-      FROM rewards r WHERE x.node_id = r.node_id
-    ), credits AS (
-      SELECT * FROM json_to_recordset(${json(credits)}) AS x(id text, "user" text, amount numeric)
-    ), bills AS (
-      INSERT INTO ${bill} (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
-      SELECT c.id, c."user", 'node_reward', ${usdt}, c.amount, ${n(blockNumber)}, 0, ${n(T)}, NULL FROM credits c
-    ), ledger AS (
-      INSERT INTO ${ledgerBalance} AS lb ("user", token, credited, unreleased, released, withdrawn, contributed)
-      SELECT c."user", ${usdt}, c.amount, 0, c.amount, 0, 0 FROM credits c
-      ON CONFLICT ("user", token) DO UPDATE SET credited = lb.credited + excluded.credited,
-        released = lb.released + excluded.released
-    ), liabilities AS (
-      INSERT INTO ${vaultToken} AS vt (token, deposited, withdrawn, exchanged_in, exchanged_out, funded, liabilities)
-      SELECT ${usdt}, 0, 0, 0, 0, 0, ${n(day.paid)} WHERE ${day.paid > 0n}::boolean
-      ON CONFLICT (token) DO UPDATE SET liabilities = vt.liabilities + excluded.liabilities
-    )
-    SELECT 1`);
-}
-
-/** The nodes' part of settling `days` (ascending 00:00 UTC days) in block `blockNumber`. */
+/**
+ * The nodes' part of settling `days` (ascending 00:00 UTC days T) in block `blockNumber`: each day
+ * D = T − 1 day in order, its carry passed on in memory, then ONE write for all of them (a jump of
+ * 400 days writes once). Reads: the unsettled pool rows of those days, and for a day with a pool the
+ * NFTs held through it and their nodes' votes.
+ */
 export async function settleNodes(
   db: ReferralSql,
   days: readonly bigint[],
   blockNumber: bigint,
   inputs: NodesInputs,
 ): Promise<void> {
-  for (const T of days) await payNodePool(db, T, blockNumber, inputs);
+  if (days.length === 0) return;
+  const first = days[0]! - DAY_SECONDS;
+  const last = days[days.length - 1]!;
+  const found = await rows(
+    db,
+    sql`SELECT day::text AS d, payments::text AS p, carry_in::text AS c FROM ${nodePoolDay}
+        WHERE day >= ${n(first)} AND day <= ${n(last)} AND pool IS NULL`,
+  );
+  if (found.length === 0) return;
+  const pending = new Map(found.map((r) => [big(r.d), { payments: big(r.p), carryIn: big(r.c) }]));
+  const usdt = inputs.usdt;
+  const poolRows: Array<Record<string, string>> = [];
+  const rewards: Array<Record<string, string | number>> = [];
+  const totals = new Map<bigint, { reward: bigint; last: bigint; day: bigint }>();
+  const bills: Array<Record<string, string>> = [];
+  const credits = new Map<Address, bigint>();
+  let carry = 0n;
+  let paid = 0n;
+  for (const T of days) {
+    const D = T - DAY_SECONDS;
+    const row = pending.get(D);
+    if (row === undefined && carry === 0n) continue;
+    const payments = row?.payments ?? 0n;
+    const carryIn = (row?.carryIn ?? 0n) + carry;
+    const pool = dayPool(payments, nodesSettingsAt(inputs.settings, D).poolBps, carryIn);
+    const day = settleNodeDay(pool, pool === 0n ? [] : await readNodesOfDay(db, D));
+    poolRows.push({
+      day: D.toString(),
+      payments: payments.toString(),
+      carry_in: carryIn.toString(),
+      pool: pool.toString(),
+      paid: day.paid.toString(),
+      power: day.power.toString(),
+    });
+    for (const r of day.nodes) {
+      rewards.push({
+        day: D.toString(),
+        node_id: r.nodeId.toString(),
+        votes: r.votes.toString(),
+        weight: r.weight,
+        power: r.power.toString(),
+        reward: r.reward.toString(),
+        master_reward: r.masterReward.toString(),
+      });
+      const t = totals.get(r.nodeId) ?? { reward: 0n, last: 0n, day: 0n };
+      totals.set(r.nodeId, { reward: t.reward + r.reward, last: r.reward, day: D });
+    }
+    for (const c of day.credits) {
+      bills.push({ id: `node:${D}:${c.account}`, user: c.account, amount: c.amount.toString(), time: T.toString() });
+      credits.set(c.account, (credits.get(c.account) ?? 0n) + c.amount);
+    }
+    paid += day.paid;
+    carry = day.carry;
+  }
+  if (carry > 0n) {
+    // The last day's carry: into the pool of the day being indexed (its payments may already be in).
+    const today = pending.get(last) ?? { payments: 0n, carryIn: 0n };
+    poolRows.push({
+      day: last.toString(),
+      payments: today.payments.toString(),
+      carry_in: (today.carryIn + carry).toString(),
+    });
+  }
+  await db.execute(sql`
+    WITH pool_rows AS (
+      INSERT INTO ${nodePoolDay} AS p (day, payments, carry_in, pool, paid, power, settled_block)
+      SELECT x.day, x.payments, x.carry_in, x.pool, x.paid, x.power, CASE WHEN x.pool IS NULL THEN NULL ELSE ${n(blockNumber)} END
+      FROM json_to_recordset(${json(poolRows)}) AS x(day numeric, payments numeric, carry_in numeric, pool numeric,
+        paid numeric, power numeric)
+      ON CONFLICT (day) DO UPDATE SET payments = excluded.payments, carry_in = excluded.carry_in, pool = excluded.pool,
+        paid = excluded.paid, power = excluded.power, settled_block = excluded.settled_block
+    ), reward_rows AS (
+      INSERT INTO ${nodeRewardDay} (day, node_id, votes, weight, power, reward, master_reward)
+      SELECT x.day, x.node_id, x.votes, x.weight, x.power, x.reward, x.master_reward
+      FROM json_to_recordset(${json(rewards)}) AS x(day numeric, node_id numeric, votes numeric, weight integer,
+        power numeric, reward numeric, master_reward numeric)
+    ), node_totals AS (
+      UPDATE ${node} AS x SET reward_total = x.reward_total + t.reward, last_reward = t.last, last_reward_day = t.day
+      FROM json_to_recordset(${json(
+        [...totals].map(([id, t]) => ({
+          node_id: id.toString(),
+          reward: t.reward.toString(),
+          last: t.last.toString(),
+          day: t.day.toString(),
+        })),
+      )}) AS t(node_id numeric, reward numeric, last numeric, day numeric)
+      WHERE x.node_id = t.node_id
+    ), bills AS (
+      INSERT INTO ${bill} (id, "user", type, token, amount, block_number, log_index, timestamp, tx_hash)
+      SELECT x.id, x."user", 'node_reward', ${usdt}, x.amount, ${n(blockNumber)}, 0, x.time, NULL
+      FROM json_to_recordset(${json(bills)}) AS x(id text, "user" text, amount numeric, time numeric)
+    ), ledger AS (
+      INSERT INTO ${ledgerBalance} AS lb ("user", token, credited, unreleased, released, withdrawn, contributed)
+      SELECT x."user", ${usdt}, x.amount, 0, x.amount, 0, 0
+      FROM json_to_recordset(${json([...credits].map(([user, amount]) => ({ user, amount: amount.toString() })))})
+        AS x("user" text, amount numeric)
+      ON CONFLICT ("user", token) DO UPDATE SET credited = lb.credited + excluded.credited,
+        released = lb.released + excluded.released
+    ), liabilities AS (
+      INSERT INTO ${vaultToken} AS vt (token, deposited, withdrawn, exchanged_in, exchanged_out, funded, liabilities)
+      SELECT ${usdt}, 0, 0, 0, 0, 0, ${n(paid)} WHERE ${paid > 0n}::boolean
+      ON CONFLICT (token) DO UPDATE SET liabilities = vt.liabilities + excluded.liabilities
+    )
+    SELECT 1`);
 }
 
 /** At a package purchase: `payment` feeds the node reward pool of its UTC day (`day`). */
