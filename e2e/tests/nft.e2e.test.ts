@@ -2,7 +2,7 @@
  * Ecology › NFT on the real stack: alice sees both kinds' prices and odds (as the contract has them),
  * buys a partner NFT (exact ETRO approval, then the buy: the price is burned), waits while its
  * reveal block is not mined, anvil mines blocks, she reveals it, and the rarity and image shown are
- * the ones the chain drew. The Ecology overview shows nodes as not available. Screenshots
+ * the ones the chain drew. The Ecology overview's nodes tile leads to the node area. Screenshots
  * (390×844, 844×390, en and zh): e2e/artifacts/screenshots/ecology-nft.* and ecology-overview.*.
  */
 import { mkdir } from 'node:fs/promises';
@@ -42,11 +42,9 @@ describe('ecology › NFT', () => {
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
 
-      // The overview: nodes say they are not available yet.
+      // The overview: the nodes tile leads to the node area.
       await signInVia(page, stack.webUrl, '/ecology/overview');
-      await page.getByRole('button', { name: new RegExp(text('en', 'screens', 'ecology.entries.nodes')) }).click();
-      await page.getByText(text('en', 'screens', 'ecology.entries.nodesUnavailable')).waitFor({ state: 'visible' });
-      await page.getByRole('button', { name: text('en', 'common', 'ok'), exact: true }).click();
+      expect(await page.getByTestId('ecology-nodes').getAttribute('href')).toBe('/ecology/nodes');
 
       await page.goto(`${stack.webUrl}/ecology/nft`);
       const partnerPrice = await client.readContract({
@@ -92,7 +90,7 @@ describe('ecology › NFT', () => {
       for (const lang of ['en', 'zh'] as Lang[]) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         await page.goto(`${stack.webUrl}/ecology/overview`);
-        await page.getByText(text(lang, 'screens', 'ecology.entries.notYet')).waitFor({ state: 'visible' });
+        await page.getByText(text(lang, 'screens', 'ecology.entries.nodesHint')).waitFor({ state: 'visible' });
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-overview.${viewport}.${lang}.png`) });
         await page.goto(`${stack.webUrl}/ecology/nft`);

@@ -185,6 +185,13 @@ export class Reader {
     return v;
   }
 
+  /** A string that may be empty (a free text such as a node's description). */
+  text(key: string): string {
+    const v = this.raw(key);
+    if (typeof v !== 'string') this.bad(key);
+    return v;
+  }
+
   address(key: string): Address {
     const v = this.raw(key);
     if (typeof v !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(v)) this.bad(key);

@@ -169,6 +169,8 @@ describe('every route of spec §2 (and Market) exists', () => {
     '/ecology/overview',
     '/ecology/defi',
     '/ecology/nft',
+    '/ecology/nodes',
+    '/ecology/nodes/1',
     '/finance/overview',
     '/finance/overview/subscribe/7',
     '/finance/rights-issue',

@@ -94,6 +94,8 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
           { path: 'overview', ...page(lazyPage(() => import('../features/ecology/EcologyOverview.tsx'))) },
           { path: 'defi', ...page(lazyPage(() => import('../features/defi/FarmScreen.tsx'))) },
           { path: 'nft', ...page(lazyPage(() => import('../features/nft/NftScreen.tsx'))) },
+          { path: 'nodes', ...page(lazyPage(() => import('../features/node/NodesScreen.tsx'))) },
+          { path: 'nodes/:id', ...page(lazyPage(() => import('../features/node/NodeDetailScreen.tsx'))) },
         ]),
         section('finance', [
           { index: true, loader: to('/finance/overview') },

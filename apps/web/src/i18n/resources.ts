@@ -12,6 +12,7 @@ import type enHome from './locales/en/home.json';
 import type enLock from './locales/en/lock.json';
 import type enMarket from './locales/en/market.json';
 import type enMine from './locales/en/mine.json';
+import type enNode from './locales/en/node.json';
 import type enReferral from './locales/en/referral.json';
 import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
@@ -47,6 +48,7 @@ export const FEATURE_BUNDLES = {
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
   market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
   mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
+  node: { en: () => import('./locales/en/node.json'), zh: () => import('./locales/zh/node.json') },
   referral: { en: () => import('./locales/en/referral.json'), zh: () => import('./locales/zh/referral.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
@@ -67,6 +69,7 @@ export type AllResources = (typeof resources)['en'] & {
   lock: typeof enLock;
   market: typeof enMarket;
   mine: typeof enMine;
+  node: typeof enNode;
   referral: typeof enReferral;
   screens: typeof enScreens;
   stake: typeof enStake;

@@ -19,7 +19,7 @@ import { quoteFill } from './marketMath.ts';
 import { planBuy } from './planBuy.ts';
 import { planCancel } from './planCancel.ts';
 import { planList } from './planList.ts';
-import { readEusdMarket } from './readEusdMarket.ts';
+import { readEusdMarket, readEusdMarketParameters } from './readEusdMarket.ts';
 
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
 const bob = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 2 });
@@ -67,6 +67,17 @@ describe('the EUSD market on anvil', () => {
       eusdBalance: parseEther('10000'),
       eusdAllowance: 0n,
     });
+  });
+
+  it('reads the parameters alone (the help document) in one eth_call', async () => {
+    requests.length = 0;
+    expect(await readEusdMarketParameters(client, { contracts: deployments.contracts })).toEqual({
+      market: deployments.contracts.EusdMarket,
+      maxUnitPrice: parseEther('1'),
+      sellerFeeBps: 300n,
+      rewardBps: 100n,
+    });
+    expect(requests).toEqual([['eth_call']]);
   });
 
   it('lists, buys part and cancels the rest: the balances move as the plans and the maths say', async () => {

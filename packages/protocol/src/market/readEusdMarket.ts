@@ -58,3 +58,19 @@ export async function readEusdMarket(
     usdtAllowance: r.usdtAllowance,
   };
 }
+
+/** The market's parameters in force (max unit price, seller fee, buyer reward), as the help document lists them. */
+export type EusdMarketParameters = Pick<EusdMarketView, 'market' | 'maxUnitPrice' | 'sellerFeeBps' | 'rewardBps'>;
+
+/** The market's parameters, with no account, in ONE eth_call. Throws `MarketNotDeployedError` without a market. */
+export async function readEusdMarketParameters(
+  client: CallClient,
+  args: { contracts: DeployedContracts },
+): Promise<EusdMarketParameters> {
+  const { market } = marketContracts(args.contracts);
+  const r = await aggregateStrict(client, args.contracts.Multicall3, {
+    parameters: viewRead('EusdMarket.parameters', market, eusdMarketAbi, 'parameters', []),
+  });
+  const [maxUnitPrice, sellerFeeBps, rewardBps] = r.parameters;
+  return { market, maxUnitPrice, sellerFeeBps, rewardBps };
+}

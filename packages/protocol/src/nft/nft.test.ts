@@ -123,6 +123,24 @@ describe('readNft, planBuyNft, planRevealNft on anvil', () => {
     expect(() => planBuyNft({ ...view, balance: view.prices.entry - 1n }, 'entry')).toThrow(InsufficientBalanceError);
   });
 
+  it('reads more pages of my NFTs in the same eth_call ("load more"), in index order', async () => {
+    for (let i = 0; i < 3; i++) await executeSteps(planBuyNft(await read(), 'entry'), clients());
+    const page = (limit: bigint, pages?: number) =>
+      readNft(client, {
+        contracts: deployments.contracts,
+        account: alice.address,
+        limit,
+        ...(pages !== undefined ? { pages } : {}),
+      });
+    const first = await page(2n);
+    expect(first.owned.map((n) => n.tokenId)).toEqual([1n, 2n]);
+    expect(first.ownedTotal).toBe(3n);
+    const more = await page(2n, 2);
+    expect(more.owned.map((n) => n.tokenId)).toEqual([1n, 2n, 3n]);
+    expect(more.ownedTotal).toBe(3n);
+    await expect(page(2n, 0)).rejects.toThrow(RangeError);
+  });
+
   it('refuses to read without an NFT contract in the deployments', async () => {
     const { EternoNft: _, ...rest } = deployments.contracts;
     await expect(

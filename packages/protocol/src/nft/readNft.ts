@@ -41,7 +41,7 @@ export type NftView = {
   readonly salePaused: boolean;
   /** Blocks between a purchase and the block whose hash draws its rarity. */
   readonly revealDelay: bigint;
-  /** The account's NFTs from `offset` (index order), and how many it has. */
+  /** The account's NFTs from `offset` (index order, the pages read), and how many it has. */
   readonly owned: readonly OwnedNft[];
   readonly ownedTotal: bigint;
 };
@@ -66,14 +66,30 @@ export const NFT_PAGE = 50;
 /**
  * Ecology › NFT for `account`: ETRO balance and allowance, both kinds' prices and odds, the sale's
  * state and reveal delay, and the account's NFTs (`getInfoByIndex(account, offset, limit)`) with the
- * block number they were read at, in ONE `eth_call` to Multicall3.
+ * block number they were read at, in ONE `eth_call` to Multicall3. `pages` (default 1) reads that
+ * many pages of `limit` from `offset` in the same call ("load more" on the screen), each within the
+ * contract's page cap; `owned` lists them in index order.
  */
 export async function readNft(
   client: CallClient,
-  args: { contracts: DeployedContracts; account: Address; offset?: bigint; limit?: bigint },
+  args: { contracts: DeployedContracts; account: Address; offset?: bigint; limit?: bigint; pages?: number },
 ): Promise<NftView> {
   const nft = nftAddress(args.contracts);
   const etro = args.contracts.ETRO;
+  const offset = args.offset ?? 0n;
+  const limit = args.limit ?? BigInt(NFT_PAGE);
+  const pageCount = args.pages ?? 1;
+  if (!Number.isSafeInteger(pageCount) || pageCount < 1) throw new RangeError(`pages must be >= 1, got ${pageCount}`);
+  const pageRead = (i: number) =>
+    viewRead(`EternoNft.getInfoByIndex(page ${i})`, nft, eternoNftAbi, 'getInfoByIndex', [
+      args.account,
+      offset + BigInt(i) * limit,
+      limit,
+    ]);
+  const pages = Object.fromEntries(Array.from({ length: pageCount }, (_, i) => [String(i), pageRead(i)])) as Record<
+    string,
+    ReturnType<typeof pageRead>
+  >;
   const read = await aggregateStrict(client, args.contracts.Multicall3, {
     balance: viewRead('ETRO.balanceOf', etro, erc20Abi, 'balanceOf', [args.account]),
     allowance: viewRead('ETRO.allowance', etro, erc20Abi, 'allowance', [args.account, nft]),
@@ -83,14 +99,12 @@ export async function readNft(
     partnerOdds: viewRead('EternoNft.oddsOf(partner)', nft, eternoNftAbi, 'oddsOf', [1n]),
     salePaused: viewRead('EternoNft.salePaused', nft, eternoNftAbi, 'salePaused', []),
     revealDelay: viewRead('EternoNft.revealDelay', nft, eternoNftAbi, 'revealDelay', []),
-    page: viewRead('EternoNft.getInfoByIndex', nft, eternoNftAbi, 'getInfoByIndex', [
-      args.account,
-      args.offset ?? 0n,
-      args.limit ?? BigInt(NFT_PAGE),
-    ]),
+    pages,
     blockNumber: blockNumberRead(args.contracts.Multicall3),
   });
-  const [infos, total] = read.page;
+  const results = Array.from({ length: pageCount }, (_, i) => read.pages[String(i)]!);
+  const infos = results.flatMap(([page]) => page);
+  const total = results[0]![1];
   return {
     nft,
     etro,

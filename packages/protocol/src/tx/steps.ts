@@ -27,7 +27,14 @@ export type TxAction =
   | 'market.buy'
   | 'market.cancel'
   | 'nft.buy'
-  | 'nft.reveal';
+  | 'nft.reveal'
+  | 'node.approveNft'
+  | 'node.create'
+  | 'node.join'
+  | 'node.edit'
+  | 'node.quit'
+  | 'node.vote'
+  | 'node.unvote';
 
 /** One contract call, in viem's `simulateContract`/`writeContract` shape. */
 export type ContractCall = {

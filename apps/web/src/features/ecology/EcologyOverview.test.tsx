@@ -18,20 +18,15 @@ describe('Ecology overview (spec §2)', () => {
     expect(screen.getByRole('link', { name: /NFT/ }).getAttribute('href')).toBe('/ecology/nft');
   });
 
-  it('says nodes are not available yet (no node contract), without any figure', () => {
+  it('links nodes to the node area, without any figure on the tile', () => {
     render(
       <MemoryRouter>
         <EcologyOverview />
       </MemoryRouter>,
     );
-    const tile = screen.getByRole('button', { name: /Nodes/ });
-    expect(tile.textContent).toContain('Not yet available');
+    const tile = screen.getByRole('link', { name: /Nodes/ });
+    expect(tile.getAttribute('href')).toBe('/ecology/nodes');
     expect(tile.textContent).not.toMatch(/\d/);
-    fireEvent.click(tile);
-    const state = modal.getState();
-    expect(state.visible && state.options.message).toMatch(
-      /^Nodes are not available yet: no node contract is deployed/,
-    );
   });
 
   it.each(['GameFi', 'Metaverse'])('%s shows the under-construction tip', (name) => {

@@ -43,20 +43,13 @@ function EntryIcon({ children }: { children: ReactNode }) {
 }
 
 /**
- * Ecology overview: DeFi and NFT entries; nodes, whose contract is not built yet, say so (no list, no
- * figures); GameFi and Metaverse show the 'under construction' tip (spec §2).
+ * Ecology overview: DeFi, NFT and nodes entries; GameFi and Metaverse show the 'under construction'
+ * tip (spec §2).
  */
 export default function EcologyOverview() {
   const { t } = useTranslation(['screens', 'common']);
   const soon = (): void => {
     modal.show({ title: t('common:notice'), message: t('common:underConstruction'), confirmText: t('common:ok') });
-  };
-  const nodesUnavailable = (): void => {
-    modal.show({
-      title: t('common:notice'),
-      message: t('ecology.entries.nodesUnavailable'),
-      confirmText: t('common:ok'),
-    });
   };
   return (
     <div className="ecology-grid">
@@ -70,12 +63,11 @@ export default function EcologyOverview() {
         <strong>{t('ecology.entries.nft')}</strong>
         <span>{t('ecology.entries.nftHint')}</span>
       </Link>
-      <button type="button" className="entry-card entry-wide entry-soon" onClick={nodesUnavailable}>
+      <Link className="entry-card entry-wide entry-nodes" to="/ecology/nodes" data-testid="ecology-nodes">
         <EntryIcon>{ICONS.nodes}</EntryIcon>
         <strong>{t('ecology.entries.nodes')}</strong>
         <span>{t('ecology.entries.nodesHint')}</span>
-        <span className="chip">{t('ecology.entries.notYet')}</span>
-      </button>
+      </Link>
       <button type="button" className="entry-card entry-soon" onClick={soon}>
         <EntryIcon>{ICONS.gamefi}</EntryIcon>
         <strong>{t('ecology.entries.gamefi')}</strong>

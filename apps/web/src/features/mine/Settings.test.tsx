@@ -8,6 +8,33 @@ import { setLanguage } from '../../i18n/index.ts';
 import { getSession, setSession } from '../../session/session.ts';
 import Settings from './Settings.tsx';
 
+const E18_ = 10n ** 18n;
+/** The chain's parameters as the help document reads them (one eth_call each, stubbed here). */
+vi.mock('../../chain/useBlockRead.ts', () => ({
+  useBlockRead: (name: string) => ({
+    data:
+      name === 'node-params'
+        ? {
+            nodes: '0x00000000000000000000000000000000000000a1',
+            blockNumber: 1n,
+            neededEtro: 12_000n * E18_,
+            maxShareBps: 2500n,
+            rarityWeights: { N: 1, R: 3, SR: 5, SSR: 9 },
+          }
+        : name === 'market-params'
+          ? {
+              market: '0x00000000000000000000000000000000000000a2',
+              maxUnitPrice: E18_ * 2n,
+              sellerFeeBps: 350n,
+              rewardBps: 125n,
+            }
+          : undefined,
+    error: null,
+    loading: false,
+    retry: () => {},
+  }),
+}));
+
 beforeEach(() => {
   setConfigForTesting({ chainId: 201022, apiUrl: 'http://api.test' } as AppConfig);
 });
@@ -54,7 +81,11 @@ function renderSettings(answer?: () => Response) {
     const respond = answer ?? (() => Response.json(CATALOGUE));
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => respond()),
+      vi.fn(async (url: string | URL | Request) =>
+        String(url).includes('/nodes/rewards')
+          ? Response.json({ days: [], nextBefore: null, today: '0', poolBps: 150 })
+          : respond(),
+      ),
     );
   }
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -84,6 +115,19 @@ describe('Mine › settings', () => {
     expect(help.textContent).toContain('limit 240 USDT · 5 cycles');
     expect(help.textContent).toContain('Regular 7 days');
     expect(help.textContent).toContain('100 USDT to 100,000 USDT');
+  });
+
+  it('the help document states the EUSD market and node parameters in force (contracts, GET /nodes/rewards)', async () => {
+    renderSettings();
+    const market = await screen.findByTestId('market-help');
+    expect(market.textContent).toContain('Highest unit price of an order: 2 USDT per EUSD');
+    expect(market.textContent).toContain('Seller fee: 3.5 %');
+    expect(market.textContent).toContain('Buyer discount reward: 1.25 %');
+    const node = await screen.findByTestId('node-help');
+    expect(node.textContent).toContain('Needed ETRO to create a node: 12,000 ETRO');
+    expect(node.textContent).toContain('Highest master share rate: 25 %');
+    expect(node.textContent).toContain('N 1, R 3, SR 5, SSR 9');
+    expect(await screen.findByText(/Node reward pool: 1\.5 % of each day's package payments/)).toBeTruthy();
   });
 
   it('says so when the live finance settings cannot be read', async () => {

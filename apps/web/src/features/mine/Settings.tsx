@@ -4,6 +4,8 @@ import { getConfig } from '../../config.ts';
 import { currentLanguage, LANGUAGES, setLanguage } from '../../i18n/index.ts';
 import { signOut } from '../../session/signOut.ts';
 import { FinanceHelp } from '../finance/FinanceHelp.tsx';
+import { MarketHelp } from '../market/MarketHelp.tsx';
+import { NodeHelp } from '../node/NodeHelp.tsx';
 import './settings.css';
 
 /** Mine › settings: help document, security audit, the language switch (spec §1, §2). */
@@ -16,6 +18,8 @@ export default function Settings() {
         <summary>{t('mine.setting.help')}</summary>
         <p>{t('mine.setting.helpBody', { periods: LOCK_PERIODS_DAYS.join('/') })}</p>
         <FinanceHelp />
+        <MarketHelp />
+        <NodeHelp />
       </details>
       <details className="settings-item">
         <summary>{t('mine.setting.audit')}</summary>

@@ -29,15 +29,17 @@ const VIEW: NftView = {
 function renderPanel(read: Partial<BlockRead<NftView>>) {
   const buy = vi.fn(async () => 'confirmed' as const);
   const reveal = vi.fn(async () => 'confirmed' as const);
+  const more = vi.fn();
   const idle = { state: IDLE, busy: false };
   render(
     <NftPanel
       read={{ data: undefined, error: null, loading: false, retry: vi.fn(), ...read }}
       buy={{ tx: idle, run: buy }}
       reveal={{ tx: idle, run: reveal }}
+      onMore={more}
     />,
   );
-  return { buy, reveal };
+  return { buy, reveal, more };
 }
 
 afterEach(async () => {
@@ -79,5 +81,17 @@ describe('Ecology › NFT', () => {
     renderPanel({ data: { ...VIEW, owned: [], ownedTotal: 0n } });
     expect(screen.getByTestId('nft-none').textContent).toBe('您还没有 NFT。');
     expect(screen.getByTestId('nft-price-entry').textContent).toBe('100 ETRO，将被销毁');
+  });
+
+  it('offers "load more" while fewer NFTs are listed than I hold, and not once all are', () => {
+    const { more } = renderPanel({ data: { ...VIEW, ownedTotal: 53n } });
+    fireEvent.click(screen.getByTestId('nft-more'));
+    expect(screen.getByTestId('nft-more').textContent).toBe('Load more (3 of 53 shown)');
+    expect(more).toHaveBeenCalledTimes(1);
+  });
+
+  it('has no "load more" when every NFT is listed', () => {
+    renderPanel({ data: VIEW });
+    expect(screen.queryByTestId('nft-more')).toBeNull();
   });
 });

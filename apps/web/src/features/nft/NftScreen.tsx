@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatTokenAmount } from '@eterno/protocol/amount';
 import { NFT_KINDS, RARITIES, nftImage, type NftKind } from '@eterno/protocol/nft/kinds';
@@ -109,10 +110,13 @@ export function NftPanel({
   read,
   buy,
   reveal,
+  onMore,
 }: {
   read: BlockRead<NftView>;
   buy: Write<[NftView, NftKind]>;
   reveal: Write<[NftView['nft'], bigint]>;
+  /** Reads the next page of my NFTs (shown while fewer are listed than I hold). */
+  onMore: () => void;
 }) {
   const { t } = useTranslation(['screens', 'common', 'errors']);
   const { data, error, retry } = read;
@@ -151,16 +155,29 @@ export function NftPanel({
           ))}
         </ul>
       )}
+      {BigInt(data.owned.length) < data.ownedTotal ? (
+        <button type="button" className="button" data-testid="nft-more" onClick={onMore}>
+          {t('ecology.nft.more', { shown: data.owned.length, total: data.ownedTotal.toString() })}
+        </button>
+      ) : null}
       <TxProgress tx={reveal.tx} />
     </section>
   );
 }
 
-/** `/ecology/nft`: buy entry and partner NFTs with ETRO (burned), reveal their rarity, my NFTs. */
+/** `/ecology/nft`: buy entry and partner NFTs with ETRO (burned), reveal their rarity, my NFTs (page by page). */
 export default function NftScreen() {
   const { account } = useWallet();
-  const read = useNftView(account);
+  const [pages, setPages] = useState(1);
+  const read = useNftView(account, pages);
   const buy = useBuyNft();
   const reveal = useRevealNft();
-  return <NftPanel read={read} buy={{ tx: buy.tx, run: buy.buy }} reveal={{ tx: reveal.tx, run: reveal.reveal }} />;
+  return (
+    <NftPanel
+      read={read}
+      buy={{ tx: buy.tx, run: buy.buy }}
+      reveal={{ tx: reveal.tx, run: reveal.reveal }}
+      onMore={() => setPages((n) => n + 1)}
+    />
+  );
 }

@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { Address } from 'viem';
+import { shortenAddress } from '@eterno/protocol/address';
+import { revealedOf } from '@eterno/protocol/nodes/nodeForm';
+import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
+import type { OwnedNft } from '@eterno/protocol/nft/readNft';
+import type { NodeDetail } from '../../api/nodes.ts';
+import { readErrorText } from '../../chain/readErrorText.ts';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
+import { formatDay } from '../../i18n/dateTime.ts';
+import { useWallet } from '../../shell/walletContext.ts';
+import { useNftView } from '../nft/useNftView.ts';
+import { JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
+import { NodeFigures } from './NodesScreen.tsx';
+import { etroText, usdtText } from './nodeFormat.ts';
+import type { NodeT } from './nodeProblemText.ts';
+import { useNodeChain, useNodeDetail, type Read } from './useNodeReads.ts';
+import { useEditNode, useJoinNode, useQuitNode, useUnvote, useVote } from './useNodeWrites.ts';
+import './node.css';
+
+export type NodeAction = 'join' | 'edit' | 'quit' | 'vote' | 'unvote';
+
+/** A node's page as it renders its reads: the figures, its NFTs, recent days, my votes and what I can do. */
+export function NodeDetailView(props: {
+  read: Read<NodeDetail>;
+  chain: NodeChainView | undefined;
+  me: Address | undefined;
+  onAction: (action: NodeAction) => void;
+}) {
+  const { t: tt, i18n } = useTranslation(['node', 'errors', 'common']);
+  const t = tt as NodeT;
+  const { data, error } = props.read;
+  if (error && !data)
+    return (
+      <ReadErrorCard
+        failure={readErrorText(error, tt as (key: string) => string, 'node:detail.loadError')}
+        onRetry={props.read.retry}
+      />
+    );
+  if (!data) return <div className="market-card skeleton node-skeleton" aria-busy="true" />;
+  const { node, members, rewards } = data;
+  const me = props.me?.toLowerCase();
+  const mine = members.find((m) => m.account.toLowerCase() === me);
+  const chain = props.chain;
+  const button = (action: NodeAction, label: string, primary = false) => (
+    <button
+      type="button"
+      className={primary ? 'button button-primary' : 'button'}
+      data-testid={`node-${action}-open`}
+      disabled={!chain}
+      onClick={() => props.onAction(action)}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <section className="market-screen node-screen" data-testid="node-detail" data-node={node.nodeId.toString()}>
+      <Link className="node-back" to="/ecology/nodes">
+        ‹ {t('node:detail.back')}
+      </Link>
+      <div className="market-card">
+        <div className="node-card-head">
+          <h2 className="node-name" data-testid="node-name">
+            {node.name}
+          </h2>
+          <span className="market-row-sub">{t('node:detail.title', { id: node.nodeId.toString() })}</span>
+        </div>
+        {!node.open ? <p className="market-paused">{t('node:detail.closed')}</p> : null}
+        <p className="node-description" data-testid="node-description">
+          {node.description || t('node:list.noDescription')}
+        </p>
+        <NodeFigures node={node} />
+        <p className="node-note" data-testid="node-my-stake">
+          {t('node:detail.myVotes')}: {chain ? `${etroText(chain.votesOnNode)} ETRO` : '…'}
+        </p>
+        <div className="node-actions">
+          {node.open ? button('vote', t('node:actions.vote'), true) : null}
+          {chain && chain.votesOnNode > 0n ? button('unvote', t('node:actions.unvote')) : null}
+          {mine?.role === 'master' ? button('edit', t('node:actions.edit')) : null}
+          {mine?.role === 'master' ? button('quit', t('node:actions.closeNode')) : null}
+          {mine?.role === 'member' ? button('quit', t('node:actions.quit')) : null}
+          {!mine && node.open ? button('join', t('node:actions.join'), true) : null}
+        </div>
+      </div>
+
+      <h3 className="market-subtitle">{t('node:detail.members')}</h3>
+      <ol className="node-members" data-testid="node-member-list">
+        {members.map((m) => (
+          <li key={m.tokenId.toString()} className="market-row" data-testid="node-member" data-account={m.account}>
+            <div className="market-row-main">
+              <span>
+                {shortenAddress(m.account)} · {t(`node:detail.role.${m.role}`)}
+              </span>
+              <span className="market-row-sub">
+                NFT #{m.tokenId.toString()} · {t('node:list.weight')} {m.weight}
+              </span>
+            </div>
+          </li>
+        ))}
+      </ol>
+
+      <h3 className="market-subtitle">{t('node:detail.rewards')}</h3>
+      {rewards.length === 0 ? (
+        <p className="market-empty" data-testid="node-rewards-empty">
+          {t('node:detail.noRewards')}
+        </p>
+      ) : (
+        <table className="node-rewards" data-testid="node-rewards">
+          <thead>
+            <tr>
+              <th>{t('node:detail.day')}</th>
+              <th>{t('node:detail.power')}</th>
+              <th>{t('node:detail.reward')}</th>
+              <th>{t('node:detail.masterReward')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rewards.map((r) => (
+              <tr key={r.day} data-testid="node-reward-day">
+                <td>{formatDay(r.day, i18n.language)}</td>
+                <td>{etroText(r.power)}</td>
+                <td>{usdtText(r.reward)}</td>
+                <td>{usdtText(r.masterReward)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+/** `/ecology/nodes/:id`: one node, and the join, edit, quit, vote and unvote sheets. */
+export default function NodeDetailScreen() {
+  const { id } = useParams();
+  const nodeId = id !== undefined && /^\d{1,20}$/.test(id) && id !== '0' ? BigInt(id) : null;
+  const { account } = useWallet();
+  const read = useNodeDetail(nodeId);
+  const chain = useNodeChain(account, nodeId ?? undefined);
+  const nft = useNftView(account);
+  const join = useJoinNode();
+  const edit = useEditNode();
+  const quit = useQuitNode();
+  const vote = useVote();
+  const unvote = useUnvote();
+  const [sheet, setSheet] = useState<NodeAction | null>(null);
+  const view = chain.data;
+  const detail = read.data;
+  const mine = detail?.members.find((m) => m.account.toLowerCase() === account?.toLowerCase());
+  const entryNfts: readonly OwnedNft[] = nft.data ? revealedOf(nft.data.owned, 'entry') : [];
+  const open = (action: NodeAction) => {
+    ({ join, edit, quit, vote, unvote })[action].tx.reset();
+    setSheet(action);
+  };
+  const close = () => setSheet(null);
+  return (
+    <>
+      <NodeDetailView
+        read={nodeId === null ? { data: undefined, error: new Error('bad node id'), retry: () => {} } : read}
+        chain={view}
+        me={account}
+        onAction={open}
+      />
+      {view && detail && nodeId !== null ? (
+        <>
+          {sheet === 'join' && nft.data ? (
+            <JoinSheet
+              node={detail.node}
+              chain={view}
+              entryNfts={entryNfts}
+              tx={join.tx}
+              onJoin={(tokenId) => join.run(view, nodeId, tokenId)}
+              onClose={close}
+            />
+          ) : null}
+          {sheet === 'edit' ? (
+            <NodeFormSheet
+              mode="edit"
+              chain={view}
+              node={detail.node}
+              tx={edit.tx}
+              onSubmit={(form) => edit.run(view.nodes, nodeId, form)}
+              onClose={close}
+            />
+          ) : null}
+          {sheet === 'quit' && mine ? (
+            <QuitSheet
+              node={detail.node}
+              role={mine.role}
+              tokenId={mine.tokenId}
+              tx={quit.tx}
+              onQuit={() => quit.run(view.nodes, nodeId)}
+              onClose={close}
+            />
+          ) : null}
+          {sheet === 'vote' || sheet === 'unvote' ? (
+            <VoteSheet
+              key={sheet}
+              mode={sheet}
+              node={detail.node}
+              chain={view}
+              tx={sheet === 'vote' ? vote.tx : unvote.tx}
+              onSubmit={(amount) =>
+                sheet === 'vote' ? vote.run(view, nodeId, amount) : unvote.run(view.nodes, nodeId, amount)
+              }
+              onClose={close}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Address } from 'viem';
+import { shortenAddress } from '@eterno/protocol/address';
+import { revealedOf } from '@eterno/protocol/nodes/nodeForm';
+import type { NodeAccount, NodePool, NodeSummary } from '../../api/nodes.ts';
+import { readErrorText } from '../../chain/readErrorText.ts';
+import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
+import { useWallet } from '../../shell/walletContext.ts';
+import type { Pages } from '../market/useMarketLists.ts';
+import { useNftView } from '../nft/useNftView.ts';
+import { NodeFormSheet } from './NodeSheets.tsx';
+import { bpsPercent, etroText, usdtText } from './nodeFormat.ts';
+import type { NodeT } from './nodeProblemText.ts';
+import { useNodeAccount, useNodeChain, useNodePool, useNodes, type Read } from './useNodeReads.ts';
+import { useCreateNode } from './useNodeWrites.ts';
+import './node.css';
+
+function ReadError({ error, retry, fallback }: { error: unknown; retry: () => void; fallback: string }) {
+  const { t } = useTranslation(['node', 'errors', 'common']);
+  return <ReadErrorCard failure={readErrorText(error, t as (key: string) => string, fallback)} onRetry={retry} />;
+}
+
+/** One node's figures (spec §3): NFT weight, reward, members, needed ETRO, votes, share rate, master. */
+export function NodeFigures({ node }: { node: NodeSummary }) {
+  const t = useTranslation(['node']).t as NodeT;
+  return (
+    <dl className="market-figures node-figures" data-testid="node-figures">
+      <div>
+        <dt>{t('node:list.weight')}</dt>
+        <dd data-testid="node-weight">{node.weight}</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.reward')}</dt>
+        <dd data-testid="node-reward">{usdtText(node.rewardTotal)} USDT</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.lastReward')}</dt>
+        <dd data-testid="node-last-reward">{node.lastReward === null ? '—' : `${usdtText(node.lastReward)} USDT`}</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.members')}</dt>
+        <dd data-testid="node-members">{node.members}</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.needed')}</dt>
+        <dd>{etroText(node.staked)} ETRO</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.votes')}</dt>
+        <dd data-testid="node-votes">{etroText(node.votes)} ETRO</dd>
+      </div>
+      <div>
+        <dt>{t('node:list.share')}</dt>
+        <dd data-testid="node-share">{bpsPercent(node.shareBps)} %</dd>
+      </div>
+      <div className="node-figures-wide">
+        <dt>{t('node:list.master')}</dt>
+        <dd title={node.master}>{shortenAddress(node.master)}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** The account's standing: its node and role, its node rewards, its votes. */
+export function MyNodeCard({ read }: { read: Read<NodeAccount> }) {
+  const t = useTranslation(['node']).t as NodeT;
+  if (read.error && !read.data)
+    return <ReadError error={read.error} retry={read.retry} fallback="node:mine.loadError" />;
+  const me = read.data;
+  if (!me) return <div className="market-card skeleton node-skeleton" aria-busy="true" />;
+  return (
+    <div className="market-card" data-testid="node-me">
+      <h3 className="node-card-title">{t('node:mine.title')}</h3>
+      <p className="node-note" data-testid="node-membership">
+        {me.membership ? (
+          <Link to={`/ecology/nodes/${me.membership.nodeId}`}>
+            {t('node:mine.in', {
+              id: me.membership.nodeId.toString(),
+              role: t(`node:mine.role.${me.membership.role}`),
+              token: me.membership.tokenId.toString(),
+              weight: me.membership.weight,
+            })}
+          </Link>
+        ) : (
+          t('node:mine.none')
+        )}
+      </p>
+      <dl className="market-figures">
+        <div>
+          <dt>{t('node:mine.rewardTotal')}</dt>
+          <dd data-testid="node-my-reward">{usdtText(me.rewardTotal)} USDT</dd>
+        </div>
+        <div>
+          <dt>{t('node:mine.lastReward')}</dt>
+          <dd>{me.lastReward === null ? '—' : `${usdtText(me.lastReward)} USDT`}</dd>
+        </div>
+        <div className="node-figures-wide">
+          <dt>{t('node:mine.votes')}</dt>
+          <dd data-testid="node-my-votes">
+            {me.votes.length === 0
+              ? t('node:mine.noVotes')
+              : me.votes.map((v) => `#${v.nodeId} · ${etroText(v.amount)} ETRO`).join(', ')}
+          </dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+/** The pool: today's so far, the rate in force, the last settled day. */
+function PoolCard({ read }: { read: Read<NodePool> }) {
+  const t = useTranslation(['node']).t as NodeT;
+  const pool = read.data;
+  if (!pool) return null;
+  const last = pool.days[0];
+  return (
+    <dl className="market-figures node-pool" data-testid="node-pool">
+      <div>
+        <dt>{t('node:pool.today')}</dt>
+        <dd>{usdtText(pool.today)} USDT</dd>
+      </div>
+      <div>
+        <dt>{t('node:pool.lastDay')}</dt>
+        <dd>{last ? `${usdtText(last.paid)} USDT` : '—'}</dd>
+      </div>
+      <div className="node-figures-wide">
+        <dd className="node-note">{t('node:pool.rate', { rate: bpsPercent(pool.poolBps) })}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Ecology › nodes as it renders its reads: the pool, my standing, create, the open nodes (most votes first). */
+export function NodesView(props: {
+  nodes: Pages<NodeSummary>;
+  account: Read<NodeAccount>;
+  pool: Read<NodePool>;
+  me: Address | undefined;
+  canCreate: boolean;
+  onCreate: () => void;
+}) {
+  const t = useTranslation(['node']).t as NodeT;
+  const { nodes } = props;
+  const me = props.me?.toLowerCase();
+  return (
+    <section className="market-screen node-screen" data-testid="node-screen">
+      <header className="card-heading">
+        <h2>{t('node:title')}</h2>
+      </header>
+      <p className="market-note">{t('node:intro')}</p>
+      <PoolCard read={props.pool} />
+      <MyNodeCard read={props.account} />
+      <button
+        type="button"
+        className="button button-primary"
+        data-testid="node-create-open"
+        disabled={!props.canCreate}
+        onClick={props.onCreate}
+      >
+        {t('node:actions.create')}
+      </button>
+      <h3 className="market-subtitle">{t('node:list.title')}</h3>
+      {nodes.error && !nodes.data ? (
+        <ReadError error={nodes.error} retry={nodes.retry} fallback="node:list.loadError" />
+      ) : !nodes.data ? (
+        <div className="market-card skeleton node-skeleton" aria-busy="true" />
+      ) : nodes.data.length === 0 ? (
+        <p className="market-empty" data-testid="node-list-empty">
+          {t('node:list.none')}
+        </p>
+      ) : (
+        <ol className="node-list" data-testid="node-list">
+          {nodes.data.map((node) => (
+            <li
+              key={node.nodeId.toString()}
+              className="market-card node-card"
+              data-testid="node-card"
+              data-node={node.nodeId.toString()}
+            >
+              <div className="node-card-head">
+                <strong className="node-name" data-testid="node-name">
+                  {node.name}
+                </strong>
+                <span className="market-row-sub">#{node.nodeId.toString()}</span>
+                {node.master.toLowerCase() === me ? <span className="market-tag">{t('node:list.yours')}</span> : null}
+              </div>
+              <p className="node-description" data-testid="node-description">
+                {node.description || t('node:list.noDescription')}
+              </p>
+              <NodeFigures node={node} />
+              <Link
+                className="button"
+                to={`/ecology/nodes/${node.nodeId}`}
+                data-testid="node-view"
+                aria-label={`${t('node:list.view')} ${node.name}`}
+              >
+                {t('node:list.view')}
+              </Link>
+            </li>
+          ))}
+        </ol>
+      )}
+      {nodes.hasMore ? (
+        <button
+          type="button"
+          className="button"
+          data-testid="node-list-more"
+          disabled={nodes.loadingMore}
+          onClick={nodes.loadMore}
+        >
+          {t('node:list.more')}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+/** `/ecology/nodes`: the node list, my standing and the create sheet. */
+export default function NodesScreen() {
+  const { account } = useWallet();
+  const nodes = useNodes();
+  const me = useNodeAccount(account);
+  const pool = useNodePool();
+  const chain = useNodeChain(account);
+  const nft = useNftView(account);
+  const create = useCreateNode();
+  const [open, setOpen] = useState(false);
+  const view = chain.data;
+  return (
+    <>
+      <NodesView
+        nodes={nodes}
+        account={me}
+        pool={pool}
+        me={account}
+        canCreate={view !== undefined && nft.data !== undefined}
+        onCreate={() => {
+          create.tx.reset();
+          setOpen(true);
+        }}
+      />
+      {open && view && nft.data ? (
+        <NodeFormSheet
+          mode="create"
+          chain={view}
+          partnerNfts={revealedOf(nft.data.owned, 'partner')}
+          tx={create.tx}
+          onSubmit={(form) => create.run(view, form)}
+          onClose={() => setOpen(false)}
+        />
+      ) : null}
+      {chain.error && !view ? (
+        <ReadError error={chain.error} retry={chain.retry} fallback="node:list.loadError" />
+      ) : null}
+    </>
+  );
+}
