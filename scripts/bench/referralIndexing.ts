@@ -16,6 +16,7 @@
 import { pgReferralSql } from '@eterno/server/referral/pgReferralSql';
 import { loopPackageAt } from '@eterno/server/finance/inputs';
 import { loadFinanceSettings } from '@eterno/server/finance/settings';
+import { loadNodesSettings } from '@eterno/server/nodes/settings';
 import { loadReferralSettings, referralSettingsAt } from '@eterno/server/referral/incomeSettings';
 import { recordPurchaseIncomes } from '@eterno/server/referral/purchaseIncomes';
 import { recordTeamVolume } from '@eterno/server/referral/referralWrites';
@@ -45,6 +46,7 @@ export async function measurePurchaseIndexing(): Promise<PurchaseIndexingFigures
     const inputs = {
       settings: loadFinanceSettings({}),
       referral: loadReferralSettings({}),
+      nodes: loadNodesSettings({}),
       usdt,
       etro: usdt,
       eusd: usdt,
