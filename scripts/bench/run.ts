@@ -149,6 +149,11 @@ async function benchReferral(): Promise<void> {
   console.log(
     `api.team_p99_ms_100k.method: GET /referral/team/<a random one of ${TEAM_USERS} accounts> (a random tree: automatic and manual placement, max depth ${t.maxDepth}), PostgreSQL, ${TEAM_CONNECTIONS} connections for ${TEAM_DURATION_S} s (autocannon on the same machine); ${t.requests} requests, ${t.requestsPerSecond} req/s, p50 ${t.p50Ms} ms, ${t.non2xx} non-2xx, ${t.errors} errors; ${t.checked} answers compared with the in-memory tree`,
   );
+  if (t.apiCpuMsPerRequest !== null) console.log(`api.team_100k.api_cpu_ms_per_request: ${t.apiCpuMsPerRequest}`);
+  console.log(`api.team_100k.pg_cpu_ms_per_request: ${t.pgCpuMsPerRequest}`);
+  console.log(
+    `api.team_100k.statement: ${t.statementBuffers} shared buffers, ${t.statementExecMs} ms executing (EXPLAIN ANALYZE of the team statement for ${t.checked} random accounts, one at a time)`,
+  );
   console.log(`api.team_100k.load_average: ${load()}`);
   if (!(t.p99Ms <= TEAM_P99_MS_BUDGET)) over.push(`api.team_p99_ms_100k ${t.p99Ms} > ${TEAM_P99_MS_BUDGET}`);
   if (t.non2xx > 0 || t.errors > 0) over.push(`api.team: ${t.non2xx} non-2xx answers, ${t.errors} errors`);
