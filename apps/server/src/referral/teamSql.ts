@@ -29,6 +29,7 @@ export type TeamRow = {
 };
 
 const BITS = Math.log2(LEG_CAPACITY);
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const text = (value: unknown): string => {
   if (typeof value === 'string') return value;
@@ -48,6 +49,9 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[], day?: b
 
 /** The statement of `teamRows` (the referral bench explains it). */
 export function teamStatement(wallets: readonly Hex[], day?: bigint): Sql {
+  // Joined into one text parameter: only addresses (never a comma).
+  const bad = wallets.find((w) => !ADDRESS.test(w));
+  if (bad !== undefined) throw new Error(`referral team: "${bad}" is not an address`);
   const cap = sql.raw(String(LEG_CAPACITY));
   /** The chain's end (`e`: wallet and last position) when the seat is taken, and the side's sums. */
   const sideJoins = (s: Side, e: string, x: string) => {
@@ -82,7 +86,7 @@ export function teamStatement(wallets: readonly Hex[], day?: bigint): Sql {
     FROM ${referralAccount} AS a CROSS JOIN hd
     ${sideJoins(0, 'le', 'lx')}
     ${sideJoins(1, 're', 'rx')}
-    WHERE a.wallet IN (SELECT json_array_elements_text(${JSON.stringify(wallets)}::json))`;
+    WHERE a.wallet = ANY(string_to_array(${wallets.join(',')}, ','))`;
 }
 
 function teamRowOf(r: Row): TeamRow {
