@@ -20,11 +20,13 @@ export type IndexedPostgres = {
   serverUrl: string;
   /** A client whose `search_path` is the indexer's schema. */
   client: pg.Client;
+  /** The API process's PID (its process group's CPU is the API's: ./processCpu.ts), while the server runs. */
+  apiPid: number | undefined;
 };
 
 export async function withIndexedPostgres<T>(
   name: string,
-  { keepServer }: { keepServer: boolean },
+  { keepServer, apiNodeArgs }: { keepServer: boolean; apiNodeArgs?: string[] },
   run: (stack: IndexedPostgres) => Promise<T>,
 ): Promise<T> {
   const dir = await mkdtemp(join(tmpdir(), `eterno-bench-${name}-`));
@@ -42,6 +44,7 @@ export async function withIndexedPostgres<T>(
       dataDir: join(dir, 'server'),
       databaseUrl: postgres.url,
       siweDomains: ['127.0.0.1:5173'],
+      ...(apiNodeArgs === undefined ? {} : { apiNodeArgs }),
     });
     if (keepServer) stops.push(server.stop);
     else await server.stop();
@@ -50,7 +53,12 @@ export async function withIndexedPostgres<T>(
     await client.connect();
     stops.push(() => client.end());
     await client.query(`SET search_path TO "${server.schema!}"`);
-    return await run({ deploymentsFile, serverUrl: server.url, client });
+    return await run({
+      deploymentsFile,
+      serverUrl: server.url,
+      client,
+      apiPid: keepServer ? server.apiPid : undefined,
+    });
   } finally {
     for (const stop of stops.reverse()) await stop().catch(() => undefined);
     await rm(dir, { recursive: true, force: true });

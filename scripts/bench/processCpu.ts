@@ -37,3 +37,10 @@ export function processGroupCpuMs(group: number): number | null {
   }
   return (ticks * 1000) / TICKS_PER_S;
 }
+
+/** The CPU milliseconds used so far by the live processes `pids` (gone ones count 0). */
+export function processesCpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) ticks += statOf(String(pid))?.ticks ?? 0;
+  return (ticks * 1000) / TICKS_PER_S;
+}

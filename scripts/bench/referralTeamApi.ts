@@ -10,9 +10,16 @@
  * the load.
  */
 import autocannon from 'autocannon';
+import type pg from 'pg';
 import type { TeamFiguresJson } from '@eterno/protocol/referralApi';
 import { volumeKeys, type Side } from '@eterno/server/referral/layout';
+import { teamStatement } from '@eterno/server/referral/teamSql';
+import { pgReferralSql } from '@eterno/server/referral/pgReferralSql';
+import { rows } from '@eterno/server/referral/referralSql';
+import { sql } from 'ponder';
+import type { Hex } from 'viem';
 import { withIndexedPostgres } from './indexedPostgres.ts';
+import { processesCpuMs, processGroupCpuMs } from './processCpu.ts';
 import { random, randomTree, walletOfId, writeTree, type SyntheticTree } from './referralFill.ts';
 
 export const TEAM_USERS = 100_000;
@@ -29,7 +36,44 @@ export type TeamApiFigures = {
   errors: number;
   checked: number;
   maxDepth: number;
+  /** The API process's CPU per answered request over the load (null off Linux). */
+  apiCpuMsPerRequest: number | null;
+  /** PostgreSQL's client backends' CPU per answered request over the load. */
+  pgCpuMsPerRequest: number;
+  /** The team statement alone on the bench's connection, one account at a time: mean shared buffers touched and execution ms. */
+  statementBuffers: number;
+  statementExecMs: number;
 };
+
+type PlanNode = { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
+
+/**
+ * The team statement (teamSql.ts `teamStatement`) of `wallets`, one at a time, under
+ * EXPLAIN (ANALYZE, BUFFERS): the mean shared buffers it touches and its mean execution time (ms).
+ */
+async function explainTeam(client: pg.Client, wallets: readonly Hex[]): Promise<{ buffers: number; execMs: number }> {
+  const db = pgReferralSql(client);
+  let buffers = 0;
+  let execMs = 0;
+  for (const wallet of wallets) {
+    const [row] = await rows(db, sql`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${teamStatement([wallet])}`);
+    const [plan] = row!['QUERY PLAN'] as Array<{ Plan: PlanNode; 'Execution Time': number }>;
+    buffers += plan!.Plan['Shared Hit Blocks'] + plan!.Plan['Shared Read Blocks'];
+    execMs += plan!['Execution Time'];
+  }
+  return {
+    buffers: Math.round((buffers / wallets.length) * 10) / 10,
+    execMs: Math.round((execMs / wallets.length) * 1000) / 1000,
+  };
+}
+
+/** PostgreSQL's client backends' CPU so far (the API pool's connections are kept open). */
+async function pgCpuMs(client: pg.Client): Promise<number> {
+  const pids = (
+    await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend'`)
+  ).rows.map((r) => r.pid);
+  return processesCpuMs(pids);
+}
 
 /** What the answer for account `id` must say, from the in-memory tree. */
 function expected(t: SyntheticTree, id: number) {
@@ -66,7 +110,13 @@ function expected(t: SyntheticTree, id: number) {
 }
 
 export async function measureTeamApi(): Promise<TeamApiFigures> {
-  return withIndexedPostgres('team', { keepServer: true }, async ({ serverUrl, client }) => {
+  // A CPU profile of the API process, written when it stops (as the voucher bench's).
+  const profile = process.env.ETERNO_BENCH_API_CPU_PROF;
+  const options = {
+    keepServer: true,
+    ...(profile ? { apiNodeArgs: ['--cpu-prof', '--cpu-prof-dir', profile] } : {}),
+  };
+  return withIndexedPostgres('team', options, async ({ serverUrl, client, apiPid }) => {
     const [head] = (
       await client.query<{ t: string }>(`SELECT timestamp::text AS t FROM indexed_head WHERE id = 'head'`)
     ).rows;
@@ -87,15 +137,29 @@ export async function measureTeamApi(): Promise<TeamApiFigures> {
         throw new Error(`team figures of ${id}: ${JSON.stringify(body)} ≠ ${JSON.stringify(want)}`);
     }
 
+    const explained = await explainTeam(
+      client,
+      Array.from({ length: CHECKED }, () => walletOfId(pick())),
+    );
+
     const paths = Array.from({ length: 20_000 }, () => `/referral/team/${walletOfId(pick())}`);
     let next = 0;
+    const apiCpu = () => (apiPid === undefined ? null : processGroupCpuMs(apiPid));
+    const [pgBefore, apiBefore] = [await pgCpuMs(client), apiCpu()];
     const result = await autocannon({
       url: serverUrl,
       connections: TEAM_CONNECTIONS,
       duration: TEAM_DURATION_S,
       requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) }],
     });
+    const [pgAfter, apiAfter] = [await pgCpuMs(client), apiCpu()];
+    const answered = result.requests.total;
+    const perRequest = (ms: number) => Math.round((ms / answered) * 1000) / 1000;
     return {
+      apiCpuMsPerRequest: apiBefore === null || apiAfter === null ? null : perRequest(apiAfter - apiBefore),
+      pgCpuMsPerRequest: perRequest(pgAfter - pgBefore),
+      statementBuffers: explained.buffers,
+      statementExecMs: explained.execMs,
       p99Ms: result.latency.p99,
       p50Ms: result.latency.p50,
       requestsPerSecond: Math.round(result.requests.average),

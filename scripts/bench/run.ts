@@ -118,8 +118,9 @@ async function benchSettlement(): Promise<void> {
   console.log(`settlement.daily_100k_orders_s: ${seconds}`);
   console.log(`settlement.daily_100k_orders_s.budget: ${SETTLEMENT_S_BUDGET}`);
   console.log(
-    `settlement.daily_100k_orders_s.method: settleThrough (the FinanceSettlement handler's code) for one day, ${SETTLEMENT_ORDERS} in-progress orders of 50,000 users in Ponder's tables on PostgreSQL with its reorg triggers on; ${f.bills} income bills written, ${f.reorgRows} rows recorded for a reorg`,
+    `settlement.daily_100k_orders_s.method: the FinanceSettlement handler's code for one day — settleThrough (the finance statement), then settleIncomes (the referral part: prize pool, binary and matching incomes, release) — ${SETTLEMENT_ORDERS} in-progress orders of 50,000 users who form one random referral tree (a fifth of its payments on the settled day), in Ponder's tables on PostgreSQL with its reorg triggers on; ${f.bills} finance income bills and ${f.referralBills} referral bills written, ${f.reorgRows} finance rows recorded for a reorg`,
   );
+  console.log(`settlement.daily_100k_orders_s.referral_s: ${Math.round(f.referralSeconds * 100) / 100}`);
   console.log(
     `settlement.daily_100k_orders_s.load_average: ${loadavg()
       .map((l) => l.toFixed(2))
@@ -148,6 +149,11 @@ async function benchReferral(): Promise<void> {
   console.log(`api.team_p99_ms_100k.budget: ${TEAM_P99_MS_BUDGET}`);
   console.log(
     `api.team_p99_ms_100k.method: GET /referral/team/<a random one of ${TEAM_USERS} accounts> (a random tree: automatic and manual placement, max depth ${t.maxDepth}), PostgreSQL, ${TEAM_CONNECTIONS} connections for ${TEAM_DURATION_S} s (autocannon on the same machine); ${t.requests} requests, ${t.requestsPerSecond} req/s, p50 ${t.p50Ms} ms, ${t.non2xx} non-2xx, ${t.errors} errors; ${t.checked} answers compared with the in-memory tree`,
+  );
+  if (t.apiCpuMsPerRequest !== null) console.log(`api.team_100k.api_cpu_ms_per_request: ${t.apiCpuMsPerRequest}`);
+  console.log(`api.team_100k.pg_cpu_ms_per_request: ${t.pgCpuMsPerRequest}`);
+  console.log(
+    `api.team_100k.statement: ${t.statementBuffers} shared buffers, ${t.statementExecMs} ms executing (EXPLAIN ANALYZE of the team statement for ${t.checked} random accounts, one at a time)`,
   );
   console.log(`api.team_100k.load_average: ${load()}`);
   if (!(t.p99Ms <= TEAM_P99_MS_BUDGET)) over.push(`api.team_p99_ms_100k ${t.p99Ms} > ${TEAM_P99_MS_BUDGET}`);

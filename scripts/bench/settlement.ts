@@ -16,13 +16,26 @@
 import { readFinanceInputs } from '@eterno/server/finance/inputs';
 import { pgFinanceSql } from '@eterno/server/finance/pgFinanceSql';
 import { settleThrough } from '@eterno/server/finance/settlement';
+import { daysToSettle } from '@eterno/server/finance/settlementPlan';
+import { pgReferralSql } from '@eterno/server/referral/pgReferralSql';
+import { settleIncomes } from '@eterno/server/referral/settleIncomes';
 import { withIndexedPostgres, beginLiveBlock } from './indexedPostgres.ts';
+import { randomTree, writeTree } from './referralFill.ts';
 
 export const SETTLEMENT_ORDERS = 100_000;
 const USERS = 50_000;
 const DAY = 86_400n;
 
-export type SettlementFigures = { seconds: number; bills: number; reorgRows: number };
+export type SettlementFigures = {
+  /** The whole day: the finance statement and the referral part (`settleIncomes`). */
+  seconds: number;
+  /** The referral part alone. */
+  referralSeconds: number;
+  bills: number;
+  /** The referral part's income bills (binary, matching, burn). */
+  referralBills: number;
+  reorgRows: number;
+};
 
 export async function measureSettlement(): Promise<SettlementFigures> {
   return withIndexedPostgres('settlement', { keepServer: false }, async ({ deploymentsFile, client }) => {
@@ -62,16 +75,26 @@ export async function measureSettlement(): Promise<SettlementFigures> {
        SELECT '0x' || lpad(to_hex(u), 40, '0'), $2, 0, 0, 0, 0, 1000e18 FROM generate_series(1, $1) AS u`,
       [USERS, inputs.usdt.toLowerCase()],
     );
+    // Past the orders written above: the loop orders the referral part creates take the next numbers.
+    await client.query(`UPDATE finance_state SET next_seq = $1::numeric + 1 WHERE id = 'state'`, [SETTLEMENT_ORDERS]);
     await client.query('COMMIT');
     await client.query('ANALYZE finance_order');
     await client.query('ANALYZE ledger_balance');
     await client.query('ANALYZE finance_round');
+    // The 50,000 users in one referral tree (the orders' users are its accounts 1…50,000), a fifth of
+    // their payments on the day that ends (D = the last settled day): the binary and matching incomes
+    // of the accounts in the chains D's payments touched are the referral part's work.
+    await writeTree(client, randomTree(USERS, lastSettled));
 
     const db = pgFinanceSql(client);
     await beginLiveBlock(client);
     const started = performance.now();
-    const rounds = await settleThrough(db, lastSettled, lastSettled + DAY, BigInt(state.block), inputs);
-    const seconds = (performance.now() - started) / 1000;
+    const today = lastSettled + DAY;
+    const rounds = await settleThrough(db, lastSettled, today, BigInt(state.block), inputs);
+    const referralStarted = performance.now();
+    await settleIncomes(pgReferralSql(client), daysToSettle(lastSettled, today), BigInt(state.block), inputs);
+    const ended = performance.now();
+    const [seconds, referralSeconds] = [(ended - started) / 1000, (ended - referralStarted) / 1000];
     const reorg = await client.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM "_reorg__finance_order") + (SELECT count(*) FROM "_reorg__bill")
          + (SELECT count(*) FROM "_reorg__ledger_balance") AS n`,
@@ -79,9 +102,19 @@ export async function measureSettlement(): Promise<SettlementFigures> {
     const bills = await client.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM bill WHERE type = 'finance_income'`,
     );
+    const referralBills = await client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bill WHERE type <> 'finance_income' AND block_number = $1`,
+      [state.block],
+    );
     await client.query('ROLLBACK');
     if (rounds[0]?.incomeOrders !== SETTLEMENT_ORDERS)
       throw new Error(`the settlement paid ${rounds[0]?.incomeOrders} orders, not ${SETTLEMENT_ORDERS}`);
-    return { seconds, bills: bills.rows[0]!.n, reorgRows: Number(reorg.rows[0]!.n) };
+    return {
+      seconds,
+      referralSeconds,
+      bills: bills.rows[0]!.n,
+      referralBills: referralBills.rows[0]!.n,
+      reorgRows: Number(reorg.rows[0]!.n),
+    };
   });
 }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, getConfig, loadConfig, parseConfig, setConfigForTesting } from './config.ts';
+import { ConfigError, getBootConfig, getConfig, loadBootConfig, loadConfig, setConfigForTesting } from './config.ts';
+import { parseConfig } from './configParse.ts';
 
 const address = (n: number) => `0x${n.toString(16).padStart(40, '0')}`;
 const deployments = {
@@ -143,5 +144,53 @@ describe('loadConfig / getConfig', () => {
     await expect(loadConfig(async () => new Response(JSON.stringify(valid)))).resolves.toMatchObject({
       chainId: 201022,
     });
+  });
+});
+
+describe('loadBootConfig / getBootConfig (the login page, before sign-in)', () => {
+  const badAddress = {
+    ...valid,
+    deployments: { ...deployments, contracts: { ...deployments.contracts, USDT: '0x12' } },
+  };
+  const serve = (json: unknown) =>
+    vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) => new Response(JSON.stringify(json), { status: 200 }),
+    );
+
+  it('checks the fields the login page reads, not the addresses; loadConfig then checks them all from the same fetch', async () => {
+    const fetchImpl = serve(badAddress);
+    expect(() => getBootConfig()).toThrow(ConfigError);
+    const boot = await loadBootConfig(fetchImpl);
+    expect(boot).toEqual({
+      chainId: 201022,
+      rpcUrl: valid.rpcUrl,
+      apiUrl: valid.apiUrl,
+      deployments: { network: 'local' },
+      demoWallet: true,
+    });
+    expect(getBootConfig()).toBe(boot);
+    expect(() => getConfig()).toThrow(ConfigError);
+    await expect(loadConfig(fetchImpl)).rejects.toThrow(/contracts\.USDT/);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives loadConfig the full config, and getBootConfig its boot fields, after one fetch', async () => {
+    const fetchImpl = serve(valid);
+    await loadBootConfig(fetchImpl);
+    const config = await loadConfig(fetchImpl);
+    expect(config.deployments.contracts.USDT).toBe(address(2));
+    expect(getConfig()).toBe(config);
+    expect(getBootConfig().apiUrl).toBe(valid.apiUrl);
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['no chain id', { ...valid, chainId: 0 }, /chainId/],
+    ['bad rpc url', { ...valid, rpcUrl: 'nowhere' }, /rpcUrl/],
+    ['no deployments', { ...valid, deployments: undefined }, /"deployments" is invalid/],
+    ['deployments without a network', { ...valid, deployments: { ...deployments, network: '' } }, /network/],
+  ])('refuses %s with a ConfigError', async (_, json, message) => {
+    await expect(loadBootConfig(serve(json))).rejects.toThrow(ConfigError);
+    await expect(loadBootConfig(serve(json))).rejects.toThrow(message);
   });
 });

@@ -1,5 +1,4 @@
-import { AmountError, parseAmount } from '@eterno/protocol/amount';
-import { parseDeployments, type Deployments } from '@eterno/protocol/deployments';
+import type { Deployments } from '@eterno/protocol/deployments';
 import type { DeclaredTreasury } from '@eterno/protocol/market';
 
 /** The runtime config the built app fetches from `/config.json` (docs/architecture.md). */
@@ -31,11 +30,11 @@ export class ConfigError extends Error {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function httpUrl(value: unknown, field: string): string {
+export function httpUrl(value: unknown, field: string): string {
   if (typeof value !== 'string') throw new ConfigError(`config.json: "${field}" must be a URL string`);
   let url: URL;
   try {
@@ -49,66 +48,46 @@ function httpUrl(value: unknown, field: string): string {
   return value;
 }
 
-const TREASURY_FIELDS = ['offChainUsdt', 'offChainEtro'] as const;
+/** What the login page needs before sign-in: checked by `loadBootConfig`, without the address checks. */
+export type BootConfig = Pick<AppConfig, 'chainId' | 'rpcUrl' | 'apiUrl' | 'demoWallet'> & {
+  deployments: Pick<Deployments, 'network'>;
+};
 
-function declaredTreasury(value: unknown): DeclaredTreasury | undefined {
-  if (value === undefined) return undefined;
-  if (!isRecord(value)) throw new ConfigError('config.json: "treasury" must be an object');
-  const unknown = Object.keys(value).find((key) => !(TREASURY_FIELDS as readonly string[]).includes(key));
-  if (unknown !== undefined)
-    throw new ConfigError(`config.json: "treasury.${unknown}" is not a known field (${TREASURY_FIELDS.join(', ')})`);
-  const amount = (field: (typeof TREASURY_FIELDS)[number]): bigint => {
-    const text = value[field];
-    if (text === undefined) return 0n;
-    if (typeof text !== 'string')
-      throw new ConfigError(`config.json: "treasury.${field}" must be a decimal string, e.g. "6000000"`);
-    try {
-      return parseAmount(text, 18);
-    } catch (error) {
-      const reason = error instanceof AmountError ? error.code : String(error);
-      throw new ConfigError(`config.json: "treasury.${field}" is not a valid amount (${reason}): ${text}`, {
-        cause: error,
-      });
-    }
-  };
-  return { offChainUsdt: amount('offChainUsdt'), offChainEtro: amount('offChainEtro') };
-}
-
-/** Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. */
-export function parseConfig(json: unknown): AppConfig {
+/**
+ * Validates the fields of `/config.json` the login page reads (the rest, the deployments' addresses
+ * with their checksums and the treasury, is `parseConfig`'s in ./configParse.ts, loaded with the
+ * signed-in app or the sign-in flow); throws ConfigError naming the first bad field.
+ */
+export function parseBootConfig(json: unknown): BootConfig {
   if (!isRecord(json)) throw new ConfigError('config.json must be a JSON object');
-  const { chainId, rpcUrl, apiUrl, deployments, demoWallet, treasury, explorerUrl } = json;
+  const { chainId, rpcUrl, apiUrl, deployments, demoWallet } = json;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new ConfigError('config.json: "chainId" must be a positive integer');
   }
-  let parsed: Deployments;
-  try {
-    parsed = parseDeployments(deployments);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigError(`config.json: "deployments" is invalid: ${reason}`, { cause: error });
+  if (!isRecord(deployments) || typeof deployments.network !== 'string' || deployments.network.trim() === '') {
+    throw new ConfigError('config.json: "deployments" is invalid: it must be an object with a "network" name');
   }
-  if (parsed.chainId !== chainId) {
-    throw new ConfigError(`config.json: "chainId" ${chainId} differs from the deployments' chain ${parsed.chainId}`);
-  }
-  const declared = declaredTreasury(treasury);
   return {
     chainId,
     rpcUrl: httpUrl(rpcUrl, 'rpcUrl'),
     apiUrl: httpUrl(apiUrl, 'apiUrl'),
-    deployments: parsed,
+    deployments: { network: deployments.network },
     demoWallet: demoWallet === true,
-    ...(declared ? { treasury: declared } : {}),
-    ...(explorerUrl !== undefined ? { explorerUrl: httpUrl(explorerUrl, 'explorerUrl').replace(/\/+$/, '') } : {}),
   };
 }
 
+let json: unknown;
+let boot: BootConfig | undefined;
+let bootLoading: Promise<BootConfig> | undefined;
 let loaded: AppConfig | undefined;
 let loading: Promise<AppConfig> | undefined;
 
-/** Fetches and validates `/config.json` once; later calls share the same promise. */
-export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<AppConfig> {
-  loading ??= (async () => {
+/**
+ * Fetches `/config.json` once and validates what the login page needs (`parseBootConfig`); later
+ * calls share the same promise.
+ */
+export function loadBootConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<BootConfig> {
+  bootLoading ??= (async () => {
     let response: Response;
     try {
       // The default cache mode, so the `<link rel="preload">` of index.html is used; the server sends
@@ -118,12 +97,31 @@ export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globa
       throw new ConfigError('could not fetch /config.json', { cause: error });
     }
     if (!response.ok) throw new ConfigError(`/config.json answered HTTP ${response.status}`);
-    let json: unknown;
+    let body: unknown;
     try {
-      json = await response.json();
+      body = await response.json();
     } catch (error) {
       throw new ConfigError('/config.json is not valid JSON', { cause: error });
     }
+    boot = parseBootConfig(body);
+    json = body;
+    return boot;
+  })();
+  bootLoading.catch(() => {
+    bootLoading = undefined;
+  });
+  return bootLoading;
+}
+
+/**
+ * Fetches (once, with `loadBootConfig`) and validates all of `/config.json` (`parseConfig`, fetched
+ * as its own chunk: the address checks are not needed before sign-in); later calls share the same
+ * promise.
+ */
+export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<AppConfig> {
+  loading ??= (async () => {
+    await loadBootConfig(fetchImpl);
+    const { parseConfig } = await import('./configParse.ts');
     loaded = parseConfig(json);
     return loaded;
   })();
@@ -133,7 +131,16 @@ export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globa
   return loading;
 }
 
-/** The loaded config; only valid after `loadConfig()` resolved (main.tsx awaits it before rendering). */
+/** The config's fields the login page needs; only valid after `loadBootConfig()` (or `loadConfig()`) resolved. */
+export function getBootConfig(): BootConfig {
+  if (!boot) throw new ConfigError('getBootConfig() called before loadBootConfig() resolved');
+  return boot;
+}
+
+/**
+ * The loaded config; only valid after `loadConfig()` resolved (main.tsx awaits it before rendering
+ * with a session; without one, the guarded routes' loader and the sign-in flow await it).
+ */
 export function getConfig(): AppConfig {
   if (!loaded) throw new ConfigError('getConfig() called before loadConfig() resolved');
   return loaded;
@@ -143,4 +150,7 @@ export function getConfig(): AppConfig {
 export function setConfigForTesting(config: AppConfig | undefined): void {
   loaded = config;
   loading = config ? Promise.resolve(config) : undefined;
+  boot = config;
+  bootLoading = config ? Promise.resolve(config) : undefined;
+  json = undefined;
 }

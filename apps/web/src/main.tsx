@@ -10,7 +10,7 @@ import { ConfigErrorPage } from './app/ConfigErrorPage.tsx';
 import { createAppRouter } from './app/router.ts';
 import { loginPage } from './app/routes.tsx';
 import { GlobalModal } from './components/modal/GlobalModal.tsx';
-import { loadConfig } from './config.ts';
+import { loadBootConfig, loadConfig } from './config.ts';
 import { installLayout } from './layout/installLayout.ts';
 import { getSession } from './session/session.ts';
 
@@ -21,9 +21,12 @@ const root = createRoot(container);
 root.render(<BootScreen />);
 
 // Without a session every path leads to /login: its chunk is fetched now, with the config, not after it.
-if (!getSession()) loginPage.load().catch(() => undefined);
+// The login page needs only the config's boot fields; the rest (the deployments' address checks) is
+// validated with the signed-in app (the guarded routes' loader) or the sign-in flow.
+const signedIn = getSession() !== null;
+if (!signedIn) loginPage.load().catch(() => undefined);
 
-loadConfig().then(
+(signedIn ? loadConfig() : loadBootConfig()).then(
   () => {
     const router = createAppRouter();
     root.render(

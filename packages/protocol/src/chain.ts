@@ -1,4 +1,5 @@
 import { defineChain, numberToHex, type Chain, type Hex } from 'viem';
+import { ETERNO_CHAIN_ID, ETERNO_CHAIN_ID_HEX } from './chainId.ts';
 
 /**
  * Anvil's default mnemonic. Its keys are public: only ever used on a local chain (seeding, the
@@ -6,10 +7,7 @@ import { defineChain, numberToHex, type Chain, type Hex } from 'viem';
  */
 export const LOCAL_TEST_MNEMONIC = 'test test test test test test test test test test test junk';
 
-export const ETERNO_CHAIN_ID = 201022;
-
-/** `ETERNO_CHAIN_ID` as the hex string wallets use (`eth_chainId`, `wallet_switchEthereumChain`). */
-export const ETERNO_CHAIN_ID_HEX = '0x3113e' as const satisfies Hex;
+export { ETERNO_CHAIN_ID, ETERNO_CHAIN_ID_HEX } from './chainId.ts';
 
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 

@@ -123,30 +123,5 @@ export function parseDeployments(json: unknown): Deployments {
   return deployments;
 }
 
-function isLoopbackHost(hostname: string): boolean {
-  if (hostname === 'localhost' || hostname === '[::1]') return true;
-  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
-}
-
-/**
- * True when `url` is an http(s) or ws(s) URL whose host is this machine: 127.0.0.0/8, localhost or
- * [::1] (in any spelling the URL parser normalises to those).
- */
-export function isLoopbackUrl(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (!['http:', 'https:', 'ws:', 'wss:'].includes(parsed.protocol)) return false;
-  return isLoopbackHost(parsed.hostname);
-}
-
-/**
- * True only for our own local chain: the deployments say `network: "local"` AND the RPC URL points
- * at this machine (`isLoopbackUrl`). Gates the demo wallet and local-only features.
- */
-export function isLocalNetwork(deployments: Pick<Deployments, 'network'>, rpcUrl: string): boolean {
-  return deployments.network === 'local' && isLoopbackUrl(rpcUrl);
-}
+// Kept in ./network.ts (no address code): the web app's login page checks them before sign-in.
+export { isLocalNetwork, isLoopbackUrl } from './network.ts';

@@ -7,6 +7,8 @@ import { Hono } from 'hono';
 import { referralAccountRoute } from './routes/referralAccount.ts';
 import type { ApiDb } from './routes/page.ts';
 import { preparedSql } from '../referral/preparedSql.ts';
+import { teamReader } from '../referral/teamBatch.ts';
+import { teamRows } from '../referral/teamSql.ts';
 import type { SessionUser } from '../auth/session.ts';
 import { referralDirectRoute } from './routes/referralDirect.ts';
 import { referralBinaryRoute } from './routes/referralBinary.ts';
@@ -34,7 +36,8 @@ export function createReferralApp({
   session: SessionUser;
   ctx: ReferralContext | null;
 }): Hono {
-  const deps = { db, sql: preparedSql(db), session };
+  const sql = preparedSql(db);
+  const deps = { db, sql, team: teamReader((wallets) => teamRows(sql, wallets)), session };
   const app = new Hono();
   if (ctx !== null) {
     const registration = { ...deps, ctx };

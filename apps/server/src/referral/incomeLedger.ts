@@ -162,18 +162,20 @@ export async function readEarners(
 ): Promise<Map<Address, EarnerState>> {
   const earners = new Map<Address, EarnerState>();
   if (wallets.length === 0) return earners;
-  const list = sql.join(
-    [...new Set(wallets.map(low))].map((w) => sql`${w}`),
-    sql`, `,
-  );
+  // ONE text parameter, whatever the number of earners (a daily settlement can ask for tens of
+  // thousands: one parameter each overflowed the protocol's 65,535), matched with = ANY.
+  const unique = [...new Set(wallets.map(low))];
+  const bad = unique.find((w) => !/^0x[0-9a-f]{40}$/.test(w));
+  if (bad !== undefined) throw new Error(`referral incomes: "${bad}" is not an address`);
+  const list = sql`string_to_array(${unique.join(',')}, ',')`;
   const found = await rows(
     db,
     sql`SELECT 'o' AS k, "user" AS u, seq::text AS seq, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
           reward_limit::text AS l, dynamic_gained::text AS d, status AS s, allotted_at::text AS at
-        FROM ${financeOrder} WHERE "user" IN (${list}) AND status IN ('waiting', 'in_progress')
+        FROM ${financeOrder} WHERE "user" = ANY(${list}) AND status IN ('waiting', 'in_progress')
         UNION ALL
         SELECT 'b', "user", NULL, balance::text, NULL, NULL, NULL, NULL, NULL, NULL
-        FROM ${referralIncome} WHERE "user" IN (${list})`,
+        FROM ${referralIncome} WHERE "user" = ANY(${list})`,
   );
   const of = (u: Address) => {
     let e = earners.get(u);

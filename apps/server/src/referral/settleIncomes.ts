@@ -32,6 +32,7 @@ import type { FinanceInputs } from '../finance/inputs.ts';
 import { loopPackageAt } from '../finance/inputs.ts';
 import { referralSettingsAt } from './incomeSettings.ts';
 import { big, json, n, planIncomes, readEarners, text, writeIncomes, type Income } from './incomeLedger.ts';
+import { LEG_CAPACITY } from './layout.ts';
 import { teamRows } from './teamSql.ts';
 import { rows, type ReferralSql, type Row } from './referralSql.ts';
 
@@ -101,7 +102,8 @@ async function payPrizePool(
 /**
  * Day T's binary and matching incomes (of day D = T − 1 day's new team volume). The accounts with new
  * volume on a side are in the side chains that day's payments touched (`referral_leg_day` rows of D
- * name them): only those, with an active order, are read (their D volumes by the team statement).
+ * name them), above the deepest change in the chain: only those, with an active order, are read
+ * (their D volumes by the team statement).
  * Binary: `binaryDay` (carry in = their latest row's carry out), capped at their active payments;
  * matching: matchingBps of each one's binary income (after the cap) to their inviter. Both paid
  * through ./incomeLedger.ts, the `binary_day` rows in the same statement.
@@ -110,13 +112,19 @@ async function payBinary(db: ReferralSql, T: bigint, blockNumber: bigint, inputs
   const rates = referralSettingsAt(inputs.referral, T);
   const D = T - DAY_SECONDS;
   const active = sql`EXISTS (SELECT 1 FROM ${financeOrder} o WHERE o."user" = a.wallet AND o.status IN ('waiting', 'in_progress'))`;
+  // In a touched chain only the accounts above its deepest change of D have new volume: a change at
+  // position p writes Fenwick indices from CAP − p up (./layout.ts), so the chain's smallest index of
+  // D is CAP − (its deepest changed position), and the accounts at smaller positions are the ones.
+  const cap = sql.raw(String(LEG_CAPACITY));
   const candidates = await rows(
     db,
-    sql`WITH touched AS (SELECT DISTINCT head, side FROM ${referralLegDay} WHERE day = ${n(D)})
-        SELECT a.wallet AS w, a.inviter AS i FROM ${referralAccount} a JOIN touched t ON t.side = 0 AND a.head_left = t.head
+    sql`WITH touched AS (SELECT head, side, min(idx) AS lowest FROM ${referralLegDay} WHERE day = ${n(D)} GROUP BY head, side)
+        SELECT a.wallet AS w, a.inviter AS i FROM ${referralAccount} a
+        JOIN touched t ON t.side = 0 AND a.head_left = t.head AND a.pos_left < ${cap} - t.lowest
         WHERE ${active}
         UNION
-        SELECT a.wallet, a.inviter FROM ${referralAccount} a JOIN touched t ON t.side = 1 AND a.head_right = t.head
+        SELECT a.wallet, a.inviter FROM ${referralAccount} a
+        JOIN touched t ON t.side = 1 AND a.head_right = t.head AND a.pos_right < ${cap} - t.lowest
         WHERE ${active}`,
   );
   if (candidates.length === 0) return false;

@@ -16,6 +16,7 @@ import { ApiError } from '../http/errors.ts';
 import { energyOf } from './incomeReads.ts';
 import { insideTeam } from './layout.ts';
 import { readSteps, type ReferralSql } from './referralSql.ts';
+import type { TeamReader } from './teamBatch.ts';
 import { teamRows } from './teamSql.ts';
 import {
   accountById,
@@ -60,8 +61,8 @@ export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<Refer
   };
 }
 
-export async function readTeamFigures(db: ApiDb, sql: ReferralSql, wallet: Address): Promise<TeamFiguresJson> {
-  const [row] = await teamRows(sql, [wallet]);
+export async function readTeamFigures(db: ApiDb, team: TeamReader, wallet: Address): Promise<TeamFiguresJson> {
+  const row = await team(wallet);
   if (row === undefined) return { wallet, team: null, day: (await indexedDay(db)).toString() };
   return {
     wallet,

@@ -15,7 +15,7 @@ import { sql } from 'ponder';
 import type { Hex } from 'viem';
 import { indexedHead, referralAccount, referralLeg, referralLegDay } from '../../ponder.schema.ts';
 import { LEG_CAPACITY, type Side } from './layout.ts';
-import { int, rows, type ReferralSql } from './referralSql.ts';
+import { int, rows, type ReferralSql, type Row, type Sql } from './referralSql.ts';
 
 export type TeamRow = {
   wallet: Hex;
@@ -29,6 +29,7 @@ export type TeamRow = {
 };
 
 const BITS = Math.log2(LEG_CAPACITY);
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 
 const text = (value: unknown): string => {
   if (typeof value === 'string') return value;
@@ -42,6 +43,15 @@ const text = (value: unknown): string => {
  */
 export async function teamRows(db: ReferralSql, wallets: readonly Hex[], day?: bigint): Promise<TeamRow[]> {
   if (wallets.length === 0) return [];
+  const found = await rows(db, teamStatement(wallets, day));
+  return found.map(teamRowOf);
+}
+
+/** The statement of `teamRows` (the referral bench explains it). */
+export function teamStatement(wallets: readonly Hex[], day?: bigint): Sql {
+  // Joined into one text parameter: only addresses (never a comma).
+  const bad = wallets.find((w) => !ADDRESS.test(w));
+  if (bad !== undefined) throw new Error(`referral team: "${bad}" is not an address`);
   const cap = sql.raw(String(LEG_CAPACITY));
   /** The chain's end (`e`: wallet and last position) when the seat is taken, and the side's sums. */
   const sideJoins = (s: Side, e: string, x: string) => {
@@ -61,9 +71,7 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[], day?: b
         AND d.day = hd.day AND d.idx = (jj.j >> b) << b
       WHERE (jj.j >> b) & 1 = 1 AND ${cap} - ((jj.j >> b) << b) <= ${E}.pos) AS ${X} ON true`;
   };
-  const found = await rows(
-    db,
-    sql`WITH hd AS (
+  return sql`WITH hd AS (
       SELECT ${
         day === undefined
           ? sql`coalesce((SELECT h.timestamp - mod(h.timestamp, 86400) FROM ${indexedHead} AS h WHERE h.id = 'head'), 0)`
@@ -78,24 +86,24 @@ export async function teamRows(db: ReferralSql, wallets: readonly Hex[], day?: b
     FROM ${referralAccount} AS a CROSS JOIN hd
     ${sideJoins(0, 'le', 'lx')}
     ${sideJoins(1, 're', 'rx')}
-    WHERE a.wallet IN (SELECT json_array_elements_text(${JSON.stringify(wallets)}::json))`,
-  );
-  return found.map((r) => {
-    const side = (volume: unknown, members: unknown, today: unknown, child: unknown, end: unknown): TeamSideJson => ({
-      volume: text(volume),
-      today: text(today),
-      members: int(members),
-      child: child === null ? null : (text(child) as Hex),
-      legEnd: text(end) as Hex,
-    });
-    return {
-      wallet: text(r.wallet) as Hex,
-      id: int(r.id),
-      ownVolume: BigInt(text(r.own)),
-      directCount: int(r.direct),
-      directVolume: BigInt(text(r.dv)),
-      sides: { 0: side(r.lv, r.lm, r.lt, r.lc, r.le), 1: side(r.rv, r.rm, r.rt, r.rc, r.re) },
-      day: BigInt(text(r.day)),
-    };
+    WHERE a.wallet = ANY(string_to_array(${wallets.join(',')}, ','))`;
+}
+
+function teamRowOf(r: Row): TeamRow {
+  const side = (volume: unknown, members: unknown, today: unknown, child: unknown, end: unknown): TeamSideJson => ({
+    volume: text(volume),
+    today: text(today),
+    members: int(members),
+    child: child === null ? null : (text(child) as Hex),
+    legEnd: text(end) as Hex,
   });
+  return {
+    wallet: text(r.wallet) as Hex,
+    id: int(r.id),
+    ownVolume: BigInt(text(r.own)),
+    directCount: int(r.direct),
+    directVolume: BigInt(text(r.dv)),
+    sides: { 0: side(r.lv, r.lm, r.lt, r.lc, r.le), 1: side(r.rv, r.rm, r.rt, r.rc, r.re) },
+    day: BigInt(text(r.day)),
+  };
 }

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { ConfigError } from '../config.ts';
+import { ConfigErrorPage } from './ConfigErrorPage.tsx';
 
 /** Shown while the first route loads: the same screen index.html paints before any script runs. */
 export function BootScreen() {
@@ -23,6 +25,8 @@ export function BootScreen() {
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation('common');
+  // The whole config is checked when the signed-in app first loads (config.ts `loadConfig`).
+  if (error instanceof ConfigError) return <ConfigErrorPage error={error} />;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const detail =
     error instanceof Error

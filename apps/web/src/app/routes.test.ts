@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, type DataRouter } from 'react-router';
 import type { Session } from '../session/session.ts';
+import { testAppConfig } from '../testing/appConfig.ts';
 import { SECTIONS } from './sections.ts';
 
 /** Which lazily loaded page modules were imported: a guarded page must not be fetched on a redirect. */
@@ -59,6 +60,8 @@ async function settle(r: DataRouter): Promise<void> {
 
 async function open(entry: string, session: Session | null): Promise<DataRouter> {
   const { createAppRouterWith } = await routerModule();
+  // The guarded root's loader awaits the whole config (config.ts `loadConfig`): the fresh module's.
+  (await import('../config.ts')).setConfigForTesting(testAppConfig());
   router = createAppRouterWith(
     (routes) => createMemoryRouter(routes, { initialEntries: [entry] }),
     { getSession: () => session },
@@ -115,6 +118,7 @@ describe('the login guard (spec §2)', () => {
   it('lets a visitor with a session through and loads the page with the navigation', async () => {
     const r = await open('/assets/overview?x=1#h', SESSION);
     expect(where(r)).toBe('/assets/overview?x=1#h');
+    expect(r.state.errors).toBeNull();
     expect(imported).toEqual(new Set(['AppShell', 'SectionLayout', 'AssetsOverview']));
   });
 });

@@ -7,6 +7,7 @@ import { cancelLoginWhenSignedIn, requireSession } from './guard.ts';
 import { lazyPage, type LazyPage } from './lazyPage.tsx';
 import { BootScreen, RouteError } from './BootScreen.tsx';
 import { loadFeatureNamespaces } from '../i18n/index.ts';
+import { loadConfig } from '../config.ts';
 
 export type RouteDeps = {
   readonly getSession: () => Session | null;
@@ -66,7 +67,7 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
       path: '/',
       loader: async ({ request }: LoaderFunctionArgs) => {
         requireSession(request, deps);
-        await Promise.all([shell.load(), loadFeatureNamespaces()]);
+        await Promise.all([shell.load(), loadFeatureNamespaces(), loadConfig()]);
         return null;
       },
       Component: shell.Component,

@@ -1,5 +1,6 @@
-import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
-import { isLocalNetwork, type Deployments } from '@eterno/protocol/deployments';
+import { ETERNO_CHAIN_ID } from '@eterno/protocol/chainId';
+import type { Deployments } from '@eterno/protocol/deployments';
+import { isLocalNetwork } from '@eterno/protocol/network';
 import { announceProvider } from './eip6963.ts';
 import type { Eip1193Provider, RequestArguments, WalletWindow } from './types.ts';
 

@@ -17,12 +17,16 @@ export type ApiDb = typeof db;
 /** A position in the event order: newest first is (blockNumber, logIndex) descending. */
 export type EventCursor = { blockNumber: bigint; logIndex: number };
 
+const ONE_CASE_ADDRESS = /^0x(?:[0-9a-f]{40}|[0-9A-F]{40})$/;
+
 /**
  * `account`: absent → BAD_REQUEST; not an address (or a mixed-case address with a wrong EIP-55
  * checksum) → INVALID_WALLET_ADDRESS. Returned lower-case, as Ponder stores hex.
  */
 export function parseAccount(value: string | undefined): Address {
   if (value === undefined) throw new ApiError('BAD_REQUEST');
+  // One case only: no checksum to verify, so no hashing (the public team route takes these).
+  if (ONE_CASE_ADDRESS.test(value)) return value.toLowerCase() as Address;
   const address = toChecksumAddress(value);
   if (address === null) throw new ApiError('INVALID_WALLET_ADDRESS');
   return address.toLowerCase() as Address;

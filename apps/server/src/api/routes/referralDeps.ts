@@ -1,14 +1,16 @@
 import type { SessionUser } from '../../auth/session.ts';
 import type { ReferralContext } from '../../referral/context.ts';
 import type { ReferralSql } from '../../referral/referralSql.ts';
+import type { TeamReader } from '../../referral/teamBatch.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ApiDb } from './page.ts';
 
 /**
  * What every referral route needs: the indexer's tables (Drizzle, and raw statements prepared where
- * the database allows: referral/preparedSql.ts) and the session's user.
+ * the database allows: referral/preparedSql.ts), the team figures read in shared statements
+ * (referral/teamBatch.ts) and the session's user.
  */
-export type ReferralRouteDeps = { db: ApiDb; sql: ReferralSql; session: SessionUser };
+export type ReferralRouteDeps = { db: ApiDb; sql: ReferralSql; team: TeamReader; session: SessionUser };
 
 /** The registration and invitation routes also need the referral context (signer, invitation store). */
 export type RegistrationRouteDeps = ReferralRouteDeps & { ctx: ReferralContext };

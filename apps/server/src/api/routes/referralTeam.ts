@@ -4,8 +4,8 @@ import { readTeamFigures } from '../../referral/teamReads.ts';
 import { parseAccount } from './page.ts';
 import type { ReferralRouteDeps } from './referralDeps.ts';
 
-export function referralTeamRoute({ db, sql }: ReferralRouteDeps): Hono {
+export function referralTeamRoute({ db, team }: ReferralRouteDeps): Hono {
   return new Hono().get('/referral/team/:address', async (c) =>
-    c.json(await readTeamFigures(db, sql, parseAccount(c.req.param('address')))),
+    c.json(await readTeamFigures(db, team, parseAccount(c.req.param('address')))),
   );
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { modal } from '../../components/modal/modal.ts';
-import { getConfig } from '../../config.ts';
+import { getBootConfig } from '../../config.ts';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../i18n/index.ts';
 import { DEMO_WALLET_RDNS } from '../../wallet/demoWalletGate.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
@@ -33,7 +33,7 @@ export default function LoginPage() {
   const [search] = useSearchParams();
   const wallets = useAnnouncedWallets();
   const { status, login } = useLogin();
-  const { chainId } = getConfig();
+  const { chainId } = getBootConfig();
 
   const notify = (message: string): void => {
     modal.show({ title: t('noticeTitle'), message, confirmText: t('ok'), closable: true });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { getConfig } from '../../config.ts';
+import { getBootConfig } from '../../config.ts';
 import { announceDemoWalletIfAllowed } from '../../wallet/demoWalletGate.ts';
 import { watchAnnouncedProviders, type Eip6963ProviderDetail } from '../../wallet/eip6963.ts';
 
@@ -8,7 +8,7 @@ export function useAnnouncedWallets(): readonly Eip6963ProviderDetail[] {
   const [wallets, setWallets] = useState<readonly Eip6963ProviderDetail[]>([]);
   useEffect(() => {
     const watcher = watchAnnouncedProviders(window, setWallets);
-    announceDemoWalletIfAllowed({ config: getConfig(), win: window }).catch((error: unknown) => {
+    announceDemoWalletIfAllowed({ config: getBootConfig(), win: window }).catch((error: unknown) => {
       console.warn('demo wallet not available', error);
     });
     return watcher.stop;

@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
-import { getConfig } from '../../config.ts';
+import { getBootConfig, loadConfig } from '../../config.ts';
 import { loadNamespaces } from '../../i18n/index.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
 import type { LoginOutcome, LoginStatus } from './loginFlow.ts';
@@ -10,12 +10,12 @@ let flow: Promise<Flow> | undefined;
 let loadedFlow: Flow | undefined;
 
 /**
- * The flow's code (wallet connection, SIWE, the API client, the error classes) and the `errors`
- * strings are fetched when the user first starts it, or is about to (preloadLogin on
+ * The flow's code (wallet connection, SIWE, the API client, the error classes), the `errors`
+ * strings and the whole config's checks (config.ts `loadConfig`) are fetched when the user first starts it, or is about to (preloadLogin on
  * pointer-down/focus): rendering /login does not need them.
  */
 function loadFlow(): Promise<Flow> {
-  flow ??= Promise.all([import('./loginFlow.ts'), loadNamespaces(['errors'])]).then(
+  flow ??= Promise.all([import('./loginFlow.ts'), loadNamespaces(['errors']), loadConfig()]).then(
     ([module]) => {
       loadedFlow = module;
       return module;
@@ -55,7 +55,7 @@ export function useLogin(): LoginState {
   const login = useCallback(async (target?: ProviderKind) => {
     if (running.current) return null;
     running.current = true;
-    const config = getConfig();
+    const config = getBootConfig();
     try {
       const { runLogin } = await loadFlow();
       return await runLogin({
