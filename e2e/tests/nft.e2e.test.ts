@@ -70,7 +70,7 @@ describe('ecology › NFT', () => {
       expect(await etroOf(alice)).toBe(etroBefore - partnerPrice);
       expect((await etroOf(DEAD)) - burnedBefore).toBe(partnerPrice);
       const bought = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'infoOf', args: [1n] });
-      expect(BigInt(bought.revealBlock)).toBe((await client.getBlockNumber()) + 2n);
+      expect(BigInt(bought.revealBlock)).toBe((await client.getBlockNumber({ cacheTime: 0 })) + 2n);
 
       await testClient.mine({ blocks: 3 });
       await page.getByTestId('nft-1-reveal').click({ timeout: 60_000 });

@@ -143,7 +143,7 @@ export async function measureVoucherSigning(): Promise<VoucherSignFigures> {
         req.end(body === undefined ? undefined : JSON.stringify(body));
       });
     const untilIndexed = async () => {
-      const head = Number(await client.getBlockNumber());
+      const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
       while (((await indexedBlock(server.indexerUrl)) ?? -1) < head) await new Promise((r) => setTimeout(r, 100));
     };
 

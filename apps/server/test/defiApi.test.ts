@@ -187,8 +187,9 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
     await send(alice, at('StakingETRO'), eternoStakingAbi, 'leaveStaking', [1n]);
     await send(alice, at('LockLedger'), lockLedgerAbi, 'claim', []);
 
-    // Wait until the indexer has reached the chain head.
-    const head = Number(await client.getBlockNumber());
+    // Wait until the indexer has reached the chain head: read afresh (viem answers getBlockNumber from
+    // a cache for cacheTime ms, and a cached head let the wait end before the last blocks were indexed).
+    const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
     const deadline = Date.now() + 60_000;
     while (!(await visibleAt(server, head))) {
       if (Date.now() > deadline) throw new Error(`the indexer did not reach block ${head}`);

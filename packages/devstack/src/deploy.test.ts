@@ -133,7 +133,7 @@ describe('deploy on a fresh anvil', () => {
     expect(deployments.contracts.Multicall3).toBe(MULTICALL3_ADDRESS);
     const [blockNumber, latest] = await Promise.all([
       client.readContract({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getBlockNumber' }),
-      client.getBlockNumber(),
+      client.getBlockNumber({ cacheTime: 0 }),
     ]);
     expect(blockNumber).toBe(latest);
   });
