@@ -88,6 +88,22 @@ export class SettingsReader {
     return BigInt(value);
   }
 
+  /**
+   * The file's list of versions, each read by `read`: at least one, the first in force from 0, each
+   * later one strictly after the one before.
+   */
+  versions<V extends { effectiveFrom: bigint }>(json: unknown, read: (value: unknown, path: string) => V): V[] {
+    const list = this.array(json, 'the file');
+    if (list.length === 0) this.fail('lists no version');
+    const versions = list.map((v, i) => read(v, `[${i}]`));
+    if (versions[0]!.effectiveFrom !== 0n)
+      this.fail('[0].effectiveFrom must be 0 (the first version is in force from the start)');
+    for (let i = 1; i < versions.length; i++)
+      if (versions[i]!.effectiveFrom <= versions[i - 1]!.effectiveFrom)
+        this.fail(`[${i}].effectiveFrom is not after the previous version's`);
+    return versions;
+  }
+
   keys(obj: Json, allowed: readonly string[], path: string): void {
     const extra = Object.keys(obj).filter((k) => !allowed.includes(k));
     if (extra.length > 0) this.fail(`${path} has unknown field(s) ${extra.join(', ')}`);
@@ -180,14 +196,7 @@ function readVersion(r: SettingsReader, value: unknown, path: string): FinanceSe
 /** Validates parsed JSON (`source` names it in the errors); throws EnvError with the faulty field. */
 export function parseFinanceSettings(json: unknown, source: string): FinanceSettings {
   const r = new SettingsReader(source);
-  const list = r.array(json, 'the file');
-  if (list.length === 0) r.fail('lists no version');
-  const versions = list.map((v, i) => readVersion(r, v, `[${i}]`));
-  if (versions[0]!.effectiveFrom !== 0n)
-    r.fail('[0].effectiveFrom must be 0 (the first version is in force from the start)');
-  for (let i = 1; i < versions.length; i++)
-    if (versions[i]!.effectiveFrom <= versions[i - 1]!.effectiveFrom)
-      r.fail(`[${i}].effectiveFrom is not after the previous version's`);
+  const versions = r.versions(json, (v, path) => readVersion(r, v, path));
   return { source, versions };
 }
 

@@ -34,14 +34,7 @@ function readVersion(r: SettingsReader, value: unknown, path: string): NodesSett
 /** Validates parsed JSON (`source` names it in the errors); throws EnvError with the faulty field. */
 export function parseNodesSettings(json: unknown, source: string): NodesSettings {
   const r = new SettingsReader(source, WHAT);
-  const list = r.array(json, 'the file');
-  if (list.length === 0) r.fail('lists no version');
-  const versions = list.map((v, i) => readVersion(r, v, `[${i}]`));
-  if (versions[0]!.effectiveFrom !== 0n)
-    r.fail('[0].effectiveFrom must be 0 (the first version is in force from the start)');
-  for (let i = 1; i < versions.length; i++)
-    if (versions[i]!.effectiveFrom <= versions[i - 1]!.effectiveFrom)
-      r.fail(`[${i}].effectiveFrom is not after the previous version's`);
+  const versions = r.versions(json, (v, path) => readVersion(r, v, path));
   return { source, versions };
 }
 
