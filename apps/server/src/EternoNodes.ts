@@ -41,6 +41,32 @@ async function touchDay(db: NodesDb, before: NodeRow, time: bigint, votesAfter: 
     .onConflictDoUpdate((row) => ({ minVotes: row.minVotes < votesAfter ? row.minVotes : votesAfter }));
 }
 
+/** NFT `tokenId` (rarity weight `weight`) of `account` enters node `nodeId`: its `node_member` row, keyed by the event. */
+async function enter(
+  db: NodesDb,
+  eventId: string,
+  place: ReturnType<typeof eventPlace>,
+  entry: { nodeId: bigint; account: Hex; role: 'master' | 'member'; tokenId: bigint; weight: bigint },
+): Promise<void> {
+  const row = {
+    nodeId: entry.nodeId,
+    account: low(entry.account),
+    role: entry.role,
+    tokenId: entry.tokenId,
+    weight: Number(entry.weight),
+    joinedAt: place.timestamp,
+    txHash: place.txHash,
+    blockNumber: place.blockNumber,
+    logIndex: place.logIndex,
+    quitAt: null,
+    quitTx: null,
+  };
+  await db
+    .insert(nodeMember)
+    .values({ id: eventId, ...row })
+    .onConflictDoUpdate(row);
+}
+
 /** The NFT `tokenId` of `account` leaves node `nodeId` at `time`. */
 async function leave(db: NodesDb, nodeId: bigint, tokenId: bigint, time: bigint, txHash: Hex): Promise<void> {
   await db.sql
@@ -73,23 +99,7 @@ ponder.on('EternoNodes:NodeCreated', async ({ event, context }) => {
     .insert(node)
     .values({ nodeId, ...row })
     .onConflictDoUpdate(row);
-  const member = {
-    nodeId,
-    account: low(master),
-    role: 'master',
-    tokenId,
-    weight: Number(weight),
-    joinedAt: place.timestamp,
-    txHash: place.txHash,
-    blockNumber: place.blockNumber,
-    logIndex: place.logIndex,
-    quitAt: null,
-    quitTx: null,
-  };
-  await context.db
-    .insert(nodeMember)
-    .values({ id: event.id, ...member })
-    .onConflictDoUpdate(member);
+  await enter(context.db, event.id, place, { nodeId, account: master, role: 'master', tokenId, weight });
 });
 
 ponder.on('EternoNodes:NodeEdited', async ({ event, context }) => {
@@ -106,23 +116,7 @@ ponder.on('EternoNodes:NodeJoined', async ({ event, context }) => {
   await context.db
     .update(node, { nodeId })
     .set({ weight: before.weight + Number(weight), members: before.members + 1 });
-  const row = {
-    nodeId,
-    account: low(member),
-    role: 'member',
-    tokenId,
-    weight: Number(weight),
-    joinedAt: place.timestamp,
-    txHash: place.txHash,
-    blockNumber: place.blockNumber,
-    logIndex: place.logIndex,
-    quitAt: null,
-    quitTx: null,
-  };
-  await context.db
-    .insert(nodeMember)
-    .values({ id: event.id, ...row })
-    .onConflictDoUpdate(row);
+  await enter(context.db, event.id, place, { nodeId, account: member, role: 'member', tokenId, weight });
 });
 
 ponder.on('EternoNodes:NodeQuit', async ({ event, context }) => {
