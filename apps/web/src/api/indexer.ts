@@ -326,6 +326,22 @@ function farmEvent(r: Reader): FarmEvent {
   };
 }
 
+/** GET `path` with the defined `params` as its query, without a session; the answer as a Reader. */
+export async function readPublic(
+  deps: Partial<ApiDeps>,
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+): Promise<Reader> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
+  const qs = query.toString();
+  const body = await apiRequest<unknown>(
+    { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
+    { method: 'GET', path: qs ? `${path}?${qs}` : path },
+  );
+  return Reader.of(body, path, 200);
+}
+
 async function getPage<T>(
   deps: Partial<ApiDeps>,
   path: string,

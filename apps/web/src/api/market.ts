@@ -5,9 +5,8 @@
  */
 import type { Address, Hash } from 'viem';
 import { MARKET_ORDER_STATUSES, type MarketOrderStatus } from '@eterno/protocol/marketApi';
-import { getConfig } from '../config.ts';
-import { apiRequest, type ApiDeps } from '../session/api.ts';
-import { Reader, type Page, type PageQuery } from './indexer.ts';
+import type { ApiDeps } from '../session/api.ts';
+import { Reader, readPublic, type Page, type PageQuery } from './indexer.ts';
 
 export type { MarketOrderStatus };
 
@@ -77,23 +76,12 @@ function marketFill(r: Reader): MarketFill {
   };
 }
 
-async function get(deps: Partial<ApiDeps>, path: string, params: Record<string, string | number | undefined>) {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
-  const qs = query.toString();
-  const body = await apiRequest<unknown>(
-    { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
-    { method: 'GET', path: qs ? `${path}?${qs}` : path },
-  );
-  return Reader.of(body, path, 200);
-}
-
 /** GET /market/orders: the open orders, best price first. */
 export async function fetchMarketBook(
   query: { readonly limit?: number; readonly after?: string } = {},
   deps: Partial<ApiDeps> = {},
 ): Promise<BookPage> {
-  const root = await get(deps, '/market/orders', { limit: query.limit, after: query.after });
+  const root = await readPublic(deps, '/market/orders', { limit: query.limit, after: query.after });
   return {
     items: root.list('orders').map(marketOrder),
     nextAfter: root.isNull('nextAfter') ? null : root.string('nextAfter'),
@@ -105,7 +93,7 @@ export async function fetchMyMarketOrders(
   query: PageQuery & { readonly account: string },
   deps: Partial<ApiDeps> = {},
 ): Promise<Page<MarketOrder>> {
-  const root = await get(deps, '/market/my-orders', {
+  const root = await readPublic(deps, '/market/my-orders', {
     account: query.account,
     limit: query.limit,
     before: query.before,
@@ -118,6 +106,10 @@ export async function fetchMarketFills(
   query: PageQuery & { readonly account: string },
   deps: Partial<ApiDeps> = {},
 ): Promise<Page<MarketFill>> {
-  const root = await get(deps, '/market/fills', { account: query.account, limit: query.limit, before: query.before });
+  const root = await readPublic(deps, '/market/fills', {
+    account: query.account,
+    limit: query.limit,
+    before: query.before,
+  });
   return { items: root.list('fills').map(marketFill), nextBefore: root.cursor() };
 }

@@ -5,9 +5,8 @@
  * a malformed answer throws IndexerResponseError, a refusal the server's ApiError.
  */
 import type { Address, Hash } from 'viem';
-import { getConfig } from '../config.ts';
-import { apiRequest, type ApiDeps } from '../session/api.ts';
-import { IndexerResponseError, Reader } from './indexer.ts';
+import type { ApiDeps } from '../session/api.ts';
+import { IndexerResponseError, Reader, readPublic } from './indexer.ts';
 
 export type NodeRole = 'master' | 'member';
 const ROLES = ['master', 'member'] as const;
@@ -145,23 +144,12 @@ function poolDay(r: Reader): NodePoolDay {
   return { day: r.seconds('day'), pool: r.bigint('pool'), paid: r.bigint('paid'), power: r.bigint('power') };
 }
 
-async function get(deps: Partial<ApiDeps>, path: string, params: Record<string, string | number | undefined> = {}) {
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value !== undefined) query.set(key, String(value));
-  const qs = query.toString();
-  const body = await apiRequest<unknown>(
-    { apiUrl: deps.apiUrl ?? getConfig().apiUrl, ...(deps.fetch ? { fetch: deps.fetch } : {}) },
-    { method: 'GET', path: qs ? `${path}?${qs}` : path },
-  );
-  return Reader.of(body, path, 200);
-}
-
 /** GET /nodes: the open nodes, most votes first. */
 export async function fetchNodes(
   query: { readonly limit?: number; readonly after?: string } = {},
   deps: Partial<ApiDeps> = {},
 ): Promise<NodesPage> {
-  const root = await get(deps, '/nodes', { limit: query.limit, after: query.after });
+  const root = await readPublic(deps, '/nodes', { limit: query.limit, after: query.after });
   return {
     items: root.list('nodes').map(nodeSummary),
     nextAfter: root.isNull('nextAfter') ? null : root.string('nextAfter'),
@@ -170,7 +158,7 @@ export async function fetchNodes(
 
 /** GET /nodes/:id: the node, its NFTs (master first) and its last settled days. */
 export async function fetchNode(nodeId: bigint, deps: Partial<ApiDeps> = {}): Promise<NodeDetail> {
-  const root = await get(deps, `/nodes/${nodeId}`);
+  const root = await readPublic(deps, `/nodes/${nodeId}`);
   const node = nodeSummary(root.object('node'));
   if (node.nodeId !== nodeId) throw new IndexerResponseError('/nodes/:id.node.nodeId', 200);
   return { node, members: root.list('members').map(nodeMember), rewards: root.list('rewards').map(rewardDay) };
@@ -178,7 +166,7 @@ export async function fetchNode(nodeId: bigint, deps: Partial<ApiDeps> = {}): Pr
 
 /** GET /nodes/account/:address: the account's node, votes and node rewards. */
 export async function fetchNodeAccount(account: Address, deps: Partial<ApiDeps> = {}): Promise<NodeAccount> {
-  const root = await get(deps, `/nodes/account/${account}`);
+  const root = await readPublic(deps, `/nodes/account/${account}`);
   return {
     membership: root.nullUnless(!root.isNull('membership'), 'membership', (k) => {
       const m = root.object(k);
@@ -200,7 +188,7 @@ export async function fetchNodePool(
   query: { readonly limit?: number; readonly before?: string } = {},
   deps: Partial<ApiDeps> = {},
 ): Promise<NodePool> {
-  const root = await get(deps, '/nodes/rewards', { limit: query.limit, before: query.before });
+  const root = await readPublic(deps, '/nodes/rewards', { limit: query.limit, before: query.before });
   return {
     days: root.list('days').map(poolDay),
     nextBefore: root.cursor(),
