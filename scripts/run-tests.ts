@@ -10,13 +10,14 @@ import { join } from 'node:path';
 import { REPO_ROOT } from '@eterno/devstack/stack';
 
 type Counts = { passed: number; failed: number };
-type Step = {
-  name: string;
+type Count = 'forge' | 'vitest' | 'check';
+type Part = {
   cmd: string[];
-  cwd?: string;
-  /** How to count tests in this step; a step that is a check counts as 1 test. */
-  count: 'forge' | 'vitest' | 'check';
+  /** How to count tests in this part; a part that is a check counts as 1 test. */
+  count: Count;
 };
+/** A step runs one command, or several parts whose counts add up (the adversarial step). */
+type Step = { name: string } & (Part | { parts: Part[] });
 
 const vitest = (root: string): string[] => ['vitest', 'run', '--root', root];
 
@@ -36,6 +37,15 @@ const steps: Step[] = [
   { name: 'web', cmd: vitest('apps/web'), count: 'vitest' },
   { name: 'web-build', cmd: ['npm', 'run', '--silent', '-w', 'apps/web', 'build'], count: 'check' },
   { name: 'e2e', cmd: vitest('e2e'), count: 'vitest' },
+  // The security review's attacks, each now refused: the forge suites with --isolate (every call its
+  // own transaction, cold storage, as on a live chain) and the server's against a live stack.
+  {
+    name: 'adversarial',
+    parts: [
+      { cmd: ['npm', 'run', '--silent', '-w', 'contracts', 'adversarial'], count: 'forge' },
+      { cmd: [...vitest('apps/server'), '--config', 'vitest.adversarial.config.ts'], count: 'vitest' },
+    ],
+  },
 ];
 
 function run(cmd: string[], extraArgs: string[]): Promise<{ code: number; out: string }> {
@@ -58,17 +68,15 @@ const tmp = await mkdtemp(join(tmpdir(), 'eterno-test-'));
 const total: Counts = { passed: 0, failed: 0 };
 const report: string[] = [];
 
-for (const step of selected) {
-  console.log(`\n━━ ${step.name} ━━`);
-  let extra: string[] = [];
-  const jsonFile = join(tmp, `${step.name}.json`);
-  if (step.count === 'vitest') extra = ['--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`];
-  const { code, out } = await run(step.cmd, extra);
+async function runPart(part: Part, jsonFile: string): Promise<{ code: number; counts: Counts }> {
+  const extra =
+    part.count === 'vitest' ? ['--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`] : [];
+  const { code, out } = await run(part.cmd, extra);
   let counts: Counts;
-  if (step.count === 'forge') {
+  if (part.count === 'forge') {
     const m = [...out.matchAll(/(\d+) tests passed, (\d+) failed/g)].at(-1);
     counts = m ? { passed: Number(m[1]), failed: Number(m[2]) } : { passed: 0, failed: 1 };
-  } else if (step.count === 'vitest') {
+  } else if (part.count === 'vitest') {
     try {
       const j = JSON.parse(await readFile(jsonFile, 'utf8')) as { numPassedTests: number; numFailedTests: number };
       counts = { passed: j.numPassedTests, failed: j.numFailedTests };
@@ -80,6 +88,20 @@ for (const step of selected) {
   }
   // A non-zero exit with no failed test counted (a crash, a type error) is still a failure.
   if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  return { code, counts };
+}
+
+for (const step of selected) {
+  console.log(`\n━━ ${step.name} ━━`);
+  const parts = 'parts' in step ? step.parts : [step];
+  const counts: Counts = { passed: 0, failed: 0 };
+  let code = 0;
+  for (const [i, part] of parts.entries()) {
+    const result = await runPart(part, join(tmp, `${step.name}-${i}.json`));
+    counts.passed += result.counts.passed;
+    counts.failed += result.counts.failed;
+    if (result.code !== 0) code = result.code;
+  }
   total.passed += counts.passed;
   total.failed += counts.failed;
   report.push(

@@ -9,6 +9,8 @@ export default defineConfig({
       'reader/**/*.test.ts',
       'runtime/**/*.test.ts',
     ],
+    // The security review's attacks run in their own step (vitest.adversarial.config.ts).
+    exclude: ['**/node_modules/**', 'test/adversarial/**'],
     // The PostgreSQL suites start a real server (initdb + postgres) in their setup.
     hookTimeout: 60_000,
     testTimeout: 20_000,

@@ -53,7 +53,12 @@ describe('fuzz profiles', { timeout: 60_000 }, () => {
     const root = JSON.parse(readFileSync(join(CONTRACTS_DIR, '../package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(contracts.scripts['fuzz:deep']).toMatch(/^FOUNDRY_PROFILE=deep bin\/forge test\b/);
+    expect(contracts.scripts['fuzz:deep']).toBe('bash script/fuzz-deep.sh');
+    const deepScript = readFileSync(join(CONTRACTS_DIR, 'script/fuzz-deep.sh'), 'utf8');
+    expect(deepScript).toMatch(/^export FOUNDRY_PROFILE=deep$/m);
+    // Both runs: the ordinary suites, then the adversarial ones isolated, each taking the extra arguments.
+    expect(deepScript).toMatch(/^bin\/forge test .*--no-match-path 'test\/adversarial\/\*\*' "\$@"/m);
+    expect(deepScript).toMatch(/^bin\/forge test --isolate .*--match-path 'test\/adversarial\/\*\*' "\$@"/m);
     expect(root.scripts['fuzz:deep']).toBe('npm run -w contracts fuzz:deep --');
     expect(contracts.scripts.test).not.toMatch(/deep/);
     expect(readFileSync(join(CONTRACTS_DIR, '../scripts/run-tests.ts'), 'utf8')).not.toMatch(
