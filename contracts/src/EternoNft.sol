@@ -17,19 +17,28 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 /// @author ETERNO
 /// @notice ETERNO's NFTs (ERC-721 Enumerable): two kinds, entry (joins a node) and partner (creates a
 ///         node), each with a rarity N, R, SR or SSR. An NFT is bought with ETRO, which is burned (sent
-///         to the dead address 0x…dEaD: ETRO has a fixed supply and no burn function). Its rarity is drawn
-///         from the hash of a later block, so the buyer cannot choose it: buying commits to block
-///         `revealBlock = purchase block + revealDelay`; from the next block on anyone may reveal it,
-///         and the draw is keccak256(blockhash(revealBlock), tokenId, this contract) against the odds
-///         of the token's kind in force when it was bought (stored with the token, shown before
-///         buying). `blockhash` only reaches 256 blocks back: a token not revealed by then is revealed
-///         as N, the lowest rarity, so waiting for a better draw never pays (docs/decisions/nft.md).
+///         to the dead address 0x…dEaD: ETRO has a fixed supply and no burn function).
+///         Rarity (docs/decisions/nft.md, review finding L-1): the seed committer (the server's NFT
+///         operator key) commits ahead, on chain, to one secret seed per future token id: a Merkle root
+///         per batch of {SEED_BATCH} ids, leaf keccak256(abi.encode(tokenId, seed)), never changed once
+///         committed. A purchase takes the next id, which must lie in a batch committed in an EARLIER
+///         block, and records entropy the committer could not know when committing (the buy block's
+///         parent hash and `prevrandao`). The owner then reveals with the seed and its proof (the server
+///         hands them to the token's owner only):
+///         rarity = draw(keccak256(seed, entropy, tokenId, this contract), the odds bought with).
+///         So the buyer (no seed) and a block producer (no seed) cannot choose the rarity, the chain
+///         alone does not tell it before the reveal (the seed is secret until then), and it never
+///         depends on when the reveal is sent. Trusted: the operator learns rarities before the owners
+///         reveal and must serve the seeds; it could favour tokens only with control of which block and
+///         which id a purchase lands on (the block producer's ordering).
 /// @dev Invariants:
 ///        - ETRO taken == ETRO sent to BURN_ADDRESS == totalBurned == Σ price paid over minted tokens;
 ///          this contract holds no ETRO between transactions;
 ///        - every token has a kind (Entry or Partner); its rarity is Unrevealed until revealed, then one of
 ///          N, R, SR, SSR, and never changes again;
-///        - a token's odds and reveal block are fixed at purchase; no owner action changes them;
+///        - a token's odds and entropy are fixed at purchase; a committed seed root never changes; no owner
+///          action changes any of them;
+///        - every minted token id lies in a committed batch (totalSupply <= seedBatches * SEED_BATCH);
 ///        - revealed + pending == totalSupply (nothing is ever burned).
 contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
@@ -49,42 +58,53 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
         SSR
     }
 
-    /// @notice One token: its kind, rarity, the block whose hash draws it and the odds it was bought with.
+    /// @notice One token, in one slot: its kind, rarity, the odds it was bought with and the entropy of its
+    ///         purchase.
     /// @param kind Entry or Partner.
     /// @param rarity Unrevealed, or the rarity drawn.
-    /// @param revealBlock The block whose hash draws the rarity.
     /// @param odds The odds in basis points of N, R, SR, SSR (sum 10 000), packed 16 bits each, N lowest.
+    /// @param entropy The purchase block's entropy (keccak of its parent hash and prevrandao, 176 bits).
     struct Token {
         Kind kind;
         Rarity rarity;
-        uint64 revealBlock;
         uint64 odds;
+        uint176 entropy;
     }
 
     /// @notice One row of {getInfoByIndex}.
     /// @param tokenId The token id.
     /// @param kind 0 entry, 1 partner.
     /// @param rarity 0 unrevealed, 1 N, 2 R, 3 SR, 4 SSR.
-    /// @param revealBlock The block whose hash draws the rarity.
     /// @param owner The token's owner.
     struct Info {
         uint256 tokenId;
         uint8 kind;
         uint8 rarity;
-        uint64 revealBlock;
         address owner;
+    }
+
+    /// @notice The seed commitments, in one slot (read by every purchase).
+    /// @param batches Batches committed so far (ids 1 … batches × SEED_BATCH have a seed root).
+    /// @param lastCommitBlock The block of the latest commit.
+    /// @param batchesBefore Batches committed before `lastCommitBlock` (usable in that block too).
+    struct SeedState {
+        uint64 batches;
+        uint64 lastCommitBlock;
+        uint64 batchesBefore;
     }
 
     /// @notice Where burned ETRO goes: an address nobody has the key of.
     address public constant BURN_ADDRESS = 0x000000000000000000000000000000000000dEaD;
     /// @notice 100 % in basis points.
     uint256 public constant BPS = 10_000;
-    /// @notice How many blocks `blockhash` reaches back.
-    uint256 public constant BLOCKHASH_WINDOW = 256;
-    /// @notice The longest reveal delay the owner may set (leaves most of the 256-block window to reveal).
-    uint256 public constant MAX_REVEAL_DELAY = 64;
     /// @notice The most rows {getInfoByIndex} returns at once.
     uint256 public constant MAX_PAGE = 100;
+    /// @notice Token ids per seed root (batch b holds ids b × SEED_BATCH + 1 … (b + 1) × SEED_BATCH).
+    uint256 public constant SEED_BATCH = 256;
+    /// @notice The depth of a batch's Merkle tree (2^SEED_TREE_DEPTH == SEED_BATCH): a proof's length.
+    uint256 public constant SEED_TREE_DEPTH = 8;
+    /// @notice The most roots one {commitSeeds} takes.
+    uint256 public constant MAX_COMMIT = 64;
 
     /// @notice ETRO, the token NFTs are bought with.
     IERC20 public immutable ETRO;
@@ -93,15 +113,18 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     mapping(Kind kind => uint256 price) public priceOf;
     /// @notice The odds of each kind for new purchases (N, R, SR, SSR packed as in {Token}).
     mapping(Kind kind => uint64 odds) private _oddsOf;
-    /// @notice Blocks between a purchase and the block whose hash draws its rarity.
-    uint64 public revealDelay;
     /// @notice Whether new purchases are paused (reveals and transfers never are).
     bool public salePaused;
+    /// @notice The account that commits seed roots (the server's NFT operator key).
+    address public seedCommitter;
     /// @notice ETRO burned by purchases, in base units.
     uint256 public totalBurned;
     /// @notice Tokens revealed so far.
     uint256 public totalRevealed;
+    /// @notice The seed root of each committed batch (never changed once set).
+    mapping(uint256 batch => bytes32 root) public seedRootOf;
 
+    SeedState private _seeds;
     mapping(uint256 tokenId => Token token) private _tokens;
 
     /// @notice An NFT was bought.
@@ -109,13 +132,20 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     /// @param tokenId The new token.
     /// @param kind 0 entry, 1 partner.
     /// @param price The ETRO burned.
-    /// @param revealBlock The block whose hash will draw the rarity.
-    event Bought(address indexed buyer, uint256 indexed tokenId, uint8 kind, uint256 price, uint64 revealBlock);
+    /// @param entropy The purchase's entropy, mixed with the token's seed at the reveal.
+    event Bought(address indexed buyer, uint256 indexed tokenId, uint8 kind, uint256 price, uint256 entropy);
     /// @notice An NFT's rarity was drawn.
     /// @param tokenId The token.
     /// @param rarity 1 N, 2 R, 3 SR, 4 SSR.
-    /// @param expired True when the reveal block's hash was out of reach and the rarity is N by rule.
-    event Revealed(uint256 indexed tokenId, uint8 rarity, bool expired);
+    /// @param seed The token's committed seed (anyone can check the draw with it).
+    event Revealed(uint256 indexed tokenId, uint8 rarity, bytes32 seed);
+    /// @notice The seed root of batch `batch` was committed.
+    /// @param batch The batch (ids batch × SEED_BATCH + 1 … (batch + 1) × SEED_BATCH).
+    /// @param root The Merkle root of its leaves keccak256(abi.encode(tokenId, seed)).
+    event SeedsCommitted(uint256 indexed batch, bytes32 root);
+    /// @notice The seed committer changed.
+    /// @param committer The new committer.
+    event SeedCommitterSet(address committer);
     /// @notice A kind's price changed.
     /// @param kind 0 entry, 1 partner.
     /// @param price The new price in ETRO base units.
@@ -124,9 +154,6 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     /// @param kind 0 entry, 1 partner.
     /// @param oddsBps The odds of N, R, SR, SSR in basis points.
     event OddsSet(uint8 kind, uint16[4] oddsBps);
-    /// @notice The reveal delay changed.
-    /// @param delay The new delay in blocks.
-    event RevealDelaySet(uint64 delay);
     /// @notice New purchases were paused or resumed.
     /// @param paused True when paused.
     event SalePausedSet(bool paused);
@@ -147,15 +174,6 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     /// @notice The odds do not add up to 100 %.
     /// @param sum Their sum in basis points.
     error OddsNotWhole(uint256 sum);
-    /// @notice The reveal delay is 0 or above MAX_REVEAL_DELAY.
-    /// @param delay The delay given.
-    /// @param maxDelay The cap.
-    error BadRevealDelay(uint256 delay, uint256 maxDelay);
-    /// @notice The reveal block has not been mined yet (its hash is unknown).
-    /// @param tokenId The token.
-    /// @param revealBlock Its reveal block.
-    /// @param blockNumber The current block.
-    error RevealTooEarly(uint256 tokenId, uint256 revealBlock, uint256 blockNumber);
     /// @notice The token is already revealed.
     /// @param tokenId The token.
     error AlreadyRevealed(uint256 tokenId);
@@ -163,8 +181,26 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     /// @param limit The page size asked.
     /// @param maxPage The cap.
     error PageTooLarge(uint256 limit, uint256 maxPage);
+    /// @notice Only the seed committer commits seed roots.
+    /// @param caller The caller.
+    error NotSeedCommitter(address caller);
+    /// @notice A commit of no root, or of more than MAX_COMMIT.
+    /// @param count The roots given.
+    /// @param maxCount The cap.
+    error BadSeedRootCount(uint256 count, uint256 maxCount);
+    /// @notice A zero seed root (it would read as "not committed").
+    /// @param batch The batch it was for.
+    error ZeroSeedRoot(uint256 batch);
+    /// @notice The next token id has no seed committed in an earlier block (the operator must commit more).
+    /// @param tokenId The id the purchase would take.
+    /// @param usableThrough The highest id a purchase in this block may take.
+    error SeedsNotCommitted(uint256 tokenId, uint256 usableThrough);
+    /// @notice The seed and proof do not match the token's committed seed root.
+    /// @param tokenId The token.
+    error BadSeed(uint256 tokenId);
 
-    /// @notice Sets up the NFT with its ETRO, prices (entry, partner), odds per kind and a 2-block delay.
+    /// @notice Sets up the NFT with its ETRO, prices (entry, partner) and odds per kind; the owner is the
+    ///         first seed committer.
     /// @param etro The ETRO token.
     /// @param entryPrice The entry NFT's price in ETRO base units.
     /// @param partnerPrice The partner NFT's price in ETRO base units.
@@ -185,12 +221,15 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
         _setPrice(Kind.Partner, partnerPrice);
         _setOdds(Kind.Entry, entryOdds);
         _setOdds(Kind.Partner, partnerOdds);
-        revealDelay = 2;
-        emit RevealDelaySet(2);
+        seedCommitter = owner_;
+        emit SeedCommitterSet(owner_);
     }
 
     /// @notice Buys an NFT of `kind`: burns its price in ETRO from the caller (who approved this
-    ///         contract) and mints the token, unrevealed, committed to block `block.number + revealDelay`.
+    ///         contract) and mints the next token id, unrevealed, with the odds in force and the block's
+    ///         entropy.
+    /// @dev Requirements: sale not paused; a known kind; price <= `maxPrice`; the next id's seed root
+    ///      committed in an earlier block ({SeedsNotCommitted}). Emits {Bought}.
     /// @param kind 0 entry, 1 partner.
     /// @param maxPrice The most ETRO the caller accepts to pay (the price the app showed).
     /// @return tokenId The new token.
@@ -200,33 +239,66 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
         uint256 price = priceOf[k];
         if (price > maxPrice) revert PriceAboveMax(price, maxPrice);
         tokenId = totalSupply() + 1;
-        uint64 revealBlock = uint64(block.number) + revealDelay;
-        _tokens[tokenId] = Token({kind: k, rarity: Rarity.Unrevealed, revealBlock: revealBlock, odds: _oddsOf[k]});
+        uint256 usableThrough = usableSeedsThrough();
+        if (tokenId > usableThrough) revert SeedsNotCommitted(tokenId, usableThrough);
+        // 176 bits of the hash: the entropy only has to be unknown to the committer when it committed.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint176 entropy = uint176(uint256(keccak256(abi.encode(blockhash(block.number - 1), block.prevrandao))));
+        _tokens[tokenId] = Token({kind: k, rarity: Rarity.Unrevealed, odds: _oddsOf[k], entropy: entropy});
         totalBurned += price;
         ETRO.safeTransferFrom(msg.sender, BURN_ADDRESS, price);
         _safeMint(msg.sender, tokenId);
-        emit Bought(msg.sender, tokenId, uint8(k), price, revealBlock);
+        emit Bought(msg.sender, tokenId, uint8(k), price, entropy);
     }
 
-    /// @notice Draws the rarity of `tokenId` from the hash of its reveal block, with the odds it was
-    ///         bought with. Anyone may call it (the result does not depend on the caller). When the
-    ///         reveal block is more than 256 blocks back its hash is gone: the rarity is N.
+    /// @notice Reveals `tokenId` with its committed seed: rarity = draw(keccak256(seed, the purchase's
+    ///         entropy, tokenId, this contract), the odds it was bought with). Anyone holding the seed may
+    ///         send it (the result does not depend on the caller or on when it is sent).
+    /// @dev Requirements: the token exists and is unrevealed; `seed` and `proof` lead to its batch's root
+    ///      ({BadSeed}). Emits {Revealed}.
     /// @param tokenId The token.
+    /// @param seed The token's seed (from the operator's server, given to the token's owner).
+    /// @param proof The Merkle proof of the leaf in its batch, from the leaf's sibling up.
     /// @return rarity 1 N, 2 R, 3 SR, 4 SSR.
-    function reveal(uint256 tokenId) external returns (uint8 rarity) {
+    function reveal(uint256 tokenId, bytes32 seed, bytes32[SEED_TREE_DEPTH] calldata proof)
+        external
+        returns (uint8 rarity)
+    {
         _requireOwned(tokenId);
         Token storage t = _tokens[tokenId];
         if (t.rarity != Rarity.Unrevealed) revert AlreadyRevealed(tokenId);
-        uint256 revealBlock = t.revealBlock;
-        if (block.number <= revealBlock) revert RevealTooEarly(tokenId, revealBlock, block.number);
-        bool expired = block.number - revealBlock > BLOCKHASH_WINDOW;
-        Rarity drawn = expired
-            ? Rarity.N
-            : draw(uint256(keccak256(abi.encode(blockhash(revealBlock), tokenId, address(this)))), t.odds);
+        if (seedRootFrom(tokenId, seed, proof) != seedRootOf[(tokenId - 1) / SEED_BATCH]) revert BadSeed(tokenId);
+        Rarity drawn = draw(uint256(keccak256(abi.encode(seed, t.entropy, tokenId, address(this)))), t.odds);
         t.rarity = drawn;
         ++totalRevealed;
         rarity = uint8(drawn);
-        emit Revealed(tokenId, rarity, expired);
+        emit Revealed(tokenId, rarity, seed);
+    }
+
+    /// @notice Commits the seed roots of the next `roots.length` batches (the seed committer only). A
+    ///         committed root is never changed; its ids can be bought from the next block on.
+    /// @dev Requirements: the caller is {seedCommitter}; 1 … MAX_COMMIT roots, none zero. Emits
+    ///      {SeedsCommitted} per batch.
+    /// @param roots The batches' Merkle roots, in batch order.
+    function commitSeeds(bytes32[] calldata roots) external {
+        if (msg.sender != seedCommitter) revert NotSeedCommitter(msg.sender);
+        uint256 count = roots.length;
+        if (count == 0 || count > MAX_COMMIT) revert BadSeedRootCount(count, MAX_COMMIT);
+        SeedState memory s = _seeds;
+        if (s.lastCommitBlock != block.number) {
+            s.batchesBefore = s.batches;
+            s.lastCommitBlock = uint64(block.number);
+        }
+        uint256 batch = s.batches;
+        for (uint256 i = 0; i < count; ++i) {
+            if (roots[i] == bytes32(0)) revert ZeroSeedRoot(batch + i);
+            seedRootOf[batch + i] = roots[i];
+            emit SeedsCommitted(batch + i, roots[i]);
+        }
+        // At most MAX_COMMIT batches a call: 2^64 batches are out of reach.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        s.batches = uint64(batch + count);
+        _seeds = s;
     }
 
     /// @notice Token info, paged: the tokens of `owner` (all tokens when `owner` is the zero address)
@@ -257,9 +329,7 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     function infoOf(uint256 tokenId) public view returns (Info memory) {
         address owner = _requireOwned(tokenId);
         Token storage t = _tokens[tokenId];
-        return Info({
-            tokenId: tokenId, kind: uint8(t.kind), rarity: uint8(t.rarity), revealBlock: t.revealBlock, owner: owner
-        });
+        return Info({tokenId: tokenId, kind: uint8(t.kind), rarity: uint8(t.rarity), owner: owner});
     }
 
     /// @notice The odds a token was bought with.
@@ -268,6 +338,50 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     function tokenOdds(uint256 tokenId) external view returns (uint16[4] memory) {
         _requireOwned(tokenId);
         return _unpack(_tokens[tokenId].odds);
+    }
+
+    /// @notice The entropy a token's purchase recorded (mixed with its seed at the reveal).
+    /// @param tokenId The token.
+    /// @return The entropy.
+    function entropyOf(uint256 tokenId) external view returns (uint256) {
+        _requireOwned(tokenId);
+        return _tokens[tokenId].entropy;
+    }
+
+    /// @notice The seed commitments: batches committed and the ids they cover.
+    /// @return batches Batches committed (ids 1 … batches × SEED_BATCH have a seed root).
+    /// @return lastCommitBlock The block of the latest commit.
+    function seedCommitments() external view returns (uint256 batches, uint256 lastCommitBlock) {
+        SeedState memory s = _seeds;
+        return (s.batches, s.lastCommitBlock);
+    }
+
+    /// @notice The highest token id a purchase in this block may take: the ids of batches committed in
+    ///         an earlier block.
+    /// @return The id (0 when none).
+    function usableSeedsThrough() public view returns (uint256) {
+        SeedState memory s = _seeds;
+        return (s.lastCommitBlock < block.number ? s.batches : s.batchesBefore) * SEED_BATCH;
+    }
+
+    /// @notice The root a seed and its proof lead to for `tokenId` (the leaf keccak256(abi.encode(tokenId,
+    ///         seed)) at position (tokenId − 1) mod SEED_BATCH of its batch's tree; an inner node hashes
+    ///         its left and right children).
+    /// @param tokenId The token (from 1).
+    /// @param seed The seed.
+    /// @param proof The siblings from the leaf up.
+    /// @return node The root.
+    function seedRootFrom(uint256 tokenId, bytes32 seed, bytes32[SEED_TREE_DEPTH] calldata proof)
+        public
+        pure
+        returns (bytes32 node)
+    {
+        node = keccak256(abi.encode(tokenId, seed));
+        uint256 index = (tokenId - 1) % SEED_BATCH;
+        for (uint256 i = 0; i < SEED_TREE_DEPTH; ++i) {
+            node = index & 1 == 0 ? keccak256(abi.encode(node, proof[i])) : keccak256(abi.encode(proof[i], node));
+            index >>= 1;
+        }
     }
 
     /// @notice The odds a purchase of `kind` gets now (what the app shows before buying).
@@ -305,12 +419,13 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
         _setOdds(_kind(kind), oddsBps);
     }
 
-    /// @notice Sets the reveal delay for new purchases.
-    /// @param delay Blocks, 1 to MAX_REVEAL_DELAY.
-    function setRevealDelay(uint256 delay) external onlyOwner {
-        if (delay == 0 || delay > MAX_REVEAL_DELAY) revert BadRevealDelay(delay, MAX_REVEAL_DELAY);
-        revealDelay = uint64(delay);
-        emit RevealDelaySet(uint64(delay));
+    /// @notice Sets the seed committer (the server's NFT operator key). The new committer can only append
+    ///         batches: the roots committed stay as they are.
+    /// @param committer The new committer (not zero).
+    function setSeedCommitter(address committer) external onlyOwner {
+        if (committer == address(0)) revert ZeroAddress();
+        seedCommitter = committer;
+        emit SeedCommitterSet(committer);
     }
 
     /// @notice Pauses or resumes new purchases (reveals and transfers go on).
@@ -335,8 +450,8 @@ contract EternoNft is ERC721Enumerable, Ownable2Step, ReentrancyGuardTransient {
     function _setOdds(Kind kind, uint16[4] memory oddsBps) private {
         uint256 sum = uint256(oddsBps[0]) + oddsBps[1] + oddsBps[2] + oddsBps[3];
         if (sum != BPS) revert OddsNotWhole(sum);
-        _oddsOf[kind] = uint64(oddsBps[0]) | (uint64(oddsBps[1]) << 16) | (uint64(oddsBps[2]) << 32)
-            | (uint64(oddsBps[3]) << 48);
+        _oddsOf[kind] =
+            uint64(oddsBps[0]) | (uint64(oddsBps[1]) << 16) | (uint64(oddsBps[2]) << 32) | (uint64(oddsBps[3]) << 48);
         emit OddsSet(uint8(kind), oddsBps);
     }
 

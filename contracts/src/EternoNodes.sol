@@ -23,8 +23,12 @@ import {IEternoNodes} from "./interfaces/IEternoNodes.sol";
 ///           one in force when it enters and stays with it; an account is in at most one node.
 ///         - {editNode}: the master sets the name (1–32 bytes), the description (at most 280 bytes) and
 ///           the share rate (at most the max share rate in force).
-///         - {quitNode}: a member gets the entry NFT back; the master, once the node has no member,
-///           closes it and gets the partner NFT and the stake back.
+///         - {quitNode}: a member gets the entry NFT back at any time (also from a closed node). The master
+///           closes the node and gets the partner NFT and the stake back: at once when it has no member;
+///           else after {announceClose} and the close notice (review finding M-5: a member cannot hold the
+///           stake hostage). While a close is announced nobody joins, votes or edits; the master may
+///           {cancelClose}. A closed node's members take their NFTs back with {quitNode}, or anyone
+///           returns them in batches of at most {MAX_RETURN_BATCH} with {returnNfts}: no unbounded loop.
 ///         - {vote} stakes ETRO on an open node; {unvote} takes it back at any time, also from a closed node.
 ///         - The owner sets the parameters within bounds ({setParameters}); they apply to nodes created,
 ///           edits made and NFTs entering from then on. NO owner path moves escrowed NFTs, stakes or votes;
@@ -34,10 +38,13 @@ import {IEternoNodes} from "./interfaces/IEternoNodes.sol";
 /// @dev Invariants:
 ///        - ETRO balance == Σ open nodes' `staked` + Σ nodes' `votes` (plus direct donations);
 ///        - every node's `votes` == Σ voters' {votesOf} on it;
-///        - NFTs held == Σ open nodes' (1 partner + `members` entry NFTs) (plus direct donations);
+///        - NFTs held == Σ open nodes' (1 partner + `members` entry NFTs) + Σ closed nodes' `members`
+///          (entry NFTs waiting for their owners) (plus direct donations);
 ///        - an open node's `weight` == Σ weights of the NFTs it holds, each fixed when it entered;
-///          a closed node's `weight` and `members` are 0 (its `staked` stays as the record of the stake
-///          it made and returned);
+///          a closed node's `weight` is 0 and its `members` only falls (its `staked` stays as the record of
+///          the stake it made and returned);
+///        - a node with members closes only at or after its announced `closeAt`, which is the announcement's
+///          time plus the close notice in force then (within [MIN_CLOSE_NOTICE, MAX_CLOSE_NOTICE]);
 ///        - membership both ways: an account's {membershipOf} names an open node and an NFT this contract
 ///          holds for it; a node's master is in it with the partner NFT; `members` counts the others.
 contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
@@ -79,11 +86,22 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     uint256 public constant DEFAULT_NEEDED_WHOLE_ETRO = 10_000;
     /// @notice The default max share rate (30 %, ECONOMY §9).
     uint256 public constant DEFAULT_MAX_SHARE_BPS = 3000;
+    /// @notice The default close notice (7 days).
+    uint256 public constant DEFAULT_CLOSE_NOTICE = 7 days;
+    /// @notice The shortest close notice the owner may set.
+    uint256 public constant MIN_CLOSE_NOTICE = 1 days;
+    /// @notice The longest close notice the owner may set.
+    uint256 public constant MAX_CLOSE_NOTICE = 30 days;
+    /// @notice The most members one {returnNfts} takes.
+    uint256 public constant MAX_RETURN_BATCH = 50;
 
     /// @notice The token staked (needed ETRO and votes).
     IERC20 public immutable ETRO;
     /// @notice The NFTs escrowed (partner to create, entry to join).
     EternoNft public immutable NFT;
+
+    /// @notice Seconds between a close's announcement and the earliest close (for announcements from now on).
+    uint256 public closeNotice;
 
     Params private _params;
     mapping(uint256 nodeId => Node node) private _nodes;
@@ -110,10 +128,32 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     /// @param nodeId The node.
     /// @param account The caller.
     error NotMaster(uint256 nodeId, address account);
-    /// @notice The master cannot close a node that still has members.
+    /// @notice The master cannot close a node that still has members without announcing the close first.
     /// @param nodeId The node.
     /// @param members Its member count.
     error NodeHasMembers(uint256 nodeId, uint256 members);
+    /// @notice The announced close is not due yet.
+    /// @param nodeId The node.
+    /// @param closeAt When it is due.
+    /// @param now_ The block's time.
+    error CloseNotDue(uint256 nodeId, uint256 closeAt, uint256 now_);
+    /// @notice The node's close is announced: no join, vote or edit until it closes or the master cancels.
+    /// @param nodeId The node.
+    /// @param closeAt When the close is due.
+    error NodeClosing(uint256 nodeId, uint256 closeAt);
+    /// @notice No close is announced for the node.
+    /// @param nodeId The node.
+    error CloseNotAnnounced(uint256 nodeId);
+    /// @notice The node is still open (NFTs are returned in batches only from a closed node).
+    /// @param nodeId The node.
+    error NodeStillOpen(uint256 nodeId);
+    /// @notice More members than {MAX_RETURN_BATCH} in one {returnNfts}.
+    /// @param count The accounts given.
+    /// @param maxCount The cap.
+    error ReturnBatchTooLarge(uint256 count, uint256 maxCount);
+    /// @notice The close notice is outside [MIN_CLOSE_NOTICE, MAX_CLOSE_NOTICE].
+    /// @param notice The notice given.
+    error InvalidCloseNotice(uint256 notice);
     /// @notice The NFT is not the caller's.
     /// @param tokenId The NFT.
     /// @param owner Its owner.
@@ -171,6 +211,7 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
             DEFAULT_MAX_SHARE_BPS,
             [uint16(1), uint16(2), uint16(4), uint16(8)]
         );
+        _setCloseNotice(DEFAULT_CLOSE_NOTICE);
     }
 
     // ---------------------------------------------------------------- user actions
@@ -208,7 +249,9 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
             n.shareBps = uint16(shareBps);
             n.open = true;
             n.partnerTokenId = tokenId;
-            n.staked = staked;
+            // staked == neededEtro < 2^128.
+            // forge-lint: disable-next-line(unsafe-typecast)
+            n.staked = uint128(staked);
             n.name = name;
             n.description = description;
         }
@@ -218,10 +261,10 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IEternoNodes
-    /// @dev Requirements: the node open; the caller in no node; `tokenId` a revealed entry NFT of the
-    ///      caller, approved to this contract. Emits {NodeJoined}.
+    /// @dev Requirements: the node open with no close announced; the caller in no node; `tokenId` a revealed
+    ///      entry NFT of the caller, approved to this contract. Emits {NodeJoined}.
     function joinNode(uint256 nodeId, uint256 tokenId) external nonReentrant {
-        Node storage n = _openNode(nodeId);
+        Node storage n = _activeNode(nodeId);
         _requireOutside(msg.sender);
         uint256 weight = _weightOf(tokenId, EternoNft.Kind.Entry, _params.weights);
         // weight <= MAX_RARITY_WEIGHT and nodeId <= nodeCount < 2^48; the node's weight and member count
@@ -238,13 +281,14 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IEternoNodes
-    /// @dev Requirements: the node open; the caller its master; a valid name, description and share rate
-    ///      (at most the max share rate in force now). Emits {NodeEdited}.
+    /// @dev Requirements: the node open with no close announced (the members stay under the rate the close
+    ///      was announced with); the caller its master; a valid name, description and share rate (at most
+    ///      the max share rate in force now). Emits {NodeEdited}.
     function editNode(uint256 nodeId, string calldata name, string calldata description, uint256 shareBps)
         external
         nonReentrant
     {
-        Node storage n = _openNode(nodeId);
+        Node storage n = _activeNode(nodeId);
         if (n.master != msg.sender) revert NotMaster(nodeId, msg.sender);
         _checkText(name, description);
         _checkShare(shareBps, _params.maxShareBps);
@@ -257,8 +301,9 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     }
 
     /// @inheritdoc IEternoNodes
-    /// @dev Requirements: the caller in node `nodeId`; a master only once it has no member (else
-    ///      {NodeHasMembers}). Emits {NodeQuit} for a member, {NodeClosed} for the master.
+    /// @dev Requirements: the caller in node `nodeId`; the master, when the node has members, only at or
+    ///      after its announced close ({NodeHasMembers} without an announcement, {CloseNotDue} before it).
+    ///      Emits {NodeQuit} for a member, {NodeClosed} for the master.
     function quitNode(uint256 nodeId) external nonReentrant {
         Membership memory m = _memberships[msg.sender];
         if (m.nodeId != nodeId || nodeId == 0) {
@@ -266,32 +311,73 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
             revert NotInNode(nodeId, msg.sender);
         }
         Node storage n = _nodes[nodeId];
+        if (n.master != msg.sender) {
+            _returnNft(n, nodeId, msg.sender, m);
+            return;
+        }
+        // The master's membership names an open node: a close deletes it.
+        uint256 members = n.members;
+        if (members != 0) {
+            uint256 closeAt = n.closeAt;
+            if (closeAt == 0) revert NodeHasMembers(nodeId, members);
+            // A producer's few seconds of timestamp latitude are nothing against a notice of days.
+            // forge-lint: disable-next-line(block-timestamp)
+            if (block.timestamp < closeAt) revert CloseNotDue(nodeId, closeAt, block.timestamp);
+        }
         delete _memberships[msg.sender];
-        if (n.master == msg.sender) {
-            uint256 members = n.members;
-            if (members != 0) revert NodeHasMembers(nodeId, members);
-            uint256 staked = n.staked;
-            n.open = false;
-            n.weight = 0;
-            NFT.transferFrom(address(this), msg.sender, m.tokenId);
-            ETRO.safeTransfer(msg.sender, staked);
-            emit NodeClosed(nodeId, msg.sender, m.tokenId, staked);
-        } else {
-            // The member's weight is part of the node's weight, and it is counted in `members`.
-            unchecked {
-                n.weight -= m.weight;
-                --n.members;
-            }
-            NFT.transferFrom(address(this), msg.sender, m.tokenId);
-            emit NodeQuit(nodeId, msg.sender, m.tokenId, m.weight);
+        uint256 staked = n.staked;
+        n.open = false;
+        n.weight = 0;
+        NFT.transferFrom(address(this), msg.sender, m.tokenId);
+        ETRO.safeTransfer(msg.sender, staked);
+        emit NodeClosed(nodeId, msg.sender, m.tokenId, staked, members);
+    }
+
+    /// @inheritdoc IEternoNodes
+    /// @dev Requirements: the node open with no close announced; the caller its master. Emits
+    ///      {CloseAnnounced}.
+    function announceClose(uint256 nodeId) external {
+        Node storage n = _activeNode(nodeId);
+        if (n.master != msg.sender) revert NotMaster(nodeId, msg.sender);
+        // block.timestamp + at most MAX_CLOSE_NOTICE fits 64 bits for billions of years.
+        // forge-lint: disable-next-line(unsafe-typecast)
+        uint64 closeAt = uint64(block.timestamp + closeNotice);
+        n.closeAt = closeAt;
+        emit CloseAnnounced(nodeId, closeAt);
+    }
+
+    /// @inheritdoc IEternoNodes
+    /// @dev Requirements: the node open with a close announced; the caller its master. Emits {CloseCancelled}.
+    function cancelClose(uint256 nodeId) external {
+        Node storage n = _openNode(nodeId);
+        if (n.master != msg.sender) revert NotMaster(nodeId, msg.sender);
+        if (n.closeAt == 0) revert CloseNotAnnounced(nodeId);
+        n.closeAt = 0;
+        emit CloseCancelled(nodeId);
+    }
+
+    /// @inheritdoc IEternoNodes
+    /// @dev Requirements: the node closed; at most MAX_RETURN_BATCH accounts (an account not in the node is
+    ///      skipped, so a member who took its NFT back meanwhile does not make the batch fail). Emits
+    ///      {NodeQuit} per NFT returned.
+    function returnNfts(uint256 nodeId, address[] calldata members) external nonReentrant {
+        Node storage n = _knownNode(nodeId);
+        if (n.open) revert NodeStillOpen(nodeId);
+        uint256 count = members.length;
+        if (count > MAX_RETURN_BATCH) revert ReturnBatchTooLarge(count, MAX_RETURN_BATCH);
+        for (uint256 i = 0; i < count; ++i) {
+            Membership memory m = _memberships[members[i]];
+            // A closed node's master has no membership left: every match is a member.
+            if (m.nodeId == nodeId) _returnNft(n, nodeId, members[i], m);
         }
     }
 
     /// @inheritdoc IEternoNodes
-    /// @dev Requirements: `amount` > 0; the node open; the caller approved `amount` ETRO. Emits {Voted}.
+    /// @dev Requirements: `amount` > 0; the node open with no close announced; the caller approved `amount`
+    ///      ETRO. Emits {Voted}.
     function vote(uint256 nodeId, uint256 amount) external nonReentrant {
         if (amount == 0) revert ZeroAmount();
-        Node storage n = _openNode(nodeId);
+        Node storage n = _activeNode(nodeId);
         uint256 total = _votes[nodeId][msg.sender] + amount;
         _votes[nodeId][msg.sender] = total;
         n.votes += amount;
@@ -334,6 +420,13 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
         onlyOwner
     {
         _setParameters(neededEtro, maxShareBps, rarityWeights);
+    }
+
+    /// @notice Sets the close notice for closes announced from now on (an announced close keeps its date).
+    /// @dev Requirements: owner; `notice` in [MIN_CLOSE_NOTICE, MAX_CLOSE_NOTICE]. Emits {CloseNoticeSet}.
+    /// @param notice Seconds between an announcement and the earliest close.
+    function setCloseNotice(uint256 notice) external onlyOwner {
+        _setCloseNotice(notice);
     }
 
     // ---------------------------------------------------------------- views
@@ -394,6 +487,34 @@ contract EternoNodes is IEternoNodes, Ownable2Step, ReentrancyGuardTransient {
     function _openNode(uint256 nodeId) private view returns (Node storage n) {
         n = _knownNode(nodeId);
         if (!n.open) revert NodeNotOpen(nodeId);
+    }
+
+    /// @dev The node `nodeId`, reverting unless it exists, is open and has no close announced.
+    function _activeNode(uint256 nodeId) private view returns (Node storage n) {
+        n = _openNode(nodeId);
+        uint256 closeAt = n.closeAt;
+        if (closeAt != 0) revert NodeClosing(nodeId, closeAt);
+    }
+
+    /// @dev Member `account` (membership `m`) of node `nodeId` leaves it with its entry NFT: off the node's
+    ///      weight while it is open (a closed node's weight is 0 already), off its member count. Emits
+    ///      {NodeQuit}.
+    function _returnNft(Node storage n, uint256 nodeId, address account, Membership memory m) private {
+        delete _memberships[account];
+        // The member is counted in `members` and, in an open node, its weight is part of the node's.
+        unchecked {
+            if (n.open) n.weight -= m.weight;
+            --n.members;
+        }
+        NFT.transferFrom(address(this), account, m.tokenId);
+        emit NodeQuit(nodeId, account, m.tokenId, m.weight);
+    }
+
+    /// @dev Checks the bounds, stores the close notice and emits {CloseNoticeSet}.
+    function _setCloseNotice(uint256 notice) private {
+        if (notice < MIN_CLOSE_NOTICE || notice > MAX_CLOSE_NOTICE) revert InvalidCloseNotice(notice);
+        closeNotice = notice;
+        emit CloseNoticeSet(notice);
     }
 
     /// @dev Reverts with {AlreadyInNode} when `account` is in a node.

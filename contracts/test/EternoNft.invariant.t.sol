@@ -5,13 +5,16 @@ import {EternoNft} from "../src/EternoNft.sol";
 import {EternoToken} from "../src/EternoToken.sol";
 import {EternoNftHandler} from "./handlers/EternoNftHandler.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
+import {NftSeeds} from "./utils/NftSeeds.sol";
 import {Test} from "./utils/Test.sol";
 
-/// @notice Invariants of the NFT sale and reveal under random buys, reveals, transfers, blocks and owner changes.
+/// @notice Invariants of the NFT sale and reveal under random buys, reveals (with the committed seed or a
+///         guessed one), transfers, blocks, seed commits and owner changes.
 contract EternoNftInvariantTest is Test, InvariantTest {
     EternoToken private etro;
     EternoNft private nft;
     EternoNftHandler private handler;
+    bytes32 private constant SECRET = keccak256("invariant seeds");
 
     function setUp() public {
         vm.roll(1000);
@@ -26,17 +29,22 @@ contract EternoNftInvariantTest is Test, InvariantTest {
             vm.prank(buyers[i]);
             etro.approve(address(nft), type(uint256).max);
         }
-        handler = new EternoNftHandler(nft, buyers);
+        vm.prank(address(0x0A));
+        nft.commitSeeds(NftSeeds.rootsOf(SECRET, 0, 1));
+        vm.roll(1001);
+        handler = new EternoNftHandler(nft, buyers, SECRET, address(0x0C), 1);
 
-        bytes4[] memory selectors = new bytes4[](8);
+        bytes4[] memory selectors = new bytes4[](10);
         selectors[0] = EternoNftHandler.buy.selector;
         selectors[1] = EternoNftHandler.reveal.selector;
-        selectors[2] = EternoNftHandler.transfer.selector;
-        selectors[3] = EternoNftHandler.mine.selector;
-        selectors[4] = EternoNftHandler.setPrice.selector;
-        selectors[5] = EternoNftHandler.setOdds.selector;
-        selectors[6] = EternoNftHandler.setRevealDelay.selector;
-        selectors[7] = EternoNftHandler.setSalePaused.selector;
+        selectors[2] = EternoNftHandler.revealWithGuess.selector;
+        selectors[3] = EternoNftHandler.commit.selector;
+        selectors[4] = EternoNftHandler.transfer.selector;
+        selectors[5] = EternoNftHandler.mine.selector;
+        selectors[6] = EternoNftHandler.setPrice.selector;
+        selectors[7] = EternoNftHandler.setOdds.selector;
+        selectors[8] = EternoNftHandler.setSeedCommitter.selector;
+        selectors[9] = EternoNftHandler.setSalePaused.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
@@ -52,7 +60,7 @@ contract EternoNftInvariantTest is Test, InvariantTest {
         uint256 revealed = 0;
         for (uint256 id = 1; id <= supply; id++) {
             EternoNft.Info memory info = nft.infoOf(id);
-            assertEq(info.revealBlock, handler.ghostRevealBlock(id), "reveal block fixed at purchase");
+            assertEq(nft.entropyOf(id), handler.ghostEntropy(id), "entropy fixed at purchase");
             uint16[4] memory odds = nft.tokenOdds(id);
             uint64 packed =
                 uint64(odds[0]) | (uint64(odds[1]) << 16) | (uint64(odds[2]) << 32) | (uint64(odds[3]) << 48);
@@ -64,6 +72,16 @@ contract EternoNftInvariantTest is Test, InvariantTest {
         }
         assertEq(revealed, nft.totalRevealed(), "revealed count");
         assertEq(nft.totalRevealed(), handler.ghostRevealed(), "revealed == reveals done");
+    }
+
+    function invariant_CommittedRootsNeverChangeAndCoverEveryToken() public view {
+        (uint256 batches,) = nft.seedCommitments();
+        assertEq(batches, handler.ghostBatches(), "batches == commits made");
+        for (uint256 b = 0; b < batches; b++) {
+            assertEq(nft.seedRootOf(b), handler.ghostRoot(b), "a committed root never changes");
+        }
+        assertEq(nft.seedRootOf(batches), bytes32(0), "no root past the commits");
+        assertLe(nft.totalSupply(), batches * nft.SEED_BATCH(), "every token id has a committed seed");
     }
 
     function invariant_PagesListEveryTokenOnce() public view {

@@ -6,11 +6,13 @@ import {EternoNodesHandler} from "./handlers/EternoNodesHandler.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 import {NodesFixture} from "./utils/NodesFixture.sol";
 
-/// @notice Invariants of the nodes under random creates, joins, edits, quits, votes, unvotes, NFT
-///         transfers and the owner's actions (parameters, attempts on the escrow): the ETRO held is exactly
-///         the open nodes' stakes plus all votes; the NFTs held are exactly the open nodes' partner NFTs
-///         plus their members' entry NFTs; an open node's weight is the sum of its NFTs' weights as they
-///         entered; membership agrees both ways; the owner never moves the escrow.
+/// @notice Invariants of the nodes under random creates, joins, edits, quits, close announcements,
+///         cancellations and closes with members, returns of a closed node's NFTs, votes, unvotes, NFT
+///         transfers, time, and the owner's actions (parameters, close notice, attempts on the escrow): the
+///         ETRO held is exactly the open nodes' stakes plus all votes; the NFTs held are exactly the open
+///         nodes' partner NFTs plus every node's members' entry NFTs; an open node's weight is the sum of its
+///         NFTs' weights as they entered; membership agrees both ways; no node with members closes before
+///         its announced time; the owner never moves the escrow.
 contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
     EternoNodesHandler private handler;
     address[] private people;
@@ -39,7 +41,7 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         vm.prank(address(handler));
         nodes.acceptOwnership();
 
-        bytes4[] memory selectors = new bytes4[](9);
+        bytes4[] memory selectors = new bytes4[](14);
         selectors[0] = EternoNodesHandler.create.selector;
         selectors[1] = EternoNodesHandler.join.selector;
         selectors[2] = EternoNodesHandler.edit.selector;
@@ -49,6 +51,11 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         selectors[6] = EternoNodesHandler.giveNft.selector;
         selectors[7] = EternoNodesHandler.setParameters.selector;
         selectors[8] = EternoNodesHandler.ownerTakesEscrow.selector;
+        selectors[9] = EternoNodesHandler.announceClose.selector;
+        selectors[10] = EternoNodesHandler.cancelClose.selector;
+        selectors[11] = EternoNodesHandler.returnNfts.selector;
+        selectors[12] = EternoNodesHandler.wait.selector;
+        selectors[13] = EternoNodesHandler.setCloseNotice.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
@@ -75,9 +82,9 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         uint256 expected;
         for (uint256 id = 1; id <= nodes.nodeCount(); id++) {
             IEternoNodes.Node memory n = nodes.nodeOf(id);
-            if (n.open) expected += 1 + n.members;
+            expected += (n.open ? 1 : 0) + n.members;
         }
-        assertEq(nft.balanceOf(address(nodes)), expected, "NFTs held == partners + members' entries");
+        assertEq(nft.balanceOf(address(nodes)), expected, "NFTs held == open partners + members' entries");
     }
 
     function invariant_WeightIsTheSumOfItsNftsAndMembershipAgrees() public view {
@@ -89,7 +96,7 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
             for (uint256 i = 0; i < people.length; i++) {
                 (uint256 nodeId, uint256 tokenId) = nodes.membershipOf(people[i]);
                 if (nodeId != id) continue;
-                assertTrue(n.open, "a membership names an open node");
+                assertTrue(n.open || people[i] != n.master, "a master's membership names an open node");
                 assertEq(nft.ownerOf(tokenId), address(nodes), "its NFT is escrowed");
                 assertEq(nodes.membershipWeightOf(people[i]), handler.ghostWeight(people[i]), "weight as it entered");
                 weight += handler.ghostWeight(people[i]);
@@ -108,9 +115,14 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
                 assertEq(n.members, members, "member count");
             } else {
                 assertEq(n.weight, 0, "a closed node weighs nothing");
-                assertEq(n.members, 0, "a closed node has no member");
+                assertTrue(!masterIn, "a closed node's master is out");
+                assertEq(n.members, members, "a closed node counts the NFTs still to return");
             }
         }
+    }
+
+    function invariant_NoNodeWithMembersClosesBeforeItsAnnouncedTime() public view {
+        assertEq(handler.ghostEarlyCloses(), 0, "a master closed a node with members early");
     }
 
     function invariant_TheOwnerNeverMovesTheEscrow() public view {

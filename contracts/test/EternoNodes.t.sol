@@ -47,6 +47,7 @@ contract EternoNodesTest is NodesFixture {
         assertEq(address(nodes.ETRO()), address(etro), "etro");
         assertEq(address(nodes.NFT()), address(nft), "nft");
         assertEq(nodes.owner(), address(this), "owner");
+        assertEq(nodes.closeNotice(), 7 days, "close notice 7 days");
     }
 
     function test_Constructor_EmitsTheParameters() public {
@@ -380,7 +381,7 @@ contract EternoNodesTest is NodesFixture {
         (uint256 nodeId, uint256 partner) = createAs(alice, SSR);
         uint256 before = etro.balanceOf(alice);
         vm.expectEmit(address(nodes));
-        emit IEternoNodes.NodeClosed(nodeId, alice, partner, NEEDED);
+        emit IEternoNodes.NodeClosed(nodeId, alice, partner, NEEDED, 0);
         vm.prank(alice);
         nodes.quitNode(nodeId);
         assertEq(nft.ownerOf(partner), alice, "partner NFT back");
@@ -448,6 +449,189 @@ contract EternoNodesTest is NodesFixture {
         nodes.quitNode(nodeId);
         assertEq(etro.balanceOf(alice) - before, NEEDED, "alice gets her 10,000 back");
         assertEq(etro.balanceOf(address(nodes)), 20_000e18, "bob's stake stays");
+    }
+
+    // ------------------------------------------------------------ close with members (review M-5)
+
+    function test_AnnounceClose_SetsTheDateAndFreezesJoinsVotesAndEdits() public {
+        (uint256 nodeId,) = createAs(alice, N);
+        joinAs(bob, nodeId, R);
+        uint256 due = block.timestamp + 7 days;
+        vm.expectEmit(address(nodes));
+        emit IEternoNodes.CloseAnnounced(nodeId, due);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        assertEq(nodes.nodeOf(nodeId).closeAt, due, "due after the 7-day notice");
+        uint256 entry = mintNft(carol, ENTRY, N);
+        vm.prank(carol);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeClosing.selector, nodeId, due));
+        nodes.joinNode(nodeId, entry);
+        vm.prank(carol);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeClosing.selector, nodeId, due));
+        nodes.vote(nodeId, 1e18);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeClosing.selector, nodeId, due));
+        nodes.editNode(nodeId, "Raise", "", 3000);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeClosing.selector, nodeId, due));
+        nodes.announceClose(nodeId);
+        // Members may still leave at any time.
+        vm.prank(bob);
+        nodes.quitNode(nodeId);
+        assertEq(nodes.nodeOf(nodeId).members, 0, "bob left during the notice");
+    }
+
+    function test_AnnounceClose_OnlyTheMasterOfAnOpenNode() public {
+        (uint256 nodeId,) = createAs(alice, N);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NotMaster.selector, nodeId, bob));
+        nodes.announceClose(nodeId);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.UnknownNode.selector, 9));
+        nodes.announceClose(9);
+        vm.prank(alice);
+        nodes.quitNode(nodeId);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeNotOpen.selector, nodeId));
+        nodes.announceClose(nodeId);
+    }
+
+    function test_CancelClose_ReopensJoinsAndNeedsAnAnnouncement() public {
+        (uint256 nodeId,) = createAs(alice, N);
+        joinAs(bob, nodeId, N);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.CloseNotAnnounced.selector, nodeId));
+        nodes.cancelClose(nodeId);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        vm.prank(bob);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NotMaster.selector, nodeId, bob));
+        nodes.cancelClose(nodeId);
+        vm.expectEmit(address(nodes));
+        emit IEternoNodes.CloseCancelled(nodeId);
+        vm.prank(alice);
+        nodes.cancelClose(nodeId);
+        assertEq(nodes.nodeOf(nodeId).closeAt, 0, "no close announced");
+        vm.warp(block.timestamp + 8 days);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeHasMembers.selector, nodeId, 1));
+        nodes.quitNode(nodeId);
+        joinAs(carol, nodeId, N);
+        assertEq(nodes.nodeOf(nodeId).members, 2, "joins open again");
+    }
+
+    function test_QuitNode_TheMasterClosesANodeWithMembersAfterTheNotice() public {
+        (uint256 nodeId, uint256 partner) = createAs(alice, N);
+        uint256 bobEntry = joinAs(bob, nodeId, SR);
+        uint256 carolEntry = joinAs(carol, nodeId, N);
+        vm.prank(dave);
+        nodes.vote(nodeId, 50e18);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        uint256 due = block.timestamp + 7 days;
+        vm.warp(due - 1);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.CloseNotDue.selector, nodeId, due, due - 1));
+        nodes.quitNode(nodeId);
+        vm.warp(due);
+        uint256 before = etro.balanceOf(alice);
+        vm.expectEmit(address(nodes));
+        emit IEternoNodes.NodeClosed(nodeId, alice, partner, NEEDED, 2);
+        vm.prank(alice);
+        nodes.quitNode(nodeId);
+        assertEq(etro.balanceOf(alice) - before, NEEDED, "stake back");
+        assertEq(nft.ownerOf(partner), alice, "partner NFT back");
+        IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+        assertFalse(n.open, "closed");
+        assertEq(n.weight, 0, "no power");
+        assertEq(n.members, 2, "two entry NFTs to return");
+        // bob takes his back himself; anyone returns carol's (dave and a non-member listed are skipped).
+        vm.prank(bob);
+        nodes.quitNode(nodeId);
+        assertEq(nft.ownerOf(bobEntry), bob, "bob's NFT back");
+        address[] memory batch = new address[](3);
+        batch[0] = dave;
+        batch[1] = carol;
+        batch[2] = bob;
+        vm.expectEmit(address(nodes));
+        emit IEternoNodes.NodeQuit(nodeId, carol, carolEntry, 1);
+        vm.prank(dave);
+        nodes.returnNfts(nodeId, batch);
+        assertEq(nft.ownerOf(carolEntry), carol, "carol's NFT back to carol");
+        assertEq(nodes.nodeOf(nodeId).members, 0, "all returned");
+        assertEq(nft.balanceOf(address(nodes)), 0, "nothing held");
+        (uint256 inNode,) = nodes.membershipOf(carol);
+        assertEq(inNode, 0, "carol free to join another node");
+        // Votes come back from the closed node.
+        vm.prank(dave);
+        nodes.unvote(nodeId, 50e18);
+        assertEq(etro.balanceOf(address(nodes)), 0, "no ETRO held");
+    }
+
+    function test_ReturnNfts_OnlyFromAClosedNodeInBoundedBatches() public {
+        (uint256 nodeId,) = createAs(alice, N);
+        joinAs(bob, nodeId, N);
+        address[] memory batch = new address[](1);
+        batch[0] = bob;
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.NodeStillOpen.selector, nodeId));
+        nodes.returnNfts(nodeId, batch);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.UnknownNode.selector, 5));
+        nodes.returnNfts(5, batch);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        vm.warp(block.timestamp + 7 days);
+        vm.prank(alice);
+        nodes.quitNode(nodeId);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.ReturnBatchTooLarge.selector, 51, 50));
+        nodes.returnNfts(nodeId, new address[](51));
+        // The master's address in a batch is skipped: its membership ended at the close.
+        batch[0] = alice;
+        nodes.returnNfts(nodeId, batch);
+        assertEq(nodes.nodeOf(nodeId).members, 1, "bob's NFT still waits");
+    }
+
+    function test_SetCloseNotice_BoundedAndForLaterAnnouncements() public {
+        assertEq(nodes.closeNotice(), 7 days, "default 7 days");
+        (uint256 nodeId,) = createAs(alice, N);
+        joinAs(bob, nodeId, N);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        uint256 due = nodes.nodeOf(nodeId).closeAt;
+        vm.expectEmit(address(nodes));
+        emit IEternoNodes.CloseNoticeSet(30 days);
+        nodes.setCloseNotice(30 days);
+        assertEq(nodes.nodeOf(nodeId).closeAt, due, "an announced close keeps its date");
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.InvalidCloseNotice.selector, 1 days - 1));
+        nodes.setCloseNotice(1 days - 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoNodes.InvalidCloseNotice.selector, 30 days + 1));
+        nodes.setCloseNotice(30 days + 1);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        nodes.setCloseNotice(1 days);
+    }
+
+    function testFuzz_Close_NeverBeforeTheAnnouncedTime(uint256 notice, uint256 waited) public {
+        notice = bound(notice, 1 days, 30 days);
+        nodes.setCloseNotice(notice);
+        (uint256 nodeId,) = createAs(alice, N);
+        uint256 entry = joinAs(bob, nodeId, N);
+        vm.prank(alice);
+        nodes.announceClose(nodeId);
+        uint256 start = block.timestamp;
+        waited = bound(waited, 0, 2 * notice);
+        vm.warp(start + waited);
+        vm.prank(alice);
+        if (waited < notice) {
+            vm.expectRevert(
+                abi.encodeWithSelector(EternoNodes.CloseNotDue.selector, nodeId, start + notice, start + waited)
+            );
+            nodes.quitNode(nodeId);
+            return;
+        }
+        nodes.quitNode(nodeId);
+        vm.prank(bob);
+        nodes.quitNode(nodeId);
+        assertEq(nft.ownerOf(entry), bob, "the member's NFT back");
     }
 
     // ------------------------------------------------------------ votes

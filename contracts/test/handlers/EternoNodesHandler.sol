@@ -7,9 +7,11 @@ import {EternoNodes} from "../../src/EternoNodes.sol";
 import {IEternoNodes} from "../../src/interfaces/IEternoNodes.sol";
 import {Test} from "../utils/Test.sol";
 
-/// @notice Random creates, joins, edits, quits (members and masters), votes and unvotes by a few users
-///         holding revealed and unrevealed NFTs of both kinds, NFT transfers between them, and the owner's
-///         actions (parameters within bounds, and attempts to take the escrow). Each call's outcome is
+/// @notice Random creates, joins, edits, quits (members and masters), close announcements and
+///         cancellations, closes with members after the notice, returns of a closed node's NFTs by anyone,
+///         votes and unvotes by a few users holding revealed and unrevealed NFTs of both kinds, NFT transfers
+///         between them, time passing, and the owner's actions (parameters and close notice within bounds,
+///         and attempts to take the escrow). Each call's outcome is
 ///         predicted from the state before it; a refusal must be the predicted one. Records each node's
 ///         stake and each account's weight (computed here from the rarity and the weights in force when
 ///         its NFT entered) and each vote.
@@ -32,6 +34,10 @@ contract EternoNodesHandler is Test {
     uint256 public creates;
     uint256 public joins;
     uint256 public closes;
+    uint256 public closesWithMembers;
+    uint256 public nftsReturned;
+    /// @dev Each must stay 0: a master that closed a node with members before its announced time.
+    uint256 public ghostEarlyCloses;
 
     constructor(EternoNodes nodes_, address[] memory users_) {
         nodes = nodes_;
@@ -113,13 +119,14 @@ contract EternoNodesHandler is Test {
         address user = userSeed % 4 == 0 ? users[userSeed % users.length] : n.master;
         (, uint256 maxShare,) = nodes.parameters();
         uint256 share = bound(shareSeed, 0, maxShare + 1);
-        bytes memory expected = !n.open
-            ? abi.encodeWithSelector(EternoNodes.NodeNotOpen.selector, nodeId)
-            : user != n.master
+        bytes memory expected = _nodeRefusal(nodeId, true);
+        if (expected.length == 0) {
+            expected = user != n.master
                 ? abi.encodeWithSelector(EternoNodes.NotMaster.selector, nodeId, user)
                 : share > maxShare
                     ? abi.encodeWithSelector(EternoNodes.ShareTooHigh.selector, share, maxShare)
                     : bytes("");
+        }
         vm.prank(user);
         try nodes.editNode(nodeId, "Edited", "", share) {
             require(expected.length == 0, "edit accepted against the prediction");
@@ -135,6 +142,8 @@ contract EternoNodesHandler is Test {
         uint256 nodeId = current != 0 && nodeSeed % 4 != 0 ? current : nodeSeed % (nodes.nodeCount() + 2);
         bytes memory expected;
         bool master;
+        uint256 members;
+        uint256 closeAt;
         if (current != nodeId || nodeId == 0) {
             expected = nodeId == 0 || nodeId > nodes.nodeCount()
                 ? abi.encodeWithSelector(EternoNodes.UnknownNode.selector, nodeId)
@@ -142,8 +151,15 @@ contract EternoNodesHandler is Test {
         } else {
             IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
             master = n.master == user;
-            if (master && n.members != 0) {
-                expected = abi.encodeWithSelector(EternoNodes.NodeHasMembers.selector, nodeId, n.members);
+            members = n.members;
+            closeAt = n.closeAt;
+            if (master && members != 0) {
+                if (closeAt == 0) {
+                    expected = abi.encodeWithSelector(EternoNodes.NodeHasMembers.selector, nodeId, members);
+                } else if (block.timestamp < closeAt) {
+                    expected =
+                        abi.encodeWithSelector(EternoNodes.CloseNotDue.selector, nodeId, closeAt, block.timestamp);
+                }
             }
         }
         uint256 etroBefore = etro.balanceOf(user);
@@ -153,11 +169,93 @@ contract EternoNodesHandler is Test {
             require(nft.ownerOf(tokenId) == user, "NFT back");
             uint256 back = master ? ghostStaked[nodeId] : 0;
             require(etro.balanceOf(user) - etroBefore == back, "the stake made comes back");
-            if (master) closes++;
+            if (master) {
+                closes++;
+                if (members != 0) closesWithMembers++;
+                if (members != 0 && (closeAt == 0 || block.timestamp < closeAt)) ghostEarlyCloses++;
+                require(nodes.nodeOf(nodeId).members == members, "a close leaves the members' NFTs to return");
+            }
             ghostWeight[user] = 0;
         } catch (bytes memory reason) {
             require(keccak256(reason) == keccak256(expected), "quit refused for another reason");
         }
+    }
+
+    /// @dev Mostly the master of an open node announces its close; sometimes someone else, or twice.
+    function announceClose(uint256 userSeed, uint256 nodeSeed) external {
+        uint256 count = nodes.nodeCount();
+        if (count == 0) return;
+        uint256 nodeId = nodeSeed % count + 1;
+        IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+        address user = userSeed % 4 == 0 ? users[userSeed % users.length] : n.master;
+        bytes memory expected = _nodeRefusal(nodeId, true);
+        if (expected.length == 0 && user != n.master) {
+            expected = abi.encodeWithSelector(EternoNodes.NotMaster.selector, nodeId, user);
+        }
+        uint256 notice = nodes.closeNotice();
+        vm.prank(user);
+        try nodes.announceClose(nodeId) {
+            require(expected.length == 0, "announce accepted against the prediction");
+            require(nodes.nodeOf(nodeId).closeAt == block.timestamp + notice, "due after the notice in force");
+        } catch (bytes memory reason) {
+            require(keccak256(reason) == keccak256(expected), "announce refused for another reason");
+        }
+    }
+
+    function cancelClose(uint256 userSeed, uint256 nodeSeed) external {
+        uint256 count = nodes.nodeCount();
+        if (count == 0) return;
+        uint256 nodeId = nodeSeed % count + 1;
+        IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+        address user = userSeed % 4 == 0 ? users[userSeed % users.length] : n.master;
+        bytes memory expected = !n.open
+            ? abi.encodeWithSelector(EternoNodes.NodeNotOpen.selector, nodeId)
+            : user != n.master
+                ? abi.encodeWithSelector(EternoNodes.NotMaster.selector, nodeId, user)
+                : n.closeAt == 0 ? abi.encodeWithSelector(EternoNodes.CloseNotAnnounced.selector, nodeId) : bytes("");
+        vm.prank(user);
+        try nodes.cancelClose(nodeId) {
+            require(expected.length == 0, "cancel accepted against the prediction");
+            require(nodes.nodeOf(nodeId).closeAt == 0, "no close announced");
+        } catch (bytes memory reason) {
+            require(keccak256(reason) == keccak256(expected), "cancel refused for another reason");
+        }
+    }
+
+    /// @dev Anyone returns the NFTs of a node's members (every user listed: non-members are skipped).
+    function returnNfts(uint256 callerSeed, uint256 nodeSeed) external {
+        uint256 count = nodes.nodeCount();
+        if (count == 0) return;
+        uint256 nodeId = nodeSeed % count + 1;
+        IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+        uint256[] memory tokens = new uint256[](users.length);
+        uint256 expectedBack;
+        for (uint256 i = 0; i < users.length; i++) {
+            (uint256 inNode, uint256 tokenId) = nodes.membershipOf(users[i]);
+            if (inNode == nodeId && users[i] != n.master) {
+                tokens[i] = tokenId;
+                expectedBack++;
+            }
+        }
+        bytes memory expected = n.open ? abi.encodeWithSelector(EternoNodes.NodeStillOpen.selector, nodeId) : bytes("");
+        vm.prank(users[callerSeed % users.length]);
+        try nodes.returnNfts(nodeId, users) {
+            require(expected.length == 0, "return accepted against the prediction");
+            for (uint256 i = 0; i < users.length; i++) {
+                if (tokens[i] == 0) continue;
+                require(nft.ownerOf(tokens[i]) == users[i], "the member's NFT back to the member");
+                ghostWeight[users[i]] = 0;
+            }
+            require(nodes.nodeOf(nodeId).members == n.members - expectedBack, "members counted down");
+            nftsReturned += expectedBack;
+        } catch (bytes memory reason) {
+            require(keccak256(reason) == keccak256(expected), "return refused for another reason");
+        }
+    }
+
+    /// @dev Time passes (up to 10 days), so announced closes fall due.
+    function wait(uint256 secondsSeed) external {
+        vm.warp(block.timestamp + bound(secondsSeed, 1, 10 days));
     }
 
     function vote(uint256 userSeed, uint256 nodeSeed, uint256 amount) external {
@@ -226,6 +324,16 @@ contract EternoNodesHandler is Test {
         weightsNow = w;
     }
 
+    function setCloseNotice(uint256 notice) external {
+        notice = bound(notice, 0, 31 days);
+        if (notice < nodes.MIN_CLOSE_NOTICE() || notice > nodes.MAX_CLOSE_NOTICE()) {
+            vm.expectRevert(abi.encodeWithSelector(EternoNodes.InvalidCloseNotice.selector, notice));
+            nodes.setCloseNotice(notice);
+            return;
+        }
+        nodes.setCloseNotice(notice);
+    }
+
     /// @dev The owner tries to move the escrow (an NFT it holds, ETRO it holds): it must fail.
     function ownerTakesEscrow(uint256 tokenSeed) external {
         uint256 held = nft.balanceOf(address(nodes));
@@ -283,13 +391,18 @@ contract EternoNodesHandler is Test {
         return seed % (count + 2);
     }
 
-    /// @dev The refusal of an action on `nodeId` that needs it known (and open when `open`), or "".
+    /// @dev The refusal of an action on `nodeId` that needs it known (and open with no close announced when
+    ///      `open`), or "".
     function _nodeRefusal(uint256 nodeId, bool open) private view returns (bytes memory) {
         if (nodeId == 0 || nodeId > nodes.nodeCount()) {
             return abi.encodeWithSelector(EternoNodes.UnknownNode.selector, nodeId);
         }
-        if (open && !nodes.nodeOf(nodeId).open) {
+        IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+        if (open && !n.open) {
             return abi.encodeWithSelector(EternoNodes.NodeNotOpen.selector, nodeId);
+        }
+        if (open && n.closeAt != 0) {
+            return abi.encodeWithSelector(EternoNodes.NodeClosing.selector, nodeId, n.closeAt);
         }
         return "";
     }

@@ -4,12 +4,14 @@ pragma solidity ^0.8.24;
 import {EternoNft} from "../../src/EternoNft.sol";
 import {EternoNodes} from "../../src/EternoNodes.sol";
 import {EternoToken} from "../../src/EternoToken.sol";
+import {NftSeeds} from "./NftSeeds.sol";
 import {Test} from "./Test.sol";
 
 /// @notice ETRO, the NFTs (owned by the fixture, so it can pin the odds of a purchase) and the nodes at
 ///         their defaults (owned by the fixture): needed ETRO 10,000, max share 30 %, weights 1/2/4/8.
 ///         alice, bob, carol and dave hold 1,000,000 ETRO each and approved the nodes (ETRO and NFTs);
-///         {mintNft} gives anyone a revealed NFT of a chosen kind and rarity.
+///         {mintNft} gives anyone a revealed NFT of a chosen kind and rarity. The fixture is the NFT's seed
+///         committer: 8 batches (ids 1-2048) committed at block 1000.
 abstract contract NodesFixture is Test {
     uint256 internal constant NEEDED = 10_000e18;
     uint256 internal constant ENTRY = 0;
@@ -26,18 +28,21 @@ abstract contract NodesFixture is Test {
     address internal bob = address(0xB0B);
     address internal carol = address(0xCA401);
     address internal dave = address(0xDA7E);
+    bytes32 internal constant SEED_SECRET = keccak256("nodes fixture seeds");
 
     function deployNodes() internal {
         vm.roll(1000);
         etro = new EternoToken("ETERNO", "ETRO", 100_000_000e18, address(this));
         uint16[4] memory odds = [uint16(6000), 2800, 1000, 200];
         nft = new EternoNft(etro, 100e18, 1000e18, odds, odds, address(this));
+        nft.commitSeeds(NftSeeds.rootsOf(SEED_SECRET, 0, 8));
         nodes = new EternoNodes(etro, nft, address(this));
         etro.approve(address(nft), type(uint256).max);
         fund(alice);
         fund(bob);
         fund(carol);
         fund(dave);
+        vm.roll(1001);
     }
 
     /// @notice Gives `who` 1,000,000 ETRO and approves the nodes for its ETRO and NFTs.
@@ -53,8 +58,7 @@ abstract contract NodesFixture is Test {
     ///         it to `to`.
     function mintNft(address to, uint256 kind, uint256 rarity) internal returns (uint256 tokenId) {
         tokenId = mintUnrevealed(address(this), kind, rarity);
-        vm.roll(block.number + 3);
-        nft.reveal(tokenId);
+        NftSeeds.reveal(nft, SEED_SECRET, tokenId);
         if (to != address(this)) nft.transferFrom(address(this), to, tokenId);
     }
 

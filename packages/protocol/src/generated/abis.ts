@@ -7635,19 +7635,6 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
-    "name": "BLOCKHASH_WINDOW",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "BPS",
     "inputs": [],
     "outputs": [
@@ -7687,6 +7674,19 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_COMMIT",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_PAGE",
     "inputs": [],
     "outputs": [
@@ -7700,7 +7700,20 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
-    "name": "MAX_REVEAL_DELAY",
+    "name": "SEED_BATCH",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "SEED_TREE_DEPTH",
     "inputs": [],
     "outputs": [
       {
@@ -7781,6 +7794,19 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
+    "name": "commitSeeds",
+    "inputs": [
+      {
+        "name": "roots",
+        "type": "bytes32[]",
+        "internalType": "bytes32[]"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "draw",
     "inputs": [
       {
@@ -7802,6 +7828,25 @@ export const eternoNftAbi = [
       }
     ],
     "stateMutability": "pure"
+  },
+  {
+    "type": "function",
+    "name": "entropyOf",
+    "inputs": [
+      {
+        "name": "tokenId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -7864,11 +7909,6 @@ export const eternoNftAbi = [
             "internalType": "uint8"
           },
           {
-            "name": "revealBlock",
-            "type": "uint64",
-            "internalType": "uint64"
-          },
-          {
             "name": "owner",
             "type": "address",
             "internalType": "address"
@@ -7913,11 +7953,6 @@ export const eternoNftAbi = [
             "name": "rarity",
             "type": "uint8",
             "internalType": "uint8"
-          },
-          {
-            "name": "revealBlock",
-            "type": "uint64",
-            "internalType": "uint64"
           },
           {
             "name": "owner",
@@ -8064,6 +8099,16 @@ export const eternoNftAbi = [
         "name": "tokenId",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "seed",
+        "type": "bytes32",
+        "internalType": "bytes32"
+      },
+      {
+        "name": "proof",
+        "type": "bytes32[8]",
+        "internalType": "bytes32[8]"
       }
     ],
     "outputs": [
@@ -8074,19 +8119,6 @@ export const eternoNftAbi = [
       }
     ],
     "stateMutability": "nonpayable"
-  },
-  {
-    "type": "function",
-    "name": "revealDelay",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint64",
-        "internalType": "uint64"
-      }
-    ],
-    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -8154,6 +8186,85 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
+    "name": "seedCommitments",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "batches",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "lastCommitBlock",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "seedCommitter",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "seedRootFrom",
+    "inputs": [
+      {
+        "name": "tokenId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "seed",
+        "type": "bytes32",
+        "internalType": "bytes32"
+      },
+      {
+        "name": "proof",
+        "type": "bytes32[8]",
+        "internalType": "bytes32[8]"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "node",
+        "type": "bytes32",
+        "internalType": "bytes32"
+      }
+    ],
+    "stateMutability": "pure"
+  },
+  {
+    "type": "function",
+    "name": "seedRootOf",
+    "inputs": [
+      {
+        "name": "batch",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "root",
+        "type": "bytes32",
+        "internalType": "bytes32"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "setApprovalForAll",
     "inputs": [
       {
@@ -8208,12 +8319,12 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
-    "name": "setRevealDelay",
+    "name": "setSalePaused",
     "inputs": [
       {
-        "name": "delay",
-        "type": "uint256",
-        "internalType": "uint256"
+        "name": "paused",
+        "type": "bool",
+        "internalType": "bool"
       }
     ],
     "outputs": [],
@@ -8221,12 +8332,12 @@ export const eternoNftAbi = [
   },
   {
     "type": "function",
-    "name": "setSalePaused",
+    "name": "setSeedCommitter",
     "inputs": [
       {
-        "name": "paused",
-        "type": "bool",
-        "internalType": "bool"
+        "name": "committer",
+        "type": "address",
+        "internalType": "address"
       }
     ],
     "outputs": [],
@@ -8421,6 +8532,19 @@ export const eternoNftAbi = [
     "stateMutability": "nonpayable"
   },
   {
+    "type": "function",
+    "name": "usableSeedsThrough",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
     "type": "event",
     "name": "Approval",
     "inputs": [
@@ -8499,10 +8623,10 @@ export const eternoNftAbi = [
         "internalType": "uint256"
       },
       {
-        "name": "revealBlock",
-        "type": "uint64",
+        "name": "entropy",
+        "type": "uint256",
         "indexed": false,
-        "internalType": "uint64"
+        "internalType": "uint256"
       }
     ],
     "anonymous": false
@@ -8585,19 +8709,6 @@ export const eternoNftAbi = [
   },
   {
     "type": "event",
-    "name": "RevealDelaySet",
-    "inputs": [
-      {
-        "name": "delay",
-        "type": "uint64",
-        "indexed": false,
-        "internalType": "uint64"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
     "name": "Revealed",
     "inputs": [
       {
@@ -8613,10 +8724,10 @@ export const eternoNftAbi = [
         "internalType": "uint8"
       },
       {
-        "name": "expired",
-        "type": "bool",
+        "name": "seed",
+        "type": "bytes32",
         "indexed": false,
-        "internalType": "bool"
+        "internalType": "bytes32"
       }
     ],
     "anonymous": false
@@ -8630,6 +8741,38 @@ export const eternoNftAbi = [
         "type": "bool",
         "indexed": false,
         "internalType": "bool"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SeedCommitterSet",
+    "inputs": [
+      {
+        "name": "committer",
+        "type": "address",
+        "indexed": false,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "SeedsCommitted",
+    "inputs": [
+      {
+        "name": "batch",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "root",
+        "type": "bytes32",
+        "indexed": false,
+        "internalType": "bytes32"
       }
     ],
     "anonymous": false
@@ -8672,15 +8815,26 @@ export const eternoNftAbi = [
   },
   {
     "type": "error",
-    "name": "BadRevealDelay",
+    "name": "BadSeed",
     "inputs": [
       {
-        "name": "delay",
+        "name": "tokenId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "BadSeedRootCount",
+    "inputs": [
+      {
+        "name": "count",
         "type": "uint256",
         "internalType": "uint256"
       },
       {
-        "name": "maxDelay",
+        "name": "maxCount",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -8812,6 +8966,17 @@ export const eternoNftAbi = [
   },
   {
     "type": "error",
+    "name": "NotSeedCommitter",
+    "inputs": [
+      {
+        "name": "caller",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "OddsNotWhole",
     "inputs": [
       {
@@ -8882,27 +9047,6 @@ export const eternoNftAbi = [
   },
   {
     "type": "error",
-    "name": "RevealTooEarly",
-    "inputs": [
-      {
-        "name": "tokenId",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "revealBlock",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "blockNumber",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
     "name": "SafeERC20FailedOperation",
     "inputs": [
       {
@@ -8916,6 +9060,22 @@ export const eternoNftAbi = [
     "type": "error",
     "name": "SalePaused",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "SeedsNotCommitted",
+    "inputs": [
+      {
+        "name": "tokenId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "usableThrough",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -8937,6 +9097,17 @@ export const eternoNftAbi = [
     "type": "error",
     "name": "ZeroPrice",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ZeroSeedRoot",
+    "inputs": [
+      {
+        "name": "batch",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   }
 ] as const;
 
@@ -8965,6 +9136,19 @@ export const eternoNodesAbi = [
   {
     "type": "function",
     "name": "BPS",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "DEFAULT_CLOSE_NOTICE",
     "inputs": [],
     "outputs": [
       {
@@ -9016,6 +9200,19 @@ export const eternoNodesAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_CLOSE_NOTICE",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_DESCRIPTION_BYTES",
     "inputs": [],
     "outputs": [
@@ -9055,7 +9252,33 @@ export const eternoNodesAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_RETURN_BATCH",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_SHARE_BPS_CAP",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "MIN_CLOSE_NOTICE",
     "inputs": [],
     "outputs": [
       {
@@ -9085,6 +9308,45 @@ export const eternoNodesAbi = [
     "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "announceClose",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelClose",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "closeNotice",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -9270,8 +9532,13 @@ export const eternoNodesAbi = [
           },
           {
             "name": "staked",
-            "type": "uint256",
-            "internalType": "uint256"
+            "type": "uint128",
+            "internalType": "uint128"
+          },
+          {
+            "name": "closeAt",
+            "type": "uint64",
+            "internalType": "uint64"
           },
           {
             "name": "votes",
@@ -9359,6 +9626,37 @@ export const eternoNodesAbi = [
     "type": "function",
     "name": "renounceOwnership",
     "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "returnNfts",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "members",
+        "type": "address[]",
+        "internalType": "address[]"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "setCloseNotice",
+    "inputs": [
+      {
+        "name": "notice",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [],
     "stateMutability": "nonpayable"
   },
@@ -9460,6 +9758,51 @@ export const eternoNodesAbi = [
   },
   {
     "type": "event",
+    "name": "CloseAnnounced",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "closeAt",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "CloseCancelled",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "CloseNoticeSet",
+    "inputs": [
+      {
+        "name": "notice",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "NodeClosed",
     "inputs": [
       {
@@ -9482,6 +9825,12 @@ export const eternoNodesAbi = [
       },
       {
         "name": "staked",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "members",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -9796,6 +10145,38 @@ export const eternoNodesAbi = [
   },
   {
     "type": "error",
+    "name": "CloseNotAnnounced",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "CloseNotDue",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "closeAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "now_",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "DescriptionTooLong",
     "inputs": [
       {
@@ -9826,6 +10207,17 @@ export const eternoNodesAbi = [
       },
       {
         "name": "votes",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "InvalidCloseNotice",
+    "inputs": [
+      {
+        "name": "notice",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -9882,6 +10274,22 @@ export const eternoNodesAbi = [
   },
   {
     "type": "error",
+    "name": "NodeClosing",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "closeAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NodeHasMembers",
     "inputs": [
       {
@@ -9899,6 +10307,17 @@ export const eternoNodesAbi = [
   {
     "type": "error",
     "name": "NodeNotOpen",
+    "inputs": [
+      {
+        "name": "nodeId",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "NodeStillOpen",
     "inputs": [
       {
         "name": "nodeId",
@@ -9981,6 +10400,22 @@ export const eternoNodesAbi = [
     "type": "error",
     "name": "ReentrancyGuardReentrantCall",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ReturnBatchTooLarge",
+    "inputs": [
+      {
+        "name": "count",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxCount",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
