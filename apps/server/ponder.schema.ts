@@ -647,8 +647,10 @@ export const candle = onchainTable(
 
 /**
  * Nodes (ECONOMY §9, src/EternoNodes.ts), keyed by the node id: made by `NodeCreated`, updated by
- * edits, joins, quits, votes and the close; `weight` the Σ rarity weights of the NFTs it holds now,
- * `members` the member count (the master not counted); `rewardTotal` / `lastReward` /
+ * edits, joins, quits, votes, close announcements and the close; `weight` the Σ rarity weights of the
+ * NFTs it holds now, `members` the member count (the master not counted; once closed, the entry NFTs
+ * still waiting for their owners); `closeAt` when an announced close is due (null when none);
+ * `rewardTotal` / `lastReward` /
  * `lastRewardDay` (the pool's day, its 00:00 UTC) written by the daily settlement (src/nodes).
  */
 export const node = onchainTable(
@@ -665,6 +667,7 @@ export const node = onchainTable(
     staked: t.bigint().notNull(),
     votes: t.bigint().notNull(),
     open: t.boolean().notNull(),
+    closeAt: t.bigint(),
     rewardTotal: t.bigint().notNull(),
     lastReward: t.bigint(),
     lastRewardDay: t.bigint(),
@@ -680,7 +683,7 @@ export const node = onchainTable(
 /**
  * Every NFT a node held, one row per entry (`id` = the `NodeCreated` / `NodeJoined` event): the
  * master's partner NFT (`role` master) or a member's entry NFT; `quitAt` / `quitTx` set when it left
- * (`NodeQuit`, or `NodeClosed` for the partner NFT). The settlement counts an NFT for a UTC day when
+ * (`NodeQuit`, or `NodeClosed` for every NFT the node still held). The settlement counts an NFT for a UTC day when
  * it was held through the whole day: joined before the day's start, not left before its end.
  */
 export const nodeMember = onchainTable(

@@ -23,6 +23,8 @@ import { createFinanceApp } from '../src/api/financeApp.ts';
 import { createReferralApp } from '../src/api/referralApp.ts';
 import { createMarketApp } from '../src/api/marketApp.ts';
 import { createNodesApp } from '../src/api/nodesApp.ts';
+import { createNftApp } from '../src/api/nftApp.ts';
+import { openNftOperator } from '../src/nft/operator.ts';
 import { loadNodesSettings } from '../src/nodes/settings.ts';
 import { createVaultApp } from '../src/api/vaultApp.ts';
 import { createAuthApp } from '../src/auth/app.ts';
@@ -81,6 +83,15 @@ app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(indexer.db));
 app.route('/', createNodesApp(indexer.db, loadNodesSettings(process.env)));
+// Seeds for owners' reveals; the commits ahead are sent by the indexer's API process only.
+app.route(
+  '/',
+  createNftApp({
+    operator: openNftOperator(process.env),
+    session: sessionUser(store),
+    clientKey: clientKeyFrom(env.trustedProxies),
+  }),
+);
 app.route(
   '/',
   createIndexerApp(indexer.db, {

@@ -16,7 +16,7 @@ import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '@eterno/devstack/free-port';
-import { localSignerKey } from '@eterno/devstack/deploy';
+import { localNftOperatorKey, localSignerKey } from '@eterno/devstack/deploy';
 import { parseDeployments } from '@eterno/protocol/deployments';
 
 /** `opts.signerKey`, else `ETERNO_SIGNER_KEY`, else on a local chain the seeded signer's key. */
@@ -25,6 +25,14 @@ function signerKeyFor(opts: StartServerOptions): string | undefined {
   if (process.env.ETERNO_SIGNER_KEY) return process.env.ETERNO_SIGNER_KEY;
   const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
   return deployments.network === 'local' ? localSignerKey() : undefined;
+}
+
+/** `opts.nftOperatorKey`, else `ETERNO_NFT_OPERATOR_KEY`, else on a local chain the deploy's NFT operator key. */
+function nftOperatorKeyFor(opts: StartServerOptions): string | undefined {
+  if (opts.nftOperatorKey) return opts.nftOperatorKey;
+  if (process.env.ETERNO_NFT_OPERATOR_KEY) return process.env.ETERNO_NFT_OPERATOR_KEY;
+  const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
+  return deployments.network === 'local' ? localNftOperatorKey() : undefined;
 }
 
 export type StartServerOptions = {
@@ -45,6 +53,11 @@ export type StartServerOptions = {
    * account 9, which the deploy makes the vault's signer).
    */
   signerKey?: string;
+  /**
+   * The NFT operator's private key (`ETERNO_NFT_OPERATOR_KEY`: the seed committer, whose key derives the
+   * rarity seeds). Default: the environment's, else on a `local` deployments file the deploy's operator.
+   */
+  nftOperatorKey?: string;
   /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
   financeSettings?: string;
   /** The referral income settings file (`ETERNO_REFERRAL_SETTINGS`); default: the environment's, else the shipped one. */
@@ -229,6 +242,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   };
   const signerKey = signerKeyFor(opts);
   if (signerKey) env.ETERNO_SIGNER_KEY = signerKey;
+  const nftOperatorKey = nftOperatorKeyFor(opts);
+  if (nftOperatorKey) env.ETERNO_NFT_OPERATOR_KEY = nftOperatorKey;
   delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
   delete env.DATABASE_SCHEMA;

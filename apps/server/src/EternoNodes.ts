@@ -4,7 +4,10 @@
  * event that brought it in is its key; leaving sets `quitAt`), votes a `node_vote` row per node and
  * voter (the event's `total`), and each day a node's votes or share rate change a `node_day` row keeps
  * what it held at the day's start and the day's minimum votes: what the daily settlement counts
- * (src/nodes/settleNodes.ts). Ponder reverts all of it with the events on a reorg.
+ * (src/nodes/settleNodes.ts). A close (review M-5) ends every NFT's holding at the close's time, so
+ * the node earns nothing from that day on; its members' later reclaims (`NodeQuit` of a closed node)
+ * only count its waiting NFTs down. An announced close sets `closeAt`, a cancel clears it.
+ * Ponder reverts all of it with the events on a reorg.
  */
 import { dayStartOf } from '@eterno/protocol/finance/rules';
 import { and, eq, isNull } from 'ponder';
@@ -67,12 +70,20 @@ async function enter(
     .onConflictDoUpdate(row);
 }
 
-/** The NFT `tokenId` of `account` leaves node `nodeId` at `time`. */
+/** The NFT `tokenId` of `account` leaves node `nodeId` at `time` (no-op once the node's close ended it). */
 async function leave(db: NodesDb, nodeId: bigint, tokenId: bigint, time: bigint, txHash: Hex): Promise<void> {
   await db.sql
     .update(nodeMember)
     .set({ quitAt: time, quitTx: txHash })
     .where(and(eq(nodeMember.nodeId, nodeId), eq(nodeMember.tokenId, tokenId), isNull(nodeMember.quitAt)));
+}
+
+/** Node `nodeId` closes at `time`: every NFT it still holds stops counting (partner and members alike). */
+async function leaveAll(db: NodesDb, nodeId: bigint, time: bigint, txHash: Hex): Promise<void> {
+  await db.sql
+    .update(nodeMember)
+    .set({ quitAt: time, quitTx: txHash })
+    .where(and(eq(nodeMember.nodeId, nodeId), isNull(nodeMember.quitAt)));
 }
 
 ponder.on('EternoNodes:NodeCreated', async ({ event, context }) => {
@@ -89,6 +100,7 @@ ponder.on('EternoNodes:NodeCreated', async ({ event, context }) => {
     staked,
     votes: 0n,
     open: true,
+    closeAt: null,
     rewardTotal: 0n,
     lastReward: null,
     lastRewardDay: null,
@@ -122,18 +134,32 @@ ponder.on('EternoNodes:NodeJoined', async ({ event, context }) => {
 ponder.on('EternoNodes:NodeQuit', async ({ event, context }) => {
   const { nodeId, tokenId, weight } = event.args;
   const before = await nodeOf(context.db, nodeId, 'a quit');
+  // From a closed node (weight 0 already) an NFT going back only counts the waiting NFTs down.
   await context.db
     .update(node, { nodeId })
-    .set({ weight: before.weight - Number(weight), members: before.members - 1 });
+    .set({ weight: before.open ? before.weight - Number(weight) : 0, members: before.members - 1 });
   await leave(context.db, nodeId, tokenId, event.block.timestamp, event.transaction.hash);
 });
 
 ponder.on('EternoNodes:NodeClosed', async ({ event, context }) => {
-  const { nodeId, tokenId } = event.args;
+  const { nodeId, members } = event.args;
   await nodeOf(context.db, nodeId, 'a close');
-  // The partner NFT and the stake went back: the node holds nothing, its votes stay until unvoted.
-  await context.db.update(node, { nodeId }).set({ open: false, weight: 0, members: 0 });
-  await leave(context.db, nodeId, tokenId, event.block.timestamp, event.transaction.hash);
+  // The partner NFT and the stake went back; the members' entry NFTs wait for them (`members`); the
+  // node has no power from now on; its votes stay until unvoted.
+  await context.db.update(node, { nodeId }).set({ open: false, weight: 0, members: Number(members) });
+  await leaveAll(context.db, nodeId, event.block.timestamp, event.transaction.hash);
+});
+
+ponder.on('EternoNodes:CloseAnnounced', async ({ event, context }) => {
+  const { nodeId, closeAt } = event.args;
+  await nodeOf(context.db, nodeId, 'a close announcement');
+  await context.db.update(node, { nodeId }).set({ closeAt });
+});
+
+ponder.on('EternoNodes:CloseCancelled', async ({ event, context }) => {
+  const { nodeId } = event.args;
+  await nodeOf(context.db, nodeId, 'a close cancellation');
+  await context.db.update(node, { nodeId }).set({ closeAt: null });
 });
 
 ponder.on('EternoNodes:Voted', async ({ event, context }) => {

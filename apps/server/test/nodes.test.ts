@@ -16,7 +16,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { deploy, localNftOperatorKey, localSignerKey } from '@eterno/devstack/deploy';
 import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
@@ -30,6 +30,7 @@ import type {
   NodesResponseJson,
 } from '@eterno/protocol/nodesApi';
 import type { BillsResponseJson } from '@eterno/protocol/vaultApi';
+import { nftSeedSecret, seedOpening } from '@eterno/protocol/nft/seedTree';
 import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
 import {
   createPublicClient,
@@ -228,9 +229,11 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
       [erin, ENTRY],
     ] as const)
       tokenOf.set(who.address, await buyNft(who, kind));
-    await test.mine({ blocks: 3 });
+    const secret = nftSeedSecret(localNftOperatorKey());
     for (const who of [alice, bob, carol, erin]) {
-      await tx(who, nft, eternoNftAbi, 'reveal', [tokenOf.get(who.address)!]);
+      const id = tokenOf.get(who.address)!;
+      const { seed, proof } = seedOpening(secret, { chainId: ETERNO_CHAIN_ID, nft }, id);
+      await tx(who, nft, eternoNftAbi, 'reveal', [id, seed, proof]);
       await tx(who, nft, eternoNftAbi, 'setApprovalForAll', [nodes, true]);
     }
     for (const who of [alice, bob, carol, dave]) await tx(who, etro, erc20Abi, 'approve', [nodes, maxUint256]);
@@ -331,6 +334,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
         staked: e18('10000').toString(),
         votes: e18('2500').toString(),
         open: true,
+        closeAt: null,
         rewardTotal: hand.node1.toString(),
         lastReward: hand.node1.toString(),
         lastRewardDay: D1.toString(),
@@ -348,6 +352,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
         staked: e18('10000').toString(),
         votes: e18('2000').toString(),
         open: true,
+        closeAt: null,
         rewardTotal: hand.node2.toString(),
         lastReward: hand.node2.toString(),
         lastRewardDay: D1.toString(),
@@ -569,5 +574,74 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     for (let i = 0; i + 1 < settled.length; i++)
       expect(BigInt(settled[i]!.pool)).toBe(BigInt(settled[i + 1]!.pool) - BigInt(settled[i + 1]!.paid));
     expect((await rewardBills(alice)).length).toBeGreaterThan(billsBefore);
+  }, 300_000);
+  /** Node `nodeId`'s part of settled day `day` (floor(pool × its power / Σ power)) and its master's cut. */
+  async function partOf(nodeId: bigint, day: bigint): Promise<{ part: bigint; masterReward: bigint } | null> {
+    const pool = (await get<NodePoolResponseJson>('/nodes/rewards?limit=100')).days.find((d) => BigInt(d.day) === day);
+    const row = (await get<NodeDetailJson>(`/nodes/${nodeId}`)).rewards.find((r) => BigInt(r.day) === day);
+    if (pool === undefined || row === undefined) return null;
+    return {
+      part: (BigInt(pool.pool) * BigInt(row.power)) / BigInt(pool.power),
+      masterReward: BigInt(row.masterReward),
+    };
+  }
+
+  it('a share-rate raise at 23:59 does not count for that day, only from the next (review I-4)', async () => {
+    await buy(alice, 1); // a pool for today, D
+    const D = dayStartOf((await client.getBlock()).timestamp);
+    await test.setNextBlockTimestamp({ timestamp: D + DAY_SECONDS - 60n });
+    await tx(bob, nodes, eternoNodesAbi, 'editNode', [2n, 'Beta', 'The second node', 3000n]);
+    await waitHead();
+    expect((await get<NodeDetailJson>('/nodes/2')).node.shareBps).toBe(3000);
+    await nextDay(); // settles D: the rate in force at D's start, 20 %
+    const onD = await partOf(2n, D);
+    expect(onD).not.toBeNull();
+    expect(onD!.masterReward).toBe((onD!.part * 2000n) / 10_000n);
+    expect(onD!.masterReward).not.toBe((onD!.part * 3000n) / 10_000n);
+    await buy(alice, 1);
+    await nextDay(); // settles D + 1: the raise counts from it, 30 %
+    const next = await partOf(2n, D + DAY_SECONDS);
+    expect(next!.masterReward).toBe((next!.part * 3000n) / 10_000n);
+  }, 300_000);
+
+  it('a close with members after the notice: no reward from the close day on, the member takes its NFT back (review M-5)', async () => {
+    await tx(bob, nodes, eternoNodesAbi, 'announceClose', [2n]);
+    await buy(alice, 1); // a pool on the announcement's day: node 2 still earns it, erin too
+    await waitHead();
+    const closeAt = (
+      await client.readContract({ address: nodes, abi: eternoNodesAbi, functionName: 'nodeOf', args: [2n] })
+    ).closeAt;
+    const announced = await get<NodeDetailJson>('/nodes/2');
+    expect(announced.node).toMatchObject({ open: true, closeAt: closeAt.toString() });
+    const erinBills = (await rewardBills(erin)).length;
+    // The first 00:00 after the notice (the days of the notice are settled in that block).
+    const C = dayStartOf(BigInt(closeAt)) + DAY_SECONDS;
+    await test.setNextBlockTimestamp({ timestamp: C + 600n });
+    await test.mine({ blocks: 1 });
+    await waitHead();
+    expect((await rewardBills(erin)).length).toBeGreaterThan(erinBills); // paid for the notice's first day
+    const erinPaid = (await rewardBills(erin)).length;
+    await tx(bob, nodes, eternoNodesAbi, 'quitNode', [2n]); // closes with erin still in
+    await buy(alice, 1); // C's pool
+    await waitHead();
+    const closed = await get<NodeDetailJson>('/nodes/2');
+    expect(closed.node).toMatchObject({ open: false, weight: 0, members: 1 });
+    expect(closed.members).toEqual([]);
+    expect((await get<NodesResponseJson>('/nodes')).nodes.map((n) => n.nodeId)).toEqual(['1']);
+    await nextDay(); // settles C: node 2 closed during C, nothing for it
+    expect(await partOf(2n, C)).toBeNull();
+    expect((await get<NodePoolResponseJson>('/nodes/rewards')).days[0]).toMatchObject({ day: C.toString() });
+    expect((await rewardBills(erin)).length).toBe(erinPaid);
+    await tx(erin, nodes, eternoNodesAbi, 'quitNode', [2n]); // erin takes her entry NFT back
+    await waitHead();
+    expect(
+      await client.readContract({
+        address: nft,
+        abi: eternoNftAbi,
+        functionName: 'ownerOf',
+        args: [tokenOf.get(erin.address)!],
+      }),
+    ).toBe(erin.address);
+    expect((await get<NodeDetailJson>('/nodes/2')).node.members).toBe(0);
   }, 300_000);
 });

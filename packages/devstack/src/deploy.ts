@@ -27,7 +27,10 @@
  * ECONOMY §8 defaults ({@link MARKET}) with the deployer's EUSD reward reserve paid in. The seeded
  * accounts already hold EUSD and USDT to list and buy. docs/decisions/market.md.
  *
- * Then the NFTs (issue 11, docs/decisions/nft.md) and the nodes (EternoNodes over ETRO and the NFTs, at
+ * Then the NFTs (issue 11, docs/decisions/nft.md; rarity seeds committed by the NFT operator, review
+ * finding L-1: locally the operator is {@link localNftOperatorKey}'s account, funded with FON, and
+ * commits {@link NFT_SEEDS}.initialBatches batches of seed roots here; elsewhere the operator is
+ * `ETERNO_NFT_OPERATOR_ADDRESS` and the server commits them when it starts) and the nodes (EternoNodes over ETRO and the NFTs, at
  * the ECONOMY §9 defaults its constructor sets: needed ETRO 10,000, max share rate 30 %, rarity weights
  * 1/2/4/8; docs/decisions/nodes.md). alice (20,000 ETRO) and bob (12,000) can each buy a partner NFT
  * (1,000) and stake the needed ETRO; carol (8,000) can buy entry NFTs (100 each) and vote.
@@ -61,6 +64,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
+import { nftSeedSecret, seedBatchRoots } from '@eterno/protocol/nft/seedTree';
 import { installMulticall3 } from './anvil.ts';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -80,6 +84,8 @@ export type DeployOptions = {
   feeReceiver?: Address;
   /** The vault's signer (the server's key) on a non-local chain; locally anvil account 9. */
   vaultSigner?: Address;
+  /** The NFT operator (the server's seed committer) on a non-local chain; locally {@link localNftOperatorKey}'s. */
+  nftOperator?: Address;
 };
 
 export class DeployError extends Error {
@@ -173,6 +179,25 @@ export function localSignerKey(): Hex {
   if (!key) throw new DeployError('the local signer key could not be derived');
   return toHex(key);
 }
+
+/**
+ * The NFT operator locally: this account of the default mnemonic (outside anvil's ten funded accounts,
+ * so no test wallet shares its nonces); the deploy gives it FON for its commits.
+ */
+export const LOCAL_NFT_OPERATOR_INDEX = 12;
+
+/**
+ * The private key of the local NFT operator (`ETERNO_NFT_OPERATOR_KEY`): the NFT's seed committer, whose
+ * key derives every rarity seed (protocol nft/seedTree.ts).
+ */
+export function localNftOperatorKey(): Hex {
+  const key = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_NFT_OPERATOR_INDEX }).getHdKey().privateKey;
+  if (!key) throw new DeployError('the local NFT operator key could not be derived');
+  return toHex(key);
+}
+
+/** The local NFT operator's rarity seeds: batches committed at deploy (256 ids each) and its FON for gas. */
+export const NFT_SEEDS = { initialBatches: 4, operatorFon: e18('100'), commitGas: 400_000n } as const;
 
 /** The vault (docs/decisions/vault.md): signer timelock, the tokens it takes and pays, its starting reserve. */
 export const VAULT = {
@@ -515,8 +540,9 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   await d.write(tokens.EUSD, erc20Abi, 'approve', [eusdMarket, MARKET.rewardReserve], GAS.approve);
   await d.write(eusdMarket, marketArtifact.abi, 'fundReserve', [MARKET.rewardReserve], GAS.marketFund);
   // NFTs (issue 11): entry and partner kinds, bought with ETRO (burned), rarity by commit and reveal.
+  const nftArtifact = forgeArtifact('EternoNft');
   const eternoNft = await d.create(
-    forgeArtifact('EternoNft'),
+    nftArtifact,
     [
       tokens.ETRO,
       NFT_SETTINGS.entry.price,
@@ -533,7 +559,25 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     [tokens.ETRO, eternoNft, deployer.address],
     GAS.nodes,
   );
+  // The NFT operator commits the rarity seeds (review L-1): the deployer names it the seed committer.
+  const nftOperator = local ? privateKeyToAccount(localNftOperatorKey()).address : opts.nftOperator;
+  if (!nftOperator)
+    throw new DeployError('not an anvil chain: pass the NFT operator address (ETERNO_NFT_OPERATOR_ADDRESS)');
+  await d.write(eternoNft, nftArtifact.abi, 'setSeedCommitter', [nftOperator], GAS.vaultAdmin);
   await settle(d.hashes);
+  if (local) {
+    // The local operator's first seed roots, in a block before any purchase.
+    const operator = privateKeyToAccount(localNftOperatorKey());
+    await createTestClient({ chain, mode: 'anvil', transport }).setBalance({
+      address: operator.address,
+      value: NFT_SEEDS.operatorFon,
+    });
+    const secret = nftSeedSecret(localNftOperatorKey());
+    const roots = seedBatchRoots(secret, { chainId, nft: eternoNft }, 0n, NFT_SEEDS.initialBatches);
+    const from = await sender(operator);
+    await from.write(eternoNft, nftArtifact.abi, 'commitSeeds', [roots], NFT_SEEDS.commitGas);
+    await settle(from.hashes);
+  }
 
   const deployments: Deployments = {
     chainId,
@@ -592,19 +636,21 @@ if (isMain()) {
   const { values } = parseArgs({ options: { rpc: { type: 'string' }, out: { type: 'string' } } });
   if (!values.rpc) {
     console.error(
-      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY and ETERNO_SIGNER_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY, ETERNO_SIGNER_ADDRESS and ETERNO_NFT_OPERATOR_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
     );
     process.exit(2);
   }
   const key = process.env.ETERNO_DEPLOYER_KEY as Hex | undefined;
   const feeReceiver = process.env.ETERNO_FEE_RECEIVER as Address | undefined;
   const vaultSigner = process.env.ETERNO_SIGNER_ADDRESS as Address | undefined;
+  const nftOperator = process.env.ETERNO_NFT_OPERATOR_ADDRESS as Address | undefined;
   const result = await deploy({
     rpcUrl: values.rpc,
     outFile: values.out,
     ...(key ? { deployerPrivateKey: key } : {}),
     ...(feeReceiver ? { feeReceiver } : {}),
     ...(vaultSigner ? { vaultSigner } : {}),
+    ...(nftOperator ? { nftOperator } : {}),
   });
   console.log(JSON.stringify(result, null, 2));
 }

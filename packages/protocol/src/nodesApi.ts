@@ -30,6 +30,11 @@ export interface NodeJson {
   votes: string;
   /** False once its master closed it. */
   open: boolean;
+  /**
+   * When the close its master announced is due (unix seconds), null when none is announced; on a
+   * closed node with members, when it was due. Members' entry NFTs wait for them after the close.
+   */
+  closeAt: string | null;
   /** USDT the node earned over all settled days (master's share and members' shares). */
   rewardTotal: string;
   /** USDT the node earned at the last settled day, and that day (unix seconds of 00:00 UTC); null before any. */

@@ -28,6 +28,9 @@ import { readServerEnv } from './env.ts';
 import { createFinanceApp } from './financeApp.ts';
 import { createMarketApp } from './marketApp.ts';
 import { createNodesApp } from './nodesApp.ts';
+import { createNftApp } from './nftApp.ts';
+import { openNftOperator } from '../nft/operator.ts';
+import { startSeedKeeper } from '../nft/seedKeeper.ts';
 import { loadNodesSettings } from '../nodes/settings.ts';
 import { createReferralApp } from './referralApp.ts';
 import { createVaultApp } from './vaultApp.ts';
@@ -43,8 +46,12 @@ const finance = openFinanceContext(process.env, {
 });
 const referral = openReferralContext(process.env, { store: await createInvitationStore(sql) });
 const purge = schedulePurge(store);
+// The NFT operator: seeds for owners' reveals, and (in this process only) the seed commits ahead.
+const nftOperator = openNftOperator(process.env);
+const seedKeeper = nftOperator === null ? null : startSeedKeeper(nftOperator);
 const close = () => {
   purge.stop();
+  seedKeeper?.stop();
   void store.close().catch(() => undefined);
 };
 process.once('SIGTERM', close);
@@ -69,6 +76,10 @@ app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
 app.route('/', createMarketApp(db));
 app.route('/', createNodesApp(db, loadNodesSettings(process.env)));
+app.route(
+  '/',
+  createNftApp({ operator: nftOperator, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
+);
 app.route(
   '/',
   createIndexerApp(db, {

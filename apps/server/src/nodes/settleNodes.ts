@@ -4,7 +4,9 @@
  *   1. D's pool: `poolBps` (the nodes settings in force at D) of D's package payments, plus D's carry in;
  *   2. each node's votes and NFTs as held through the whole of D: the votes are D's minimum (its
  *      `node_day` row, else the start of its next row, else its current votes), the NFTs those that
- *      entered before D's start and left at or after D's end; the share rate the one in force at D's end;
+ *      entered before D's start and left at or after D's end (a close ends every NFT of the node); the
+ *      share rate the one in force at D's START (review I-4: a change on D counts from D + 1): D's
+ *      `node_day` row's start, else the start of its next row, else the current rate;
  *   3. `settleNodeDay` (protocol/nodes): the split by power, then inside each node;
  *   4. the carry (the dust, or the whole pool without power) into T's pool, in memory;
  * then ONE statement for all the block's days: each D's pool row (pool, paid, power), the last carry
@@ -52,7 +54,7 @@ async function readNodesOfDay(db: ReferralSql, D: bigint): Promise<NodeDayInput<
     db,
     sql`SELECT x.node_id::text AS n, x.master AS m,
           COALESCE(d.min_votes, nx.start_votes, x.votes)::text AS v,
-          COALESCE(nx.start_share_bps, x.share_bps) AS s
+          COALESCE(d.start_share_bps, nx.start_share_bps, x.share_bps) AS s
         FROM ${node} x
         LEFT JOIN ${nodeDay} d ON d.node_id = x.node_id AND d.day = ${n(D)}
         LEFT JOIN LATERAL (

@@ -1,6 +1,6 @@
 /**
  * ETERNO's NFTs (contracts/src/EternoNft.sol, docs/decisions/nft.md): two kinds, a rarity each, the
- * app's image per kind and rarity, and where a token stands between purchase and reveal.
+ * app's image per kind and rarity, and the odds.
  */
 
 /** The contract's kinds, by their number (0 entry: joins a node; 1 partner: creates a node). */
@@ -10,9 +10,6 @@ export type NftKind = (typeof NFT_KINDS)[number];
 /** The rarities, lowest first, numbered 1–4 by the contract (0 = not revealed yet). */
 export const RARITIES = ['N', 'R', 'SR', 'SSR'] as const;
 export type Rarity = (typeof RARITIES)[number];
-
-/** How many blocks back `blockhash` reaches: a reveal later than this is N by rule. */
-export const BLOCKHASH_WINDOW = 256n;
 
 /** The kind numbered `n` by the contract; throws for another number. */
 export function nftKindOf(n: number): NftKind {
@@ -34,17 +31,6 @@ export function rarityOf(n: number): Rarity | null {
 
 /** The image shipped with the web app for a kind and rarity (apps/web/public/nft/). */
 export const nftImage = (kind: NftKind, rarity: Rarity): string => `/nft/${kind}-${rarity.toLowerCase()}.svg`;
-
-/**
- * Where an unrevealed token stands at `blockNumber`: `waiting` until its reveal block is mined,
- * `ready` while that block's hash is in reach, `expired` after (a reveal then gives N).
- */
-export type RevealState = 'waiting' | 'ready' | 'expired';
-
-export function revealState(revealBlock: bigint, blockNumber: bigint): RevealState {
-  if (blockNumber <= revealBlock) return 'waiting';
-  return blockNumber - revealBlock > BLOCKHASH_WINDOW ? 'expired' : 'ready';
-}
 
 /** Odds of N, R, SR, SSR in basis points (sum 10 000), as the contract stores them. */
 export type NftOdds = Readonly<Record<Rarity, number>>;

@@ -1,7 +1,8 @@
 /**
- * The NFT module on anvil (deploy + seed): alice reads the sale (prices, odds) in one call, buys a
- * partner NFT through the plan (exact approval, ETRO burned), waits for its reveal block, reveals it
- * and reads the rarity the reveal block's hash drew; the pure helpers (kinds, reveal states, odds).
+ * The NFT module on anvil (deploy + seed): alice reads the sale (prices, odds, seeds left) in one call,
+ * buys a partner NFT through the plan (exact approval, ETRO burned), reveals it with the seed the local
+ * operator committed at deploy and reads the rarity drawn from that seed and the purchase's entropy;
+ * the seed tree matches the contract's check; the pure helpers (kinds, odds, seed tree).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,18 +14,28 @@ import {
   erc20Abi,
   http,
   parseEventLogs,
+  type Hex,
   type PublicClient,
 } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deploy, NFT_SETTINGS } from '@eterno/devstack/deploy';
+import { deploy, localNftOperatorKey, NFT_SEEDS, NFT_SETTINGS } from '@eterno/devstack/deploy';
 import { revertEachTest, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { GAS_LIMIT, GAS_PRICE, LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
 import { eternoNftAbi } from '../generated/abis.ts';
 import { executeSteps, type TxClients } from '../tx/execute.ts';
 import { InsufficientBalanceError } from '../tx/steps.ts';
-import { nftImage, nftKindOf, oddsFrom, rarityOf, revealState } from './kinds.ts';
-import { planBuyNft, planRevealNft } from './planNft.ts';
+import { nftImage, nftKindOf, oddsFrom, rarityOf } from './kinds.ts';
+import { NftSeedsExhaustedError, planBuyNft, planRevealNft } from './planNft.ts';
+import {
+  SEED_BATCH,
+  nftSeed,
+  nftSeedSecret,
+  seedBatchRoot,
+  seedOpening,
+  seedRootFrom,
+  type SeedDomain,
+} from './seedTree.ts';
 import { NftNotDeployedError, readNft } from './readNft.ts';
 
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
@@ -57,21 +68,21 @@ const burned = () =>
   client.readContract({ address: deployments.contracts.ETRO, abi: erc20Abi, functionName: 'balanceOf', args: [DEAD] });
 
 describe('readNft, planBuyNft, planRevealNft on anvil', () => {
-  it('reads the sale: prices, odds, the reveal delay, no NFT yet', async () => {
+  it('reads the sale: prices, odds, the ids with a committed seed, no NFT yet', async () => {
     const view = await read();
     expect(view.prices).toEqual({ entry: NFT_SETTINGS.entry.price, partner: NFT_SETTINGS.partner.price });
     expect(view.odds).toEqual({
       entry: oddsFrom(NFT_SETTINGS.entry.odds),
       partner: oddsFrom(NFT_SETTINGS.partner.odds),
     });
-    expect(view.revealDelay).toBe(2n);
+    expect(view.seedsLeft).toBe(BigInt(NFT_SEEDS.initialBatches) * SEED_BATCH);
     expect(view.salePaused).toBe(false);
     expect(view.owned).toEqual([]);
     expect(view.ownedTotal).toBe(0n);
     expect(view.balance).toBeGreaterThan(0n);
   });
 
-  it('buys a partner NFT (exact approval, ETRO burned), then reveals it from its reveal block', async () => {
+  it('buys a partner NFT (exact approval, ETRO burned), then reveals it with its committed seed', async () => {
     const before = await read();
     const steps = planBuyNft(before, 'partner');
     expect(steps.map((s) => (s.kind === 'call' ? s.action : `approve ${s.symbol} ${s.amount}`))).toEqual([
@@ -88,37 +99,70 @@ describe('readNft, planBuyNft, planRevealNft on anvil', () => {
       kind: 1,
       price: NFT_SETTINGS.partner.price,
     });
-    expect(bought!.args.revealBlock).toBe(receipt.blockNumber + 2n);
     expect((await burned()) - burnedBefore).toBe(NFT_SETTINGS.partner.price);
 
     const pending = await read();
     expect(pending.balance).toBe(before.balance - NFT_SETTINGS.partner.price);
-    expect(pending.owned).toEqual([
-      { tokenId: 1n, kind: 'partner', rarity: null, revealBlock: receipt.blockNumber + 2n, reveal: 'waiting' },
-    ]);
+    expect(pending.owned).toEqual([{ tokenId: 1n, kind: 'partner', rarity: null }]);
+    expect(pending.seedsLeft).toBe(before.seedsLeft - 1n);
 
-    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks: 3 });
-    expect((await read()).owned[0]!.reveal).toBe('ready');
-    const [revealHash] = await executeSteps(planRevealNft(pending.nft, 1n), clients());
+    // 300 blocks later (past the old 256-block window) the reveal still draws from its seed.
+    await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks: 300 });
+    const domain: SeedDomain = { chainId: deployments.chainId, nft: pending.nft };
+    const opening = seedOpening(nftSeedSecret(localNftOperatorKey()), domain, 1n);
+    const [revealHash] = await executeSteps(planRevealNft(pending.nft, 1n, opening), clients());
     const revealReceipt = await client.getTransactionReceipt({ hash: revealHash! });
     const [revealed] = parseEventLogs({ abi: eternoNftAbi, eventName: 'Revealed', logs: revealReceipt.logs });
-    // The rarity is what the reveal block's hash draws with the partner odds.
-    const hash = (await client.getBlock({ blockNumber: receipt.blockNumber + 2n })).hash;
+    // The rarity is what the seed and the purchase's entropy draw with the partner odds.
     const roll =
       BigInt(
         keccak256(
-          encodeAbiParameters([{ type: 'bytes32' }, { type: 'uint256' }, { type: 'address' }], [hash, 1n, pending.nft]),
+          encodeAbiParameters(
+            [{ type: 'bytes32' }, { type: 'uint256' }, { type: 'uint256' }, { type: 'address' }],
+            [opening.seed, bought!.args.entropy!, 1n, pending.nft],
+          ),
         ),
       ) % 10_000n;
     const cumulative = [4000n, 7500n, 9500n];
     const want = cumulative.findIndex((c) => roll < c) + 1 || 4;
-    expect(revealed?.args).toMatchObject({ tokenId: 1n, rarity: want, expired: false });
+    expect(revealed?.args).toMatchObject({ tokenId: 1n, rarity: want, seed: opening.seed });
     const after = await read();
-    expect(after.owned[0]).toMatchObject({ tokenId: 1n, kind: 'partner', rarity: rarityOf(want), reveal: null });
+    expect(after.owned[0]).toMatchObject({ tokenId: 1n, kind: 'partner', rarity: rarityOf(want) });
   });
 
-  it('skips the approval when the allowance covers the price, and refuses a buy above the balance before sending', async () => {
+  it('the seed tree is the one the contract checks: the committed roots, a proof of any id', async () => {
+    const domain: SeedDomain = { chainId: deployments.chainId, nft: deployments.contracts.EternoNft! };
+    const secret = nftSeedSecret(localNftOperatorKey());
+    for (const batch of [0n, BigInt(NFT_SEEDS.initialBatches - 1)]) {
+      const committed = await client.readContract({
+        address: domain.nft,
+        abi: eternoNftAbi,
+        functionName: 'seedRootOf',
+        args: [batch],
+      });
+      expect(seedBatchRoot(secret, domain, batch)).toBe(committed);
+    }
+    for (const tokenId of [1n, 2n, 256n, 257n, 700n]) {
+      const { seed, proof, root } = seedOpening(secret, domain, tokenId);
+      expect(seedRootFrom(tokenId, seed, proof)).toBe(root);
+      const onChain = await client.readContract({
+        address: domain.nft,
+        abi: eternoNftAbi,
+        functionName: 'seedRootFrom',
+        args: [tokenId, seed, proof as readonly [Hex, Hex, Hex, Hex, Hex, Hex, Hex, Hex]],
+      });
+      expect(onChain).toBe(root);
+    }
+    // A seed is bound to its id, chain and contract; another key gives other seeds.
+    expect(nftSeed(secret, domain, 1n)).not.toBe(nftSeed(secret, domain, 2n));
+    expect(nftSeed(secret, domain, 1n)).not.toBe(nftSeed(secret, { ...domain, chainId: 1 }, 1n));
+    expect(nftSeed(nftSeedSecret(`0x${'11'.repeat(32)}`), domain, 1n)).not.toBe(nftSeed(secret, domain, 1n));
+    expect(() => planRevealNft(domain.nft, 1n, { seed: nftSeed(secret, domain, 1n), proof: [] })).toThrow(RangeError);
+  });
+
+  it('skips the approval when the allowance covers the price, and refuses a buy above the balance or without seeds before sending', async () => {
     const view = await read();
+    expect(() => planBuyNft({ ...view, seedsLeft: 0n }, 'entry')).toThrow(NftSeedsExhaustedError);
     expect(planBuyNft({ ...view, allowance: view.prices.entry }, 'entry').map((s) => s.kind)).toEqual(['call']);
     expect(() => planBuyNft({ ...view, balance: view.prices.entry - 1n }, 'entry')).toThrow(InsufficientBalanceError);
   });
@@ -149,20 +193,13 @@ describe('readNft, planBuyNft, planRevealNft on anvil', () => {
   });
 });
 
-describe('NFT kinds and reveal states', () => {
+describe('NFT kinds and odds', () => {
   it('names kinds and rarities by their contract numbers, and the image of each', () => {
     expect([nftKindOf(0), nftKindOf(1)]).toEqual(['entry', 'partner']);
     expect(() => nftKindOf(2)).toThrow(RangeError);
     expect([0, 1, 2, 3, 4].map(rarityOf)).toEqual([null, 'N', 'R', 'SR', 'SSR']);
     expect(() => rarityOf(5)).toThrow(RangeError);
     expect(nftImage('partner', 'SSR')).toBe('/nft/partner-ssr.svg');
-  });
-
-  it('is waiting until the reveal block is mined, ready for 256 blocks, then expired', () => {
-    expect(revealState(100n, 100n)).toBe('waiting');
-    expect(revealState(100n, 101n)).toBe('ready');
-    expect(revealState(100n, 356n)).toBe('ready');
-    expect(revealState(100n, 357n)).toBe('expired');
   });
 
   it('accepts odds only when they add up to 100 %', () => {

@@ -3,16 +3,7 @@ import type { DeployedContracts } from '../deployments.ts';
 import { EternoError } from '../errors.ts';
 import { eternoNftAbi } from '../generated/abis.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../multicall.ts';
-import {
-  nftKindOf,
-  oddsFrom,
-  rarityOf,
-  revealState,
-  type NftKind,
-  type NftOdds,
-  type Rarity,
-  type RevealState,
-} from './kinds.ts';
+import { nftKindOf, oddsFrom, rarityOf, type NftKind, type NftOdds, type Rarity } from './kinds.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
 
@@ -20,11 +11,8 @@ export { MulticallCallError, MulticallUnavailableError, type CallClient } from '
 export type OwnedNft = {
   readonly tokenId: bigint;
   readonly kind: NftKind;
-  /** null until revealed. */
+  /** null until revealed (an unrevealed token can be revealed at any time, with its seed). */
   readonly rarity: Rarity | null;
-  readonly revealBlock: bigint;
-  /** For an unrevealed token: waiting for its block, ready to reveal, or expired (reveals as N). */
-  readonly reveal: RevealState | null;
 };
 
 /** What Ecology › NFT shows, from ONE Multicall3 eth_call. */
@@ -39,8 +27,11 @@ export type NftView = {
   /** The odds a purchase of each kind gets now (shown before buying). */
   readonly odds: Readonly<Record<NftKind, NftOdds>>;
   readonly salePaused: boolean;
-  /** Blocks between a purchase and the block whose hash draws its rarity. */
-  readonly revealDelay: bigint;
+  /**
+   * How many more NFTs can be bought in the next block: ids with a seed committed in an earlier block
+   * less those minted (0: the sale waits for the operator's next commit, NFT_SEEDS_EXHAUSTED).
+   */
+  readonly seedsLeft: bigint;
   /** The account's NFTs from `offset` (index order, the pages read), and how many it has. */
   readonly owned: readonly OwnedNft[];
   readonly ownedTotal: bigint;
@@ -65,7 +56,7 @@ export const NFT_PAGE = 50;
 
 /**
  * Ecology › NFT for `account`: ETRO balance and allowance, both kinds' prices and odds, the sale's
- * state and reveal delay, and the account's NFTs (`getInfoByIndex(account, offset, limit)`) with the
+ * state and the seeds left for purchases, and the account's NFTs (`getInfoByIndex(account, offset, limit)`) with the
  * block number they were read at, in ONE `eth_call` to Multicall3. `pages` (default 1) reads that
  * many pages of `limit` from `offset` in the same call ("load more" on the screen), each within the
  * contract's page cap; `owned` lists them in index order.
@@ -98,7 +89,8 @@ export async function readNft(
     entryOdds: viewRead('EternoNft.oddsOf(entry)', nft, eternoNftAbi, 'oddsOf', [0n]),
     partnerOdds: viewRead('EternoNft.oddsOf(partner)', nft, eternoNftAbi, 'oddsOf', [1n]),
     salePaused: viewRead('EternoNft.salePaused', nft, eternoNftAbi, 'salePaused', []),
-    revealDelay: viewRead('EternoNft.revealDelay', nft, eternoNftAbi, 'revealDelay', []),
+    usableThrough: viewRead('EternoNft.usableSeedsThrough', nft, eternoNftAbi, 'usableSeedsThrough', []),
+    supply: viewRead('EternoNft.totalSupply', nft, eternoNftAbi, 'totalSupply', []),
     pages,
     blockNumber: blockNumberRead(args.contracts.Multicall3),
   });
@@ -114,17 +106,12 @@ export async function readNft(
     prices: { entry: read.entryPrice, partner: read.partnerPrice },
     odds: { entry: oddsFrom(read.entryOdds), partner: oddsFrom(read.partnerOdds) },
     salePaused: read.salePaused,
-    revealDelay: BigInt(read.revealDelay),
-    owned: infos.map((info) => {
-      const rarity = rarityOf(info.rarity);
-      return {
-        tokenId: info.tokenId,
-        kind: nftKindOf(info.kind),
-        rarity,
-        revealBlock: BigInt(info.revealBlock),
-        reveal: rarity === null ? revealState(BigInt(info.revealBlock), read.blockNumber) : null,
-      };
-    }),
+    seedsLeft: read.usableThrough > read.supply ? read.usableThrough - read.supply : 0n,
+    owned: infos.map((info) => ({
+      tokenId: info.tokenId,
+      kind: nftKindOf(info.kind),
+      rarity: rarityOf(info.rarity),
+    })),
     ownedTotal: total,
   };
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, createWalletClient, erc721Abi, http, parseEther, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { deploy } from '@eterno/devstack/deploy';
+import { deploy, localNftOperatorKey } from '@eterno/devstack/deploy';
 import { recordingClient, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
@@ -15,12 +15,22 @@ import { eternoNodesAbi } from '../generated/abis.ts';
 import type { NftKind } from '../nft/kinds.ts';
 import { planBuyNft, planRevealNft } from '../nft/planNft.ts';
 import { readNft } from '../nft/readNft.ts';
+import { nftSeedSecret, seedOpening } from '../nft/seedTree.ts';
 import { TxSimulationError } from '../tx/errors.ts';
 import { executeSteps } from '../tx/execute.ts';
 import type { TxStep } from '../tx/steps.ts';
 import { NodesNotDeployedError } from './nodeContracts.ts';
 import { checkQuit, revealedOf } from './nodeForm.ts';
-import { planCreateNode, planEditNode, planJoinNode, planQuitNode, planUnvote, planVote } from './planNode.ts';
+import {
+  planAnnounceClose,
+  planCancelClose,
+  planCreateNode,
+  planEditNode,
+  planJoinNode,
+  planQuitNode,
+  planUnvote,
+  planVote,
+} from './planNode.ts';
 import { readNodeChain, readNodeParams } from './readNode.ts';
 
 const alice = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 1 });
@@ -66,8 +76,13 @@ const labels = (steps: readonly TxStep[]) => steps.map((s) => (s.kind === 'call'
 async function buyRevealed(who: Who, kind: NftKind): Promise<bigint> {
   await run(who, planBuyNft(await nftView(who), kind));
   const bought = (await nftView(who)).owned.at(-1)!;
-  await createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks: 3 });
-  await run(who, planRevealNft(deployments.contracts.EternoNft!, bought.tokenId));
+  const nft = deployments.contracts.EternoNft!;
+  const opening = seedOpening(
+    nftSeedSecret(localNftOperatorKey()),
+    { chainId: deployments.chainId, nft },
+    bought.tokenId,
+  );
+  await run(who, planRevealNft(nft, bought.tokenId, opening));
   return bought.tokenId;
 }
 
@@ -143,9 +158,29 @@ describe('the node flows on anvil', () => {
     });
     expect(edited.weight).toBeGreaterThan(partnerWeight);
 
-    // The master cannot close while bob is in: the sheet refuses it first, and so would the contract.
-    expect(checkQuit({ role: 'master', members: edited.members })).toMatchObject({ problem: 'MASTER_HAS_MEMBERS' });
+    // The master cannot close while bob is in without announcing it: the sheet refuses it first, and
+    // so would the contract. Announced, the close is due after the notice; until then it is refused too.
+    const beforeClose = await chainView(alice);
+    expect(checkQuit({ role: 'master', members: edited.members, closeAt: null, now: beforeClose.timestamp })).toMatchObject({
+      problem: 'MASTER_HAS_MEMBERS',
+    });
     await expect(run(alice, planQuitNode(nodes, 1n))).rejects.toThrow(TxSimulationError);
+    await run(alice, planAnnounceClose(nodes, 1n));
+    const closing = await client.readContract({
+      address: nodes,
+      abi: eternoNodesAbi,
+      functionName: 'nodeOf',
+      args: [1n],
+    });
+    expect(closing.closeAt).toBe((await chainView(alice)).timestamp + beforeClose.closeNotice);
+    expect(
+      checkQuit({ role: 'master', members: 1, closeAt: closing.closeAt, now: (await chainView(alice)).timestamp }),
+    ).toMatchObject({ problem: 'CLOSE_NOT_DUE' });
+    await expect(run(alice, planQuitNode(nodes, 1n))).rejects.toThrow(TxSimulationError);
+    await run(alice, planCancelClose(nodes, 1n));
+    expect(
+      (await client.readContract({ address: nodes, abi: eternoNodesAbi, functionName: 'nodeOf', args: [1n] })).closeAt,
+    ).toBe(0n);
 
     await run(bob, planQuitNode(nodes, 1n));
     expect((await nftView(bob)).owned.map((n) => n.tokenId)).toContain(entry);

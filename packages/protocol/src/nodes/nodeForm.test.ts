@@ -17,8 +17,6 @@ const nft = (tokenId: bigint, kind: OwnedNft['kind'], rarity: OwnedNft['rarity']
   tokenId,
   kind,
   rarity,
-  revealBlock: 10n,
-  reveal: rarity === null ? 'ready' : null,
 });
 const OWNED = [nft(1n, 'partner', null), nft(2n, 'partner', 'SR'), nft(3n, 'entry', 'N'), nft(4n, 'entry', null)];
 const texts = { name: 'Alpha', description: 'A node', share: '15' };
@@ -76,25 +74,53 @@ describe('the node sheets’ checks', () => {
 
   it('refuses joining a closed node, while in a node, or without a revealed entry NFT', () => {
     const entry = revealedOf(OWNED, 'entry');
-    expect(checkJoin({ open: true, inNode: false, entryNfts: entry })).toEqual({ ok: true });
-    expect(checkJoin({ open: false, inNode: false, entryNfts: entry })).toMatchObject({ problem: 'NODE_CLOSED' });
-    expect(checkJoin({ open: true, inNode: true, entryNfts: entry })).toMatchObject({ problem: 'ALREADY_IN_NODE' });
-    expect(checkJoin({ open: true, inNode: false, entryNfts: [] })).toMatchObject({ problem: 'NO_ENTRY_NFT' });
+    expect(checkJoin({ open: true, closing: false, inNode: false, entryNfts: entry })).toEqual({ ok: true });
+    expect(checkJoin({ open: false, closing: false, inNode: false, entryNfts: entry })).toMatchObject({
+      problem: 'NODE_CLOSED',
+    });
+    expect(checkJoin({ open: true, closing: false, inNode: true, entryNfts: entry })).toMatchObject({
+      problem: 'ALREADY_IN_NODE',
+    });
+    expect(checkJoin({ open: true, closing: false, inNode: false, entryNfts: [] })).toMatchObject({
+      problem: 'NO_ENTRY_NFT',
+    });
+    expect(checkJoin({ open: true, closing: true, inNode: false, entryNfts: entry })).toMatchObject({
+      problem: 'NODE_CLOSING',
+    });
   });
 
-  it('lets a member quit at any time, the master only once no member is left', () => {
-    expect(checkQuit({ role: 'member', members: 3 })).toEqual({ ok: true });
-    expect(checkQuit({ role: 'master', members: 0 })).toEqual({ ok: true });
-    expect(checkQuit({ role: 'master', members: 1 })).toMatchObject({ problem: 'MASTER_HAS_MEMBERS' });
+  it('lets a member quit at any time, the master with members only once the announced close is due', () => {
+    const at = { closeAt: null, now: 1000n };
+    expect(checkQuit({ role: 'member', members: 3, ...at })).toEqual({ ok: true });
+    expect(checkQuit({ role: 'master', members: 0, ...at })).toEqual({ ok: true });
+    expect(checkQuit({ role: 'master', members: 1, ...at })).toMatchObject({ problem: 'MASTER_HAS_MEMBERS' });
+    expect(checkQuit({ role: 'master', members: 1, closeAt: 1001n, now: 1000n })).toMatchObject({
+      problem: 'CLOSE_NOT_DUE',
+    });
+    expect(checkQuit({ role: 'master', members: 1, closeAt: 1000n, now: 1000n })).toEqual({ ok: true });
+    expect(checkQuit({ role: 'member', members: 1, closeAt: 2000n, now: 1000n })).toEqual({ ok: true });
   });
 
   it('checks votes against the balance and unvotes against the stake', () => {
-    expect(checkVote('250.5', { open: true, balance: 300n * ETRO })).toEqual({ ok: true, amount: 2505n * 10n ** 17n });
-    expect(checkVote('', { open: true, balance: 1n })).toMatchObject({ field: 'amount', problem: 'ENTER_AMOUNT' });
-    expect(checkVote('0', { open: true, balance: 1n })).toMatchObject({ problem: 'ZERO' });
-    expect(checkVote('abc', { open: true, balance: 1n })).toMatchObject({ problem: 'NOT_A_NUMBER' });
-    expect(checkVote('301', { open: true, balance: 300n * ETRO })).toMatchObject({ problem: 'VOTES_ABOVE_BALANCE' });
-    expect(checkVote('1', { open: false, balance: 300n * ETRO })).toMatchObject({ problem: 'NODE_CLOSED' });
+    expect(checkVote('250.5', { open: true, closing: false, balance: 300n * ETRO })).toEqual({
+      ok: true,
+      amount: 2505n * 10n ** 17n,
+    });
+    expect(checkVote('', { open: true, closing: false, balance: 1n })).toMatchObject({
+      field: 'amount',
+      problem: 'ENTER_AMOUNT',
+    });
+    expect(checkVote('0', { open: true, closing: false, balance: 1n })).toMatchObject({ problem: 'ZERO' });
+    expect(checkVote('abc', { open: true, closing: false, balance: 1n })).toMatchObject({ problem: 'NOT_A_NUMBER' });
+    expect(checkVote('301', { open: true, closing: false, balance: 300n * ETRO })).toMatchObject({
+      problem: 'VOTES_ABOVE_BALANCE',
+    });
+    expect(checkVote('1', { open: false, closing: false, balance: 300n * ETRO })).toMatchObject({
+      problem: 'NODE_CLOSED',
+    });
+    expect(checkVote('1', { open: true, closing: true, balance: 300n * ETRO })).toMatchObject({
+      problem: 'NODE_CLOSING',
+    });
     expect(checkUnvote('100', { staked: 100n * ETRO })).toEqual({ ok: true, amount: 100n * ETRO });
     expect(checkUnvote('100.000000000000000001', { staked: 100n * ETRO })).toMatchObject({
       problem: 'VOTES_ABOVE_STAKE',

@@ -14,10 +14,12 @@ import { NODE_DESCRIPTION_MAX_BYTES, NODE_NAME_MAX_BYTES } from './nodeContracts
  * - `ALREADY_IN_NODE`: the account is in a node (as master or member) already;
  * - `NOT_ENOUGH_ETRO`: the ETRO balance is below the needed stake;
  * - `NODE_CLOSED`: the node was closed by its master (no join, no vote);
+ * - `NODE_CLOSING`: its master announced the close (no join, vote or edit until it closes or is cancelled);
  * - `NAME_EMPTY` / `NAME_TOO_LONG` / `DESCRIPTION_TOO_LONG`: the texts (UTF-8 bytes, as the contract counts);
  * - `SHARE_INVALID` / `SHARE_TOO_HIGH`: the share rate is not a percent with ≤ 2 decimals, or above the max;
  * - `ENTER_AMOUNT`, `ZERO` and the amount parser's codes; `VOTES_ABOVE_BALANCE` / `VOTES_ABOVE_STAKE`;
- * - `MASTER_HAS_MEMBERS`: the master may close the node only once it has no member.
+ * - `MASTER_HAS_MEMBERS`: the master closes a node with members only after announcing the close;
+ * - `CLOSE_NOT_DUE`: the announced close's notice has not run out yet.
  */
 export type NodeProblem =
   | 'NO_PARTNER_NFT'
@@ -25,6 +27,7 @@ export type NodeProblem =
   | 'ALREADY_IN_NODE'
   | 'NOT_ENOUGH_ETRO'
   | 'NODE_CLOSED'
+  | 'NODE_CLOSING'
   | 'NAME_EMPTY'
   | 'NAME_TOO_LONG'
   | 'DESCRIPTION_TOO_LONG'
@@ -35,7 +38,8 @@ export type NodeProblem =
   | Exclude<AmountErrorCode, 'EMPTY'>
   | 'VOTES_ABOVE_BALANCE'
   | 'VOTES_ABOVE_STAKE'
-  | 'MASTER_HAS_MEMBERS';
+  | 'MASTER_HAS_MEMBERS'
+  | 'CLOSE_NOT_DUE';
 
 export type NodeField = 'account' | 'name' | 'description' | 'share' | 'amount';
 
@@ -105,21 +109,34 @@ export function checkCreateForm(
   return checkNodeTexts(input, state.maxShareBps);
 }
 
-/** Joining a node: open, the account in no node, holding a revealed entry NFT. */
+/** Joining a node: open with no close announced, the account in no node, holding a revealed entry NFT. */
 export function checkJoin(state: {
   open: boolean;
+  closing: boolean;
   inNode: boolean;
   entryNfts: readonly OwnedNft[];
 }): NodeCheck<object> {
   if (!state.open) return refuse('account', 'NODE_CLOSED');
+  if (state.closing) return refuse('account', 'NODE_CLOSING');
   if (state.inNode) return refuse('account', 'ALREADY_IN_NODE');
   if (state.entryNfts.length === 0) return refuse('account', 'NO_ENTRY_NFT');
   return { ok: true };
 }
 
-/** Quitting: a master closes the node only once no member is left. */
-export function checkQuit(state: { role: 'master' | 'member'; members: number }): NodeCheck<object> {
-  if (state.role === 'master' && state.members > 0) return refuse('account', 'MASTER_HAS_MEMBERS');
+/**
+ * Quitting: a member at any time; the master closes at once a node with no member, else only after
+ * announcing the close (`closeAt`, unix seconds, null when none) and once `now` (the latest block's
+ * time) has reached it.
+ */
+export function checkQuit(state: {
+  role: 'master' | 'member';
+  members: number;
+  closeAt: bigint | null;
+  now: bigint;
+}): NodeCheck<object> {
+  if (state.role !== 'master' || state.members === 0) return { ok: true };
+  if (state.closeAt === null) return refuse('account', 'MASTER_HAS_MEMBERS');
+  if (state.now < state.closeAt) return refuse('account', 'CLOSE_NOT_DUE');
   return { ok: true };
 }
 
@@ -134,9 +151,13 @@ function parseVoteAmount(text: string): { ok: true; amount: bigint } | { ok: fal
   }
 }
 
-/** Voting `text` ETRO on an open node, within the ETRO balance. */
-export function checkVote(text: string, state: { open: boolean; balance: bigint }): NodeCheck<{ amount: bigint }> {
+/** Voting `text` ETRO on an open node with no close announced, within the ETRO balance. */
+export function checkVote(
+  text: string,
+  state: { open: boolean; closing: boolean; balance: bigint },
+): NodeCheck<{ amount: bigint }> {
   if (!state.open) return refuse('account', 'NODE_CLOSED');
+  if (state.closing) return refuse('account', 'NODE_CLOSING');
   const parsed = parseVoteAmount(text);
   if (!parsed.ok) return refuse('amount', parsed.problem);
   if (parsed.amount > state.balance) return refuse('amount', 'VOTES_ABOVE_BALANCE');

@@ -80,7 +80,26 @@ export function planEditNode(
   });
 }
 
-/** Quit (a member; the master closes an empty node): `[quitNode(nodeId)]`. */
+/** The master announces the node's close (due after the close notice): `[announceClose(nodeId)]`. */
+export function planAnnounceClose(nodes: Address, nodeId: bigint): TxStep[] {
+  return planWrite({
+    action: 'node.announceClose',
+    call: { address: nodes, abi: eternoNodesAbi, functionName: 'announceClose', args: [nodeId] },
+  });
+}
+
+/** The master cancels the announced close: `[cancelClose(nodeId)]`. */
+export function planCancelClose(nodes: Address, nodeId: bigint): TxStep[] {
+  return planWrite({
+    action: 'node.cancelClose',
+    call: { address: nodes, abi: eternoNodesAbi, functionName: 'cancelClose', args: [nodeId] },
+  });
+}
+
+/**
+ * Quit: a member takes its entry NFT back (also from a closed node); the master closes the node
+ * (at once when empty, else once the announced close is due): `[quitNode(nodeId)]`.
+ */
 export function planQuitNode(nodes: Address, nodeId: bigint): TxStep[] {
   return planWrite({
     action: 'node.quit',

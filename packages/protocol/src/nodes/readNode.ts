@@ -2,7 +2,7 @@ import { erc20Abi, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
 import { nftAddress } from '../nft/readNft.ts';
 import { eternoNftAbi, eternoNodesAbi } from '../generated/abis.ts';
-import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../multicall.ts';
+import { aggregateStrict, blockNumberRead, blockTimestampRead, viewRead, type CallClient } from '../multicall.ts';
 import { RARITIES, type Rarity } from '../nft/kinds.ts';
 import { nodesAddress } from './nodeContracts.ts';
 
@@ -12,6 +12,10 @@ export type NodeChainView = {
   readonly nft: Address;
   readonly etro: Address;
   readonly blockNumber: bigint;
+  /** The latest block's time (unix seconds): what an announced close is compared with. */
+  readonly timestamp: bigint;
+  /** Seconds between a close's announcement and the earliest close (for announcements now). */
+  readonly closeNotice: bigint;
   /** The parameters in force: the ETRO a master stakes, the highest share rate, the rarity weights. */
   readonly neededEtro: bigint;
   readonly maxShareBps: bigint;
@@ -27,10 +31,14 @@ export type NodeChainView = {
 };
 
 /** The parameters in force, as the help document lists them. */
-export type NodeParams = Pick<NodeChainView, 'nodes' | 'blockNumber' | 'neededEtro' | 'maxShareBps' | 'rarityWeights'>;
+export type NodeParams = Pick<
+  NodeChainView,
+  'nodes' | 'blockNumber' | 'neededEtro' | 'maxShareBps' | 'rarityWeights' | 'closeNotice'
+>;
 
 const paramReads = (nodes: Address) => ({
   parameters: viewRead('EternoNodes.parameters', nodes, eternoNodesAbi, 'parameters', []),
+  closeNotice: viewRead('EternoNodes.closeNotice', nodes, eternoNodesAbi, 'closeNotice', []),
 });
 
 const weightsOf = (values: readonly number[]): Record<Rarity, number> =>
@@ -49,6 +57,7 @@ export async function readNodeParams(client: CallClient, args: { contracts: Depl
     neededEtro: r.parameters[0],
     maxShareBps: r.parameters[1],
     rarityWeights: weightsOf(r.parameters[2]),
+    closeNotice: r.closeNotice,
   };
 }
 
@@ -67,6 +76,7 @@ export async function readNodeChain(
   const { account } = args;
   const r = await aggregateStrict(client, args.contracts.Multicall3, {
     blockNumber: blockNumberRead(args.contracts.Multicall3),
+    timestamp: blockTimestampRead(args.contracts.Multicall3),
     ...paramReads(nodes),
     balance: viewRead('ETRO.balanceOf', etro, erc20Abi, 'balanceOf', [account]),
     allowance: viewRead('ETRO.allowance', etro, erc20Abi, 'allowance', [account, nodes]),
@@ -80,6 +90,8 @@ export async function readNodeChain(
     nft,
     etro,
     blockNumber: r.blockNumber,
+    timestamp: r.timestamp,
+    closeNotice: r.closeNotice,
     neededEtro: r.parameters[0],
     maxShareBps: r.parameters[1],
     rarityWeights: weightsOf(r.parameters[2]),

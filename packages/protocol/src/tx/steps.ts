@@ -33,6 +33,8 @@ export type TxAction =
   | 'node.join'
   | 'node.edit'
   | 'node.quit'
+  | 'node.announceClose'
+  | 'node.cancelClose'
   | 'node.vote'
   | 'node.unvote';
 

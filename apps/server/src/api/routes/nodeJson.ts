@@ -18,6 +18,7 @@ export function nodeJson(row: typeof node.$inferSelect): NodeJson {
     staked: row.staked.toString(),
     votes: row.votes.toString(),
     open: row.open,
+    closeAt: row.closeAt === null ? null : row.closeAt.toString(),
     rewardTotal: row.rewardTotal.toString(),
     lastReward: row.lastReward === null ? null : row.lastReward.toString(),
     lastRewardDay: row.lastRewardDay === null ? null : row.lastRewardDay.toString(),
