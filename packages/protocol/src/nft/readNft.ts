@@ -4,6 +4,7 @@ import { EternoError } from '../errors.ts';
 import { eternoNftAbi } from '../generated/abis.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient } from '../multicall.ts';
 import { nftKindOf, oddsFrom, rarityOf, type NftKind, type NftOdds, type Rarity } from './kinds.ts';
+import { SEED_BATCH } from './seedTree.ts';
 
 export { MulticallCallError, MulticallUnavailableError, type CallClient } from '../multicall.ts';
 
@@ -89,7 +90,7 @@ export async function readNft(
     entryOdds: viewRead('EternoNft.oddsOf(entry)', nft, eternoNftAbi, 'oddsOf', [0n]),
     partnerOdds: viewRead('EternoNft.oddsOf(partner)', nft, eternoNftAbi, 'oddsOf', [1n]),
     salePaused: viewRead('EternoNft.salePaused', nft, eternoNftAbi, 'salePaused', []),
-    usableThrough: viewRead('EternoNft.usableSeedsThrough', nft, eternoNftAbi, 'usableSeedsThrough', []),
+    commitments: viewRead('EternoNft.seedCommitments', nft, eternoNftAbi, 'seedCommitments', []),
     supply: viewRead('EternoNft.totalSupply', nft, eternoNftAbi, 'totalSupply', []),
     pages,
     blockNumber: blockNumberRead(args.contracts.Multicall3),
@@ -106,7 +107,9 @@ export async function readNft(
     prices: { entry: read.entryPrice, partner: read.partnerPrice },
     odds: { entry: oddsFrom(read.entryOdds), partner: oddsFrom(read.partnerOdds) },
     salePaused: read.salePaused,
-    seedsLeft: read.usableThrough > read.supply ? read.usableThrough - read.supply : 0n,
+    // Every batch committed so far is usable by a purchase in the next block (the latest commit is in a
+    // mined block, so an earlier one than that purchase's).
+    seedsLeft: read.commitments[0] * SEED_BATCH - read.supply,
     owned: infos.map((info) => ({
       tokenId: info.tokenId,
       kind: nftKindOf(info.kind),
