@@ -204,6 +204,13 @@ export class Reader {
     return v as Hash;
   }
 
+  /** A list of 32-byte hex values (e.g. a Merkle proof). */
+  hashList(key: string): Hash[] {
+    const v = this.raw(key);
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'string' && /^0x[0-9a-fA-F]{64}$/.test(x))) this.bad(key);
+    return v as Hash[];
+  }
+
   /** One of `values` (strings or numbers; `0` and `'0'` differ). */
   oneOf<T extends string | number>(key: string, values: readonly T[]): T {
     const v = this.raw(key);

@@ -27,6 +27,7 @@ const NODE: NodeJson = {
   staked: '10000000000000000000000',
   votes: '2500000000000000000000',
   open: true,
+  closeAt: null,
   rewardTotal: '12345678',
   lastReward: '2345678',
   lastRewardDay: '1700006400',
@@ -46,6 +47,7 @@ const PARSED = {
   staked: 10_000n * 10n ** 18n,
   votes: 2_500n * 10n ** 18n,
   open: true,
+  closeAt: null,
   rewardTotal: 12_345_678n,
   lastReward: 2_345_678n,
   lastRewardDay: 1_700_006_400,
@@ -54,6 +56,12 @@ const PARSED = {
 };
 
 describe('the nodes API client', () => {
+  it('reads an announced close as unix seconds', async () => {
+    const fetch = stubFetch({ nodes: [{ ...NODE, closeAt: '1700604800' }], nextAfter: null });
+    const page = await fetchNodes({}, { ...API, fetch });
+    expect(page.items[0]!.closeAt).toBe(1_700_604_800);
+  });
+
   it('GETs the open nodes with the `after` cursor; an empty description is kept, a node with no reward yet has nulls', async () => {
     const fetch = stubFetch({
       nodes: [NODE, { ...NODE, nodeId: '2', lastReward: null, lastRewardDay: null }],

@@ -28,6 +28,11 @@ export interface NodeSummary {
   /** ETRO staked on it by voters. */
   readonly votes: bigint;
   readonly open: boolean;
+  /**
+   * When the close its master announced is due (unix seconds), null when none is announced; after the
+   * close, members' entry NFTs (`members`) wait for their owners.
+   */
+  readonly closeAt: number | null;
   /** USDT over all settled days. */
   readonly rewardTotal: bigint;
   /** USDT at the last settled day and that day (unix seconds of 00:00 UTC); null before any. */
@@ -111,6 +116,7 @@ function nodeSummary(r: Reader): NodeSummary {
     staked: r.bigint('staked'),
     votes: r.bigint('votes'),
     open: r.bool('open'),
+    closeAt: r.nullUnless(!r.isNull('closeAt'), 'closeAt', (k) => r.seconds(k)),
     rewardTotal: r.bigint('rewardTotal'),
     lastReward: nullableBigint(r, 'lastReward'),
     lastRewardDay: r.nullUnless(!r.isNull('lastRewardDay'), 'lastRewardDay', (k) => r.seconds(k)),

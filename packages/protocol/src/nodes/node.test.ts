@@ -161,7 +161,9 @@ describe('the node flows on anvil', () => {
     // The master cannot close while bob is in without announcing it: the sheet refuses it first, and
     // so would the contract. Announced, the close is due after the notice; until then it is refused too.
     const beforeClose = await chainView(alice);
-    expect(checkQuit({ role: 'master', members: edited.members, closeAt: null, now: beforeClose.timestamp })).toMatchObject({
+    expect(
+      checkQuit({ role: 'master', members: edited.members, closeAt: null, now: beforeClose.timestamp }),
+    ).toMatchObject({
       problem: 'MASTER_HAS_MEMBERS',
     });
     await expect(run(alice, planQuitNode(nodes, 1n))).rejects.toThrow(TxSimulationError);

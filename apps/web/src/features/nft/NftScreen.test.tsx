@@ -1,10 +1,13 @@
 import '../../i18n/index.ts';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NftView } from '@eterno/protocol/nft/readNft';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
 import { setLanguage } from '../../i18n/index.ts';
-import { IDLE } from '../../tx/txState.ts';
+import { IDLE, started } from '../../tx/txState.ts';
+import type { TxStep } from '@eterno/protocol/tx/steps';
+import { ApiError } from '../../session/ApiError.ts';
+import { RevealProgress } from './RevealProgress.tsx';
 import { NftPanel } from './NftScreen.tsx';
 
 const NFT = '0x00000000000000000000000000000000000000Ef' as const;
@@ -17,11 +20,11 @@ const VIEW: NftView = {
   prices: { entry: 100n * 10n ** 18n, partner: 1000n * 10n ** 18n },
   odds: { entry: { N: 6000, R: 2800, SR: 1000, SSR: 200 }, partner: { N: 4000, R: 3500, SR: 2000, SSR: 500 } },
   salePaused: false,
-  revealDelay: 2n,
+  seedsLeft: 1021n,
   owned: [
-    { tokenId: 1n, kind: 'partner', rarity: 'SR', revealBlock: 50n, reveal: null },
-    { tokenId: 2n, kind: 'entry', rarity: null, revealBlock: 101n, reveal: 'waiting' },
-    { tokenId: 3n, kind: 'entry', rarity: null, revealBlock: 99n, reveal: 'ready' },
+    { tokenId: 1n, kind: 'partner', rarity: 'SR' },
+    { tokenId: 2n, kind: 'entry', rarity: null },
+    { tokenId: 3n, kind: 'entry', rarity: null },
   ],
   ownedTotal: 3n,
 };
@@ -35,7 +38,7 @@ function renderPanel(read: Partial<BlockRead<NftView>>) {
     <NftPanel
       read={{ data: undefined, error: null, loading: false, retry: vi.fn(), ...read }}
       buy={{ tx: idle, run: buy }}
-      reveal={{ tx: idle, run: reveal }}
+      reveal={{ tx: idle, run: reveal, seed: { phase: 'idle' } }}
       onMore={more}
     />,
   );
@@ -59,15 +62,35 @@ describe('Ecology › NFT', () => {
     expect(buy).toHaveBeenCalledWith(VIEW, 'partner');
   });
 
-  it('lists my NFTs: the image and rarity once revealed, the wait, and Reveal when the block is mined', () => {
+  it('lists my NFTs: the image and rarity once revealed, else one Reveal at any time', () => {
     const { reveal } = renderPanel({ data: VIEW });
     expect(screen.getByText('My NFTs (3)')).toBeTruthy();
     expect(screen.getByTestId('nft-1-rarity').textContent).toBe('SR');
     expect(screen.getByAltText('partner SR').getAttribute('src')).toBe('/nft/partner-sr.svg');
-    expect(screen.getByTestId('nft-2-waiting').textContent).toBe('Rarity drawn from block 101: reveal in 2 blocks');
-    expect(screen.queryByTestId('nft-2-reveal')).toBeNull();
+    expect(screen.queryByTestId('nft-1-reveal')).toBeNull();
+    expect(screen.getByTestId('nft-2-hidden').textContent).toBe('Rarity hidden: reveal it whenever you like');
     fireEvent.click(screen.getByTestId('nft-3-reveal'));
     expect(reveal).toHaveBeenCalledWith(NFT, 3n);
+  });
+
+  it('says in the help how the rarity is drawn and what is trusted, in both languages', async () => {
+    renderPanel({ data: VIEW });
+    expect(screen.getByTestId('nft-trust').textContent).toMatch(
+      /^What you trust: neither the buyer nor the block producer can choose the rarity, and nobody can read it from the chain before the owner reveals\. The operator knows every seed, so it learns rarities before their owners reveal them, and it could favour an NFT only together with the block producer/,
+    );
+    expect(screen.getByTestId('nft-help').textContent).toContain('never expires');
+    cleanup();
+    await setLanguage('zh');
+    renderPanel({ data: VIEW });
+    expect(screen.getByTestId('nft-trust').textContent).toMatch(/^您需要信任的是：买家和出块者都无法选择稀有度/);
+  });
+
+  it('disables buying and says why when no id with a committed seed is left', () => {
+    renderPanel({ data: { ...VIEW, seedsLeft: 0n } });
+    expect((screen.getByTestId('nft-buy-entry-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('nft-seeds-out').textContent).toBe(
+      "Sales are waiting for the operator's next seed commitment: please try again in a minute.",
+    );
   });
 
   it('disables buying while the sale is paused, and says so', () => {
@@ -93,5 +116,40 @@ describe('Ecology › NFT', () => {
   it('has no "load more" when every NFT is listed', () => {
     renderPanel({ data: VIEW });
     expect(screen.queryByTestId('nft-more')).toBeNull();
+  });
+});
+
+describe('the reveal progress: one Reveal, two steps', () => {
+  const steps = () =>
+    screen
+      .getAllByRole('listitem')
+      .map((li) => `${li.dataset.status}: ${li.querySelector('.tx-step-title')?.textContent}`);
+
+  it('shows step 1 of 2 while the seed is fetched, then step 2 of 2 with the transaction', () => {
+    const view = render(<RevealProgress seed={{ phase: 'fetching', tokenId: 3n }} tx={{ state: IDLE }} />);
+    expect(steps()).toEqual([
+      'active: Step 1 of 2 Get the seed from the server',
+      'waiting: Step 2 of 2 Reveal the rarity',
+    ]);
+    view.unmount();
+    const signing = { ...started([{ kind: 'call', action: 'nft.reveal' } as TxStep]), phase: 'signing' as const };
+    render(<RevealProgress seed={{ phase: 'fetched', tokenId: 3n }} tx={{ state: signing }} />);
+    expect(steps()).toEqual([
+      'done: Step 1 of 2 Get the seed from the server',
+      'active: Step 2 of 2 Reveal the rarity',
+    ]);
+    expect(screen.getByText('Confirm in your wallet')).toBeTruthy();
+  });
+
+  it("shows the server's refusal in the user's language and sends nothing", async () => {
+    await setLanguage('zh');
+    render(
+      <RevealProgress
+        seed={{ phase: 'failed', tokenId: 3n, error: new ApiError('NFT_NOT_OWNER', 'x', 403) }}
+        tx={{ state: IDLE }}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe('只有该 NFT 的持有人才能揭示它');
+    expect(screen.getAllByRole('listitem').map((li) => li.dataset.status)).toEqual(['failed', 'waiting']);
   });
 });

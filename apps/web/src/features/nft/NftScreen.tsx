@@ -11,7 +11,8 @@ import { useWallet } from '../../shell/walletContext.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { useNftView } from './useNftView.ts';
-import { useBuyNft, useRevealNft } from './useNftWrites.ts';
+import { RevealProgress } from './RevealProgress.tsx';
+import { useBuyNft, useRevealNft, type SeedStep } from './useNftWrites.ts';
 import './nft.css';
 
 type Write<A extends unknown[]> = { tx: Pick<Transaction, 'state' | 'busy'>; run: (...args: A) => Promise<TxOutcome> };
@@ -43,7 +44,7 @@ function BuyCard({ view, kind, buy }: { view: NftView; kind: NftKind; buy: Write
           type="button"
           className="button button-primary"
           data-testid={`nft-buy-${kind}-submit`}
-          disabled={buy.tx.busy || view.salePaused}
+          disabled={buy.tx.busy || view.salePaused || view.seedsLeft === 0n}
           onClick={() => void buy.run(view, kind)}
         >
           {t('ecology.nft.buy', { kind: t(`ecology.nft.kinds.${kind}`) })}
@@ -53,7 +54,10 @@ function BuyCard({ view, kind, buy }: { view: NftView; kind: NftKind; buy: Write
   );
 }
 
-function OwnedCard({ nft, view, reveal }: { nft: OwnedNft; view: NftView; reveal: Write<[NftView['nft'], bigint]> }) {
+/** A reveal: the seed's step and the transaction (RevealProgress), and the one action that runs both. */
+type RevealWrite = Write<[NftView['nft'], bigint]> & { seed: SeedStep };
+
+function OwnedCard({ nft, view, reveal }: { nft: OwnedNft; view: NftView; reveal: RevealWrite }) {
   const { t } = useTranslation(['screens']);
   const id = nft.tokenId.toString();
   return (
@@ -79,21 +83,16 @@ function OwnedCard({ nft, view, reveal }: { nft: OwnedNft; view: NftView; reveal
           <span className={`rarity-badge rarity-${nft.rarity.toLowerCase()}`} data-testid={`nft-${id}-rarity`}>
             {nft.rarity}
           </span>
-        ) : nft.reveal === 'waiting' ? (
-          <span className="nft-wait" data-testid={`nft-${id}-waiting`}>
-            {t('ecology.nft.waiting', {
-              block: nft.revealBlock.toString(),
-              blocks: (nft.revealBlock + 1n - view.blockNumber).toString(),
-            })}
-          </span>
         ) : (
           <>
-            {nft.reveal === 'expired' ? <span className="nft-wait">{t('ecology.nft.expired')}</span> : null}
+            <span className="nft-wait" data-testid={`nft-${id}-hidden`}>
+              {t('ecology.nft.hidden')}
+            </span>
             <button
               type="button"
               className="button button-primary"
               data-testid={`nft-${id}-reveal`}
-              disabled={reveal.tx.busy}
+              disabled={reveal.tx.busy || reveal.seed.phase === 'fetching'}
               onClick={() => void reveal.run(view.nft, nft.tokenId)}
             >
               {t('ecology.nft.reveal')}
@@ -114,7 +113,7 @@ export function NftPanel({
 }: {
   read: BlockRead<NftView>;
   buy: Write<[NftView, NftKind]>;
-  reveal: Write<[NftView['nft'], bigint]>;
+  reveal: RevealWrite;
   /** Reads the next page of my NFTs (shown while fewer are listed than I hold). */
   onMore: () => void;
 }) {
@@ -134,6 +133,11 @@ export function NftPanel({
         {t('ecology.nft.balance', { amount: formatTokenAmount(data.balance, 'ETRO', { grouping: true }) })}
       </p>
       {data.salePaused ? <p className="nft-note">{t('ecology.nft.paused')}</p> : null}
+      {data.seedsLeft === 0n ? (
+        <p className="nft-note" data-testid="nft-seeds-out">
+          {t('ecology.nft.seedsOut')}
+        </p>
+      ) : null}
       <div className="nft-buy-grid">
         {NFT_KINDS.map((kind) => (
           <BuyCard key={kind} view={data} kind={kind} buy={buy} />
@@ -141,7 +145,13 @@ export function NftPanel({
       </div>
       <TxProgress tx={buy.tx} />
       <p className="nft-note">{t('ecology.nft.nodesNote')}</p>
-      <p className="nft-note">{t('ecology.nft.howDrawn', { blocks: data.revealDelay.toString() })}</p>
+      <section className="nft-help" data-testid="nft-help">
+        <h3>{t('ecology.nft.helpTitle')}</h3>
+        <p className="nft-note">{t('ecology.nft.howDrawn')}</p>
+        <p className="nft-note" data-testid="nft-trust">
+          {t('ecology.nft.trust')}
+        </p>
+      </section>
 
       <h3 className="nft-mine-title">{t('ecology.nft.mine', { total: data.ownedTotal.toString() })}</h3>
       {data.owned.length === 0 ? (
@@ -160,7 +170,7 @@ export function NftPanel({
           {t('ecology.nft.more', { shown: data.owned.length, total: data.ownedTotal.toString() })}
         </button>
       ) : null}
-      <TxProgress tx={reveal.tx} />
+      <RevealProgress seed={reveal.seed} tx={reveal.tx} />
     </section>
   );
 }
@@ -176,7 +186,7 @@ export default function NftScreen() {
     <NftPanel
       read={read}
       buy={{ tx: buy.tx, run: buy.buy }}
-      reveal={{ tx: reveal.tx, run: reveal.reveal }}
+      reveal={{ tx: reveal.tx, run: reveal.reveal, seed: reveal.seed }}
       onMore={() => setPages((n) => n + 1)}
     />
   );

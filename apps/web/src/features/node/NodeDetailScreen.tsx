@@ -9,18 +9,26 @@ import type { OwnedNft } from '@eterno/protocol/nft/readNft';
 import type { NodeDetail } from '../../api/nodes.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
-import { formatDay } from '../../i18n/dateTime.ts';
+import { formatDateTime, formatDay } from '../../i18n/dateTime.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { useNftView } from '../nft/useNftView.ts';
-import { JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
+import { CloseSheet, JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
 import { NodeFigures } from './NodesScreen.tsx';
 import { etroText, usdtText } from './nodeFormat.ts';
 import type { NodeT } from './nodeProblemText.ts';
 import { useNodeChain, useNodeDetail, type Read } from './useNodeReads.ts';
-import { useEditNode, useJoinNode, useQuitNode, useUnvote, useVote } from './useNodeWrites.ts';
+import {
+  useAnnounceClose,
+  useCancelClose,
+  useEditNode,
+  useJoinNode,
+  useQuitNode,
+  useUnvote,
+  useVote,
+} from './useNodeWrites.ts';
 import './node.css';
 
-export type NodeAction = 'join' | 'edit' | 'quit' | 'vote' | 'unvote';
+export type NodeAction = 'join' | 'edit' | 'quit' | 'reclaim' | 'vote' | 'unvote' | 'announce' | 'cancel';
 
 /** A node's page as it renders its reads: the figures, its NFTs, recent days, my votes and what I can do. */
 export function NodeDetailView(props: {
@@ -44,6 +52,9 @@ export function NodeDetailView(props: {
   const me = props.me?.toLowerCase();
   const mine = members.find((m) => m.account.toLowerCase() === me);
   const chain = props.chain;
+  const closing = node.open && node.closeAt !== null;
+  // A closed node still holding my entry NFT (the chain's membership names it): I take it back.
+  const waiting = !node.open && chain !== undefined && chain.membership.nodeId === node.nodeId;
   const button = (action: NodeAction, label: string, primary = false) => (
     <button
       type="button"
@@ -68,6 +79,16 @@ export function NodeDetailView(props: {
           <span className="market-row-sub">{t('node:detail.title', { id: node.nodeId.toString() })}</span>
         </div>
         {!node.open ? <p className="market-paused">{t('node:detail.closed')}</p> : null}
+        {closing ? (
+          <p className="node-banner" role="status" data-testid="node-closing-banner">
+            {t('node:detail.closing', { date: formatDateTime(node.closeAt!, i18n.language) })}
+          </p>
+        ) : null}
+        {waiting ? (
+          <p className="node-banner" role="status" data-testid="node-waiting-banner">
+            {t('node:detail.waiting', { token: chain.membership.tokenId.toString() })}
+          </p>
+        ) : null}
         <p className="node-description" data-testid="node-description">
           {node.description || t('node:list.noDescription')}
         </p>
@@ -76,12 +97,17 @@ export function NodeDetailView(props: {
           {t('node:detail.myVotes')}: {chain ? `${etroText(chain.votesOnNode)} ETRO` : '…'}
         </p>
         <div className="node-actions">
-          {node.open ? button('vote', t('node:actions.vote'), true) : null}
+          {waiting ? button('reclaim', t('node:actions.reclaim'), true) : null}
+          {node.open && !closing ? button('vote', t('node:actions.vote'), true) : null}
           {chain && chain.votesOnNode > 0n ? button('unvote', t('node:actions.unvote')) : null}
-          {mine?.role === 'master' ? button('edit', t('node:actions.edit')) : null}
+          {mine?.role === 'master' && !closing ? button('edit', t('node:actions.edit')) : null}
+          {mine?.role === 'master' && !closing && node.members > 0
+            ? button('announce', t('node:actions.announceClose'))
+            : null}
+          {mine?.role === 'master' && closing ? button('cancel', t('node:actions.cancelClose')) : null}
           {mine?.role === 'master' ? button('quit', t('node:actions.closeNode')) : null}
           {mine?.role === 'member' ? button('quit', t('node:actions.quit')) : null}
-          {!mine && node.open ? button('join', t('node:actions.join'), true) : null}
+          {!mine && node.open && !closing ? button('join', t('node:actions.join'), true) : null}
         </div>
       </div>
 
@@ -145,13 +171,15 @@ export default function NodeDetailScreen() {
   const quit = useQuitNode();
   const vote = useVote();
   const unvote = useUnvote();
+  const announce = useAnnounceClose();
+  const cancel = useCancelClose();
   const [sheet, setSheet] = useState<NodeAction | null>(null);
   const view = chain.data;
   const detail = read.data;
   const mine = detail?.members.find((m) => m.account.toLowerCase() === account?.toLowerCase());
   const entryNfts: readonly OwnedNft[] = nft.data ? revealedOf(nft.data.owned, 'entry') : [];
   const open = (action: NodeAction) => {
-    ({ join, edit, quit, vote, unvote })[action].tx.reset();
+    ({ join, edit, quit, reclaim: quit, vote, unvote, announce, cancel })[action].tx.reset();
     setSheet(action);
   };
   const close = () => setSheet(null);
@@ -190,8 +218,33 @@ export default function NodeDetailScreen() {
               node={detail.node}
               role={mine.role}
               tokenId={mine.tokenId}
+              now={view.timestamp}
               tx={quit.tx}
               onQuit={() => quit.run(view.nodes, nodeId)}
+              onClose={close}
+            />
+          ) : null}
+          {sheet === 'reclaim' && view.membership.nodeId === nodeId ? (
+            <QuitSheet
+              node={detail.node}
+              role="member"
+              tokenId={view.membership.tokenId}
+              now={view.timestamp}
+              tx={quit.tx}
+              onQuit={() => quit.run(view.nodes, nodeId)}
+              onClose={close}
+            />
+          ) : null}
+          {sheet === 'announce' || sheet === 'cancel' ? (
+            <CloseSheet
+              key={sheet}
+              mode={sheet}
+              node={detail.node}
+              chain={view}
+              tx={sheet === 'announce' ? announce.tx : cancel.tx}
+              onSubmit={() =>
+                sheet === 'announce' ? announce.run(view.nodes, nodeId) : cancel.run(view.nodes, nodeId)
+              }
               onClose={close}
             />
           ) : null}

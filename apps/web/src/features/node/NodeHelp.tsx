@@ -8,7 +8,7 @@ import { useNodePool } from './useNodeReads.ts';
 
 /**
  * The node rules of the help document, from the parameters in force: the contract's needed ETRO, max
- * share rate and rarity weights, the server's pool rate (`GET /nodes/rewards`). Never a constant of the app.
+ * share rate, rarity weights and close notice, the server's pool rate (`GET /nodes/rewards`). Never a constant of the app.
  */
 export function NodeRules({ params, poolBps }: { params: NodeParams | undefined; poolBps: number | undefined }) {
   const t = useTranslation(['node']).t as NodeT;
@@ -21,6 +21,10 @@ export function NodeRules({ params, poolBps }: { params: NodeParams | undefined;
           <li>{t('node:help.maxShare', { rate: bpsPercent(params.maxShareBps) })}</li>
           <li>{t('node:help.weights', params.rarityWeights)}</li>
           {poolBps !== undefined ? <li>{t('node:help.pool', { rate: bpsPercent(poolBps) })}</li> : null}
+          <li data-testid="node-help-share-day">{t('node:help.shareDay')}</li>
+          <li data-testid="node-help-close">
+            {t('node:help.close', { days: (Number(params.closeNotice) / 86_400).toString() })}
+          </li>
         </ul>
       ) : (
         <p className="finance-note">{t('node:help.unavailable')}</p>

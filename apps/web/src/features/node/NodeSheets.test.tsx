@@ -7,7 +7,7 @@ import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
 import type { NodeSummary } from '../../api/nodes.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { IDLE } from '../../tx/txState.ts';
-import { JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
+import { CloseSheet, JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
 
 const E18 = 10n ** 18n;
 const CHAIN: NodeChainView = {
@@ -15,6 +15,8 @@ const CHAIN: NodeChainView = {
   nft: '0x00000000000000000000000000000000000000a2',
   etro: '0x00000000000000000000000000000000000000a3',
   blockNumber: 10n,
+  timestamp: 1_700_000_000n,
+  closeNotice: 7n * 86_400n,
   neededEtro: 10_000n * E18,
   maxShareBps: 3000n,
   rarityWeights: { N: 1, R: 2, SR: 4, SSR: 8 },
@@ -24,8 +26,8 @@ const CHAIN: NodeChainView = {
   membership: { nodeId: 0n, tokenId: 0n },
   votesOnNode: 40n * E18,
 };
-const PARTNER: OwnedNft = { tokenId: 7n, kind: 'partner', rarity: 'SR', revealBlock: 5n, reveal: null };
-const ENTRY: OwnedNft = { tokenId: 9n, kind: 'entry', rarity: 'R', revealBlock: 5n, reveal: null };
+const PARTNER: OwnedNft = { tokenId: 7n, kind: 'partner', rarity: 'SR' };
+const ENTRY: OwnedNft = { tokenId: 9n, kind: 'entry', rarity: 'R' };
 const NODE: NodeSummary = {
   nodeId: 3n,
   master: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
@@ -38,6 +40,7 @@ const NODE: NodeSummary = {
   staked: 10_000n * E18,
   votes: 0n,
   open: true,
+  closeAt: null,
   rewardTotal: 0n,
   lastReward: null,
   lastRewardDay: null,
@@ -182,18 +185,69 @@ describe('the join, quit and vote sheets', () => {
   it('refuses the master quitting while members remain, and lets a member quit', async () => {
     const onQuit = vi.fn(async () => 'confirmed' as const);
     const master = inRouter(
-      <QuitSheet node={NODE} role="master" tokenId={7n} tx={idle} onQuit={onQuit} onClose={vi.fn()} />,
+      <QuitSheet
+        node={NODE}
+        role="master"
+        tokenId={7n}
+        now={CHAIN.timestamp}
+        tx={idle}
+        onQuit={onQuit}
+        onClose={vi.fn()}
+      />,
     );
     expect(refusal()?.textContent).toBe(
-      'The node still has 1 member(s): the master can close it only once every member has quit.',
+      'The node still has 1 member(s): announce the close first; you can close it after the notice, and their NFTs go back to them.',
     );
     await submit('node-quit-sheet');
     expect(onQuit).not.toHaveBeenCalled();
     master.unmount();
-    inRouter(<QuitSheet node={NODE} role="member" tokenId={9n} tx={idle} onQuit={onQuit} onClose={vi.fn()} />);
+    // Announced: refused until the date, then the master closes with the member still in.
+    const closing = { ...NODE, closeAt: Number(CHAIN.timestamp) + 100 };
+    const early = inRouter(
+      <QuitSheet
+        node={closing}
+        role="master"
+        tokenId={7n}
+        now={CHAIN.timestamp}
+        tx={idle}
+        onQuit={onQuit}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(refusal()?.dataset.problem).toBe('CLOSE_NOT_DUE');
+    expect(refusal()?.textContent).toMatch(/^The announced close is due on .+: you can close the node from then on\.$/);
+    await submit('node-quit-sheet');
+    expect(onQuit).not.toHaveBeenCalled();
+    early.unmount();
+    const due = inRouter(
+      <QuitSheet
+        node={closing}
+        role="master"
+        tokenId={7n}
+        now={CHAIN.timestamp + 100n}
+        tx={idle}
+        onQuit={onQuit}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(refusal()).toBeNull();
+    await submit('node-quit-sheet');
+    expect(onQuit).toHaveBeenCalledTimes(1);
+    due.unmount();
+    inRouter(
+      <QuitSheet
+        node={NODE}
+        role="member"
+        tokenId={9n}
+        now={CHAIN.timestamp}
+        tx={idle}
+        onQuit={onQuit}
+        onClose={vi.fn()}
+      />,
+    );
     expect(screen.getByText('Your entry NFT #9 comes back to you.')).toBeTruthy();
     await submit('node-quit-sheet');
-    expect(onQuit).toHaveBeenCalled();
+    expect(onQuit).toHaveBeenCalledTimes(2);
   });
 
   it('votes within the balance and unvotes within the stake, refusing more before sending', async () => {
@@ -233,5 +287,35 @@ describe('the join, quit and vote sheets', () => {
       />,
     );
     expect(refusal()?.textContent).toBe('This node is closed.');
+  });
+
+  it('refuses joining and voting while a close is announced, and announces with the date the notice gives', async () => {
+    const closing = { ...NODE, closeAt: 1_700_604_800 };
+    const join = inRouter(
+      <JoinSheet node={closing} chain={CHAIN} entryNfts={[ENTRY]} tx={idle} onJoin={vi.fn()} onClose={vi.fn()} />,
+    );
+    expect(refusal()?.dataset.problem).toBe('NODE_CLOSING');
+    join.unmount();
+    const onVote = vi.fn(async () => 'confirmed' as const);
+    const vote = inRouter(
+      <VoteSheet mode="vote" node={closing} chain={CHAIN} tx={idle} onSubmit={onVote} onClose={vi.fn()} />,
+    );
+    expect(refusal()?.textContent).toBe("The master announced this node's close: no new members, votes or edits.");
+    await submit('node-vote-sheet');
+    expect(onVote).not.toHaveBeenCalled();
+    vote.unmount();
+    const onAnnounce = vi.fn(async () => 'confirmed' as const);
+    const announce = inRouter(
+      <CloseSheet mode="announce" node={NODE} chain={CHAIN} tx={idle} onSubmit={onAnnounce} onClose={vi.fn()} />,
+    );
+    expect(screen.getByTestId('node-close-note').textContent).toMatch(
+      /^The node can close on .+ or later \(7 days' notice\)/,
+    );
+    await submit('node-announce-sheet');
+    expect(onAnnounce).toHaveBeenCalledTimes(1);
+    announce.unmount();
+    await setLanguage('zh');
+    inRouter(<CloseSheet mode="cancel" node={closing} chain={CHAIN} tx={idle} onSubmit={vi.fn()} onClose={vi.fn()} />);
+    expect(screen.getByTestId('node-close-note').textContent).toBe('节点保持开放：可以重新加入、投票和编辑。');
   });
 });

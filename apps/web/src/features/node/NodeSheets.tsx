@@ -22,6 +22,7 @@ import type { NodeSummary } from '../../api/nodes.ts';
 import { nodeProblemText, type NodeT, type ProblemValues } from './nodeProblemText.ts';
 import { bpsPercent, etroText } from './nodeFormat.ts';
 import type { NodeTexts } from './useNodeWrites.ts';
+import { formatDateTime } from '../../i18n/dateTime.ts';
 // The sheets and their backdrop are the market's (one look for every bottom sheet).
 import '../market/market.css';
 import './node.css';
@@ -294,6 +295,11 @@ export function NodeFormSheet(props: {
         disabled={props.tx.busy}
         testId="node-share"
       />
+      {props.mode === 'edit' ? (
+        <p className="node-note" data-testid="node-share-next-day">
+          {t('node:form.shareFromNextDay')}
+        </p>
+      ) : null}
       {props.mode === 'create' ? (
         <>
           <p className="node-note" data-testid="node-stake">
@@ -319,6 +325,7 @@ export function JoinSheet(props: {
   const [tokenId, setTokenId] = useState<bigint | null>(props.entryNfts[0]?.tokenId ?? null);
   const standing = checkJoin({
     open: props.node.open,
+    closing: props.node.closeAt !== null,
     inNode: props.chain.membership.nodeId !== 0n,
     entryNfts: props.entryNfts,
   });
@@ -355,17 +362,24 @@ export function JoinSheet(props: {
   );
 }
 
-/** Quit: a member gets the entry NFT back; the master closes the node, refused while it has members. */
+/**
+ * Quit: a member gets the entry NFT back (also from a closed node); the master closes the node, refused
+ * while it has members and no announced close is due (`now`: the latest block's time).
+ */
 export function QuitSheet(props: {
   node: NodeSummary;
   role: 'master' | 'member';
   tokenId: bigint;
+  now: bigint;
   tx: TxView;
   onQuit: () => Promise<TxOutcome>;
   onClose: () => void;
 }) {
   const t = useNodeT();
-  const standing = checkQuit({ role: props.role, members: props.node.members });
+  const { i18n } = useTranslation();
+  const closeAt = props.node.closeAt === null ? null : BigInt(props.node.closeAt);
+  const standing = checkQuit({ role: props.role, members: props.node.members, closeAt, now: props.now });
+  const date = closeAt === null ? '' : formatDateTime(closeAt, i18n.language);
   const submit = async () => {
     if (!standing.ok || props.tx.busy) return;
     if ((await props.onQuit()) === 'confirmed') props.onClose();
@@ -381,7 +395,7 @@ export function QuitSheet(props: {
       onClose={props.onClose}
     >
       {!standing.ok ? (
-        <Refusal problem={standing.problem} values={{ members: props.node.members }} />
+        <Refusal problem={standing.problem} values={{ members: props.node.members, date }} />
       ) : (
         <p className="node-note">
           {props.role === 'master'
@@ -406,10 +420,11 @@ export function VoteSheet(props: {
   const [amount, setAmount] = useState('');
   const [attempted, setAttempted] = useState(false);
   const { chain, node } = props;
-  const closed = props.mode === 'vote' && !node.open;
+  const closing = node.closeAt !== null;
+  const closed = props.mode === 'vote' && (!node.open || closing);
   const check =
     props.mode === 'vote'
-      ? checkVote(amount, { open: node.open, balance: chain.balance })
+      ? checkVote(amount, { open: node.open, closing, balance: chain.balance })
       : checkUnvote(amount, { staked: chain.votesOnNode });
   const limit = props.mode === 'vote' ? chain.balance : chain.votesOnNode;
   const problem = !check.ok && check.field === 'amount' && (attempted || amount !== '') ? check.problem : null;
@@ -429,7 +444,7 @@ export function VoteSheet(props: {
       onSubmit={() => void submit()}
       onClose={props.onClose}
     >
-      {closed ? <Refusal problem="NODE_CLOSED" /> : null}
+      {closed ? <Refusal problem={node.open ? 'NODE_CLOSING' : 'NODE_CLOSED'} /> : null}
       <MarketField
         label={t('node:vote.amount')}
         value={amount}
@@ -444,6 +459,48 @@ export function VoteSheet(props: {
         disabled={props.tx.busy || closed}
         testId={`node-${props.mode}-amount`}
       />
+    </Sheet>
+  );
+}
+
+/**
+ * Announce the close (the date it is due: now + the close notice, both from the chain) or cancel it;
+ * the master only (the detail screen offers it to the master alone).
+ */
+export function CloseSheet(props: {
+  mode: 'announce' | 'cancel';
+  node: NodeSummary;
+  chain: NodeChainView;
+  tx: TxView;
+  onSubmit: () => Promise<TxOutcome>;
+  onClose: () => void;
+}) {
+  const t = useNodeT();
+  const { i18n } = useTranslation();
+  const id = props.node.nodeId.toString();
+  const due = props.chain.timestamp + props.chain.closeNotice;
+  const submit = async () => {
+    if (props.tx.busy) return;
+    if ((await props.onSubmit()) === 'confirmed') props.onClose();
+  };
+  return (
+    <Sheet
+      title={props.mode === 'announce' ? t('node:close.announceTitle', { id }) : t('node:close.cancelTitle', { id })}
+      testId={`node-${props.mode}-sheet`}
+      tx={props.tx}
+      submit={t('node:close.submit')}
+      canSubmit
+      onSubmit={() => void submit()}
+      onClose={props.onClose}
+    >
+      <p className="node-note" data-testid="node-close-note">
+        {props.mode === 'announce'
+          ? t('node:close.announce', {
+              date: formatDateTime(due, i18n.language),
+              days: (Number(props.chain.closeNotice) / 86_400).toString(),
+            })
+          : t('node:close.cancel')}
+      </p>
     </Sheet>
   );
 }

@@ -1,5 +1,5 @@
 import '../../i18n/index.ts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
@@ -25,6 +25,7 @@ const NODE: NodeSummary = {
   staked: 10_000n * E18,
   votes: 2_500n * E18,
   open: true,
+  closeAt: null,
   rewardTotal: 12n * E18 + E18 / 2n,
   lastReward: 2n * E18,
   lastRewardDay: 1_700_006_400,
@@ -153,7 +154,7 @@ describe('a node', () => {
     ],
     rewards: [{ day: 1_700_006_400, nodeId: 3n, power: 15_000n * E18, reward: 2n * E18, masterReward: E18 / 4n }],
   };
-  const CHAIN = { votesOnNode: 40n * E18 } as NodeChainView;
+  const CHAIN = { votesOnNode: 40n * E18, membership: { nodeId: 0n, tokenId: 0n } } as NodeChainView;
   const show = (me: string, chain: NodeChainView | undefined = CHAIN, detail = DETAIL) => {
     const onAction = vi.fn();
     render(
@@ -178,9 +179,17 @@ describe('a node', () => {
     expect(screen.getByTestId('node-my-stake').textContent).toBe('My votes on it: 40 ETRO');
   });
 
-  it('offers what each role can do: the master edits and closes, a member quits, others join; anyone votes', () => {
+  it('offers what each role can do: the master edits, announces the close and closes, a member quits, others join; anyone votes', () => {
     const onAction = show(ALICE);
-    expect(actions()).toEqual(['node-vote-open', 'node-unvote-open', 'node-edit-open', 'node-quit-open']);
+    expect(actions()).toEqual([
+      'node-vote-open',
+      'node-unvote-open',
+      'node-edit-open',
+      'node-announce-open',
+      'node-quit-open',
+    ]);
+    fireEvent.click(screen.getByTestId('node-announce-open'));
+    expect(onAction).toHaveBeenCalledWith('announce');
     fireEvent.click(screen.getByTestId('node-edit-open'));
     expect(onAction).toHaveBeenCalledWith('edit');
   });
@@ -196,7 +205,12 @@ describe('a node', () => {
     const carol = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
     const { unmount } = render(
       <MemoryRouter>
-        <NodeDetailView read={ok(DETAIL)} chain={{ votesOnNode: 0n } as NodeChainView} me={carol} onAction={vi.fn()} />
+        <NodeDetailView
+          read={ok(DETAIL)}
+          chain={{ votesOnNode: 0n, membership: { nodeId: 0n, tokenId: 0n } } as NodeChainView}
+          me={carol}
+          onAction={vi.fn()}
+        />
       </MemoryRouter>,
     );
     expect(actions()).toEqual(['node-vote-open', 'node-join-open']);
@@ -204,5 +218,37 @@ describe('a node', () => {
     show(carol, CHAIN, { ...DETAIL, node: { ...NODE, open: false }, members: [] });
     expect(actions()).toEqual(['node-unvote-open']);
     expect(screen.getByText('This node was closed by its master.')).toBeTruthy();
+  });
+
+  it('shows an announced close to everyone with its date, stops joins and votes, and lets the master cancel', async () => {
+    const closing = { ...DETAIL, node: { ...NODE, closeAt: 1_700_604_800 } };
+    const master = show(ALICE, CHAIN, closing);
+    expect(screen.getByTestId('node-closing-banner').textContent).toMatch(
+      /^Closing: the master announced the close for .*2023.* or later\. No new members or votes meanwhile;/,
+    );
+    expect(actions()).toEqual(['node-unvote-open', 'node-cancel-open', 'node-quit-open']);
+    fireEvent.click(screen.getByTestId('node-cancel-open'));
+    expect(master).toHaveBeenCalledWith('cancel');
+    cleanup();
+    const carol = '0x90F79bf6EB2c4f870365E785982E1f101E93b906';
+    show(carol, { votesOnNode: 0n, membership: { nodeId: 0n, tokenId: 0n } } as NodeChainView, closing);
+    expect(actions()).toEqual([]);
+    cleanup();
+    await setLanguage('zh');
+    show(BOB, CHAIN, closing);
+    expect(screen.getByTestId('node-closing-banner').textContent).toMatch(
+      /^关闭中：节点主已公告将于 .+ 或之后关闭节点。/,
+    );
+  });
+
+  it('offers a member of a closed node to take its NFT back', () => {
+    const closed = { ...DETAIL, node: { ...NODE, open: false, closeAt: 1_700_604_800 }, members: [] };
+    const onAction = show(BOB, { votesOnNode: 0n, membership: { nodeId: 3n, tokenId: 9n } } as NodeChainView, closed);
+    expect(screen.getByTestId('node-waiting-banner').textContent).toBe(
+      'This node is closed and still holds your entry NFT #9: take it back (it earns nothing here any more).',
+    );
+    expect(actions()).toEqual(['node-reclaim-open']);
+    fireEvent.click(screen.getByTestId('node-reclaim-open'));
+    expect(onAction).toHaveBeenCalledWith('reclaim');
   });
 });

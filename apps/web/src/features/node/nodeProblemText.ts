@@ -14,6 +14,8 @@ export type ProblemValues = {
   maxShare?: string;
   /** The node's members. */
   members?: number;
+  /** When the announced close is due, formatted. */
+  date?: string;
 };
 
 /** The one place a node refusal becomes a message in the user's language. */
@@ -37,6 +39,8 @@ export function nodeProblemText(t: NodeT, problem: NodeProblem, values: ProblemV
       return t('node:problems.DESCRIPTION_TOO_LONG', { max: NODE_DESCRIPTION_MAX_BYTES });
     case 'SHARE_TOO_HIGH':
       return t('node:problems.SHARE_TOO_HIGH', { max: values.maxShare ?? '' });
+    case 'CLOSE_NOT_DUE':
+      return t('node:problems.CLOSE_NOT_DUE', { date: values.date ?? '' });
     case 'MASTER_HAS_MEMBERS':
       return t('node:problems.MASTER_HAS_MEMBERS', { count: values.members ?? 0 });
     default:

@@ -1,6 +1,8 @@
 import type { Address } from 'viem';
 import { queryClient } from '../../chain/queryClient.ts';
 import {
+  planAnnounceClose,
+  planCancelClose,
   planCreateNode,
   planEditNode,
   planJoinNode,
@@ -36,10 +38,22 @@ export function useEditNode(): Write<[Address, bigint, NodeTexts]> {
   return { tx, run: (nodes, nodeId, form) => tx.run(() => planEditNode(nodes, nodeId, form)) };
 }
 
-/** Quit (a member), or close an empty node (the master): `quitNode`. */
+/** Quit (a member, also taking its NFT back from a closed node), or close the node (the master): `quitNode`. */
 export function useQuitNode(): Write<[Address, bigint]> {
   const tx = useTransaction({ onConfirmed: refreshNodes });
   return { tx, run: (nodes, nodeId) => tx.run(() => planQuitNode(nodes, nodeId)) };
+}
+
+/** Announce the close (master): `announceClose`. */
+export function useAnnounceClose(): Write<[Address, bigint]> {
+  const tx = useTransaction({ onConfirmed: refreshNodes });
+  return { tx, run: (nodes, nodeId) => tx.run(() => planAnnounceClose(nodes, nodeId)) };
+}
+
+/** Cancel the announced close (master): `cancelClose`. */
+export function useCancelClose(): Write<[Address, bigint]> {
+  const tx = useTransaction({ onConfirmed: refreshNodes });
+  return { tx, run: (nodes, nodeId) => tx.run(() => planCancelClose(nodes, nodeId)) };
 }
 
 /** Vote: approve exactly the ETRO when short, then `vote`. */
