@@ -1,9 +1,11 @@
 /**
  * Ecology › NFT on the real stack: alice sees both kinds' prices and odds (as the contract has them),
- * buys a partner NFT (exact ETRO approval, then the buy: the price is burned), waits while its
- * reveal block is not mined, anvil mines blocks, she reveals it, and the rarity and image shown are
- * the ones the chain drew. The Ecology overview's nodes tile leads to the node area. Screenshots
- * (390×844, 844×390, en and zh): e2e/artifacts/screenshots/ecology-nft.* and ecology-overview.*.
+ * buys a partner NFT (exact ETRO approval, then the buy: the price is burned); its rarity is hidden;
+ * 300 blocks later (past the old 256-block window: nothing expires) one "Reveal" fetches the seed from
+ * the server (step 1 of 2) and sends the reveal (step 2 of 2), and the rarity and image shown are the
+ * ones the chain drew from the committed seed (review L-1). The help says how the rarity is drawn and
+ * what is trusted. The Ecology overview's nodes tile leads to the node area. Screenshots (390×844,
+ * 844×390 and 320×640, en and zh): e2e/artifacts/screenshots/ecology-nft.* and ecology-overview.*.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -30,7 +32,7 @@ async function settle(page: Page): Promise<void> {
 
 describe('ecology › NFT', () => {
   for (const viewport of ['portrait', 'landscape'] as const) {
-    test(`${viewport}: buys a partner NFT, reveals it after blocks are mined, shows the drawn rarity (screenshots en, zh)`, async () => {
+    test(`${viewport}: buys a partner NFT, reveals it 300 blocks later in two steps, shows the drawn rarity (screenshots en, zh)`, async () => {
       const stack = e2e.stack();
       const { contracts } = stack.deployments as { contracts: Record<string, Address> };
       const nft = contracts.EternoNft!;
@@ -66,15 +68,29 @@ describe('ecology › NFT', () => {
 
       const [etroBefore, burnedBefore] = [await etroOf(alice), await etroOf(DEAD)];
       await page.getByTestId('nft-buy-partner-submit').click();
-      await page.getByTestId('nft-1-waiting').waitFor({ timeout: 60_000 });
+      await page.getByTestId('nft-1-hidden').waitFor({ timeout: 60_000 });
       expect(await etroOf(alice)).toBe(etroBefore - partnerPrice);
       expect((await etroOf(DEAD)) - burnedBefore).toBe(partnerPrice);
       const bought = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'infoOf', args: [1n] });
-      expect(BigInt(bought.revealBlock)).toBe((await client.getBlockNumber({ cacheTime: 0 })) + 2n);
+      expect(bought.rarity).toBe(0);
+      expect(
+        await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'entropyOf', args: [1n] }),
+      ).not.toBe(0n);
 
-      await testClient.mine({ blocks: 3 });
+      // 300 blocks later the NFT is still to be revealed with its fair draw (no "N after 256 blocks").
+      await testClient.mine({ blocks: 300 });
       await page.getByTestId('nft-1-reveal').click({ timeout: 60_000 });
+      await page.getByTestId('nft-reveal-progress').waitFor({ timeout: 60_000 });
+      expect(await page.getByTestId('nft-reveal-progress').locator('.tx-step-title small').allTextContents()).toEqual([
+        'Step 1 of 2',
+        'Step 2 of 2',
+      ]);
       await page.getByTestId('nft-1-rarity').waitFor({ timeout: 60_000 });
+      await until(
+        'both steps done',
+        async () => (await page.getByTestId('nft-reveal-progress').locator('li[data-status="done"]').count()) === 2,
+        { timeoutMs: 60_000 },
+      );
       const info = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'infoOf', args: [1n] });
       const rarity = RARITY[info.rarity]!;
       expect(rarity).not.toBe('');
@@ -104,6 +120,18 @@ describe('ecology › NFT', () => {
         });
         await settle(page);
         await page.screenshot({ path: join(SHOTS_DIR, `ecology-nft.${viewport}.${lang}.mine.png`) });
+        expect(await page.getByTestId('nft-trust').textContent()).toBe(text(lang, 'screens', 'ecology.nft.trust'));
+        if (viewport === 'portrait') {
+          // The smallest phone: the help with the trust assumption, and my NFT.
+          await page.setViewportSize({ width: 320, height: 640 });
+          await page.getByTestId('nft-help').scrollIntoViewIfNeeded();
+          await settle(page);
+          await page.screenshot({ path: join(SHOTS_DIR, `ecology-nft.small.${lang}.help.png`) });
+          await page.getByTestId('nft-1').scrollIntoViewIfNeeded();
+          await settle(page);
+          await page.screenshot({ path: join(SHOTS_DIR, `ecology-nft.small.${lang}.mine.png`) });
+          await page.setViewportSize({ width: 390, height: 844 });
+        }
       }
       expect(pageErrors.map((e) => e.message)).toEqual([]);
     });

@@ -6,15 +6,20 @@
  * while in a node; alice edits the node and is refused closing it while bob is in; carol is refused votes
  * above her balance, votes 1,000 ETRO and is refused taking back more than that; alice buys a package;
  * the chain moves on to the next settlements; the node shows its reward day and alice's and bob's
- * `node_reward` bills show in Assets; bob quits and has his NFT back; alice closes the empty node.
+ * `node_reward` bills show in Assets; alice announces the close with bob still in (review M-5): bob sees
+ * the date on the node, alice is refused before it, closes after the 7-day notice with bob in and has
+ * her stake back; bob takes his NFT back from the closed node. The edit sheet says a new share rate
+ * counts from the next day (I-4).
  * Screenshots (390×844 and 844×390, en and zh): e2e/artifacts/screenshots/nodes.*.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createWalletClient, erc20Abi, erc721Abi, parseUnits, type Address } from 'viem';
+import { createWalletClient, erc20Abi, erc721Abi, parseUnits, type Address, type Hex } from 'viem';
 import type { Page } from 'playwright-core';
-import { eternoNftAbi } from '@eterno/protocol/generated/abis';
+import { localNftOperatorKey } from '@eterno/devstack/deploy';
+import { eternoNftAbi, eternoNodesAbi } from '@eterno/protocol/generated/abis';
+import { nftSeedSecret, seedOpening } from '@eterno/protocol/nft/seedTree';
 import type { NodeAccountJson, NodeDetailJson, NodePoolResponseJson } from '@eterno/protocol/nodesApi';
 import { splitNode } from '@eterno/protocol/nodes/splitNode';
 import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
@@ -42,9 +47,9 @@ async function settle(page: Page): Promise<void> {
 
 const contracts = () => e2e.stack().deployments.contracts as Record<string, Address>;
 
-/** Buys an entry (0) or partner (1) NFT from Node as test account `index`, mines past its reveal block and reveals it. */
+/** Buys an entry (0) or partner (1) NFT from Node as test account `index` and reveals it with its committed seed. */
 async function buyRevealedFromNode(index: number, kind: 0 | 1): Promise<bigint> {
-  const { chain, transport, public: client, test: testClient } = chainClients(e2e.stack().rpcUrl);
+  const { chain, transport, public: client } = chainClients(e2e.stack().rpcUrl);
   const wallet = createWalletClient({ account: testAccount(index), chain, transport });
   const { EternoNft: nft, ETRO: etro } = contracts() as { EternoNft: Address; ETRO: Address };
   const price = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'priceOf', args: [kind] });
@@ -58,8 +63,15 @@ async function buyRevealedFromNode(index: number, kind: 0 | 1): Promise<bigint> 
     await wallet.writeContract({ address: nft, abi: eternoNftAbi, functionName: 'buy', args: [BigInt(kind), price] }),
   );
   const total = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'totalSupply' });
-  await testClient.mine({ blocks: 3 });
-  await send(await wallet.writeContract({ address: nft, abi: eternoNftAbi, functionName: 'reveal', args: [total] }));
+  const { seed, proof } = seedOpening(nftSeedSecret(localNftOperatorKey()), { chainId: chain.id, nft }, total);
+  await send(
+    await wallet.writeContract({
+      address: nft,
+      abi: eternoNftAbi,
+      functionName: 'reveal',
+      args: [total, seed, proof as [Hex, Hex, Hex, Hex, Hex, Hex, Hex, Hex]],
+    }),
+  );
   expect(receipt.status).toBe('success');
   return total;
 }
@@ -101,8 +113,7 @@ describe('ecology › nodes', () => {
     await a.page.getByTestId('node-buy-nft').click();
     await a.page.waitForURL((u) => u.pathname === '/ecology/nft');
     await a.page.getByTestId('nft-buy-partner-submit').click();
-    await a.page.getByTestId('nft-1-waiting').waitFor({ timeout: 60_000 });
-    await chainClients(stack.rpcUrl).test.mine({ blocks: 3 });
+    await a.page.getByTestId('nft-1-hidden').waitFor({ timeout: 60_000 });
     await a.page.getByTestId('nft-1-reveal').click({ timeout: 60_000 });
     await a.page.getByTestId('nft-1-rarity').waitFor({ timeout: 60_000 });
 
@@ -176,6 +187,7 @@ describe('ecology › nodes', () => {
     // Alice edits; she cannot close the node while bob is in it.
     await a.page.goto(`${stack.webUrl}/ecology/nodes/1`);
     await a.page.getByTestId('node-edit-open').click({ timeout: 60_000 });
+    expect(await a.page.getByTestId('node-share-next-day').textContent()).toBe(nodeText('en', 'form.shareFromNextDay'));
     await a.page.getByTestId('node-description-input').fill('Edited by its master');
     await a.page.getByTestId('node-share-input').fill('15');
     await a.page.getByTestId('node-edit-sheet-submit').click();
@@ -310,22 +322,100 @@ describe('ecology › nodes', () => {
       expect(s.pageErrors.map((e) => e.message)).toEqual([]);
     }
 
-    // Bob quits and has his entry NFT back; then alice closes the empty node.
-    await b.page.goto(`${stack.webUrl}/ecology/nodes/1`);
-    await b.page.getByTestId('node-quit-open').click({ timeout: 60_000 });
-    await b.page.getByTestId('node-quit-sheet-submit').click();
-    await sheetGone(b.page, 'node-quit-sheet');
-    expect(await ownerOf(entry)).toBe(bob.address);
-    await until('bob’s quit to be indexed', async () => (await api<NodeDetailJson>('/nodes/1')).node.members === 0, {
-      timeoutMs: 60_000,
-    });
+    // Review M-5: alice announces the close with bob still in; bob sees the date on the node (en, zh; the
+    // 390×844 and 320×640 phones); nobody joins or votes meanwhile; before the date the close is refused;
+    // after the 7-day notice alice closes with bob in and has her stake and partner NFT back; bob's NFT
+    // waits for him in the closed node and he takes it back.
     await a.page.goto(`${stack.webUrl}/ecology/nodes/1`);
+    await a.page.getByTestId('node-announce-open').click({ timeout: 60_000 });
+    expect(await a.page.getByTestId('node-close-note').textContent()).toContain("7 days' notice");
+    await a.page.getByTestId('node-announce-sheet-submit').click();
+    await sheetGone(a.page, 'node-announce-sheet');
+    const { public: client, test: testClient } = chainClients(stack.rpcUrl);
+    const { closeAt } = await client.readContract({
+      address: nodes!,
+      abi: eternoNodesAbi,
+      functionName: 'nodeOf',
+      args: [1n],
+    });
+    await until(
+      'the close to be indexed',
+      async () => (await api<NodeDetailJson>('/nodes/1')).node.closeAt === closeAt.toString(),
+      {
+        timeoutMs: 60_000,
+      },
+    );
+    await b.page.goto(`${stack.webUrl}/ecology/nodes/1`);
+    await b.page.getByTestId('node-closing-banner').waitFor({ timeout: 60_000 });
+    expect(await b.page.getByTestId('node-vote-open').count()).toBe(0);
+    for (const lang of ['en', 'zh'] as Lang[]) {
+      await b.page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
+      for (const [size, viewport] of [
+        ['portrait', { width: 390, height: 844 }],
+        ['small', { width: 320, height: 640 }],
+      ] as const) {
+        await b.page.setViewportSize(viewport);
+        await b.page.goto(`${stack.webUrl}/ecology/nodes/1`);
+        await b.page.getByTestId('node-closing-banner').waitFor({ timeout: 60_000 });
+        const [before, after] = nodeText(lang, 'detail.closing', { date: '\u0000' }).split('\u0000');
+        const banner = (await b.page.getByTestId('node-closing-banner').textContent())!;
+        expect(banner.startsWith(before!) && banner.endsWith(after!)).toBe(true);
+        await settle(b.page);
+        await b.page.screenshot({ path: join(SHOTS_DIR, `node-closing.${size}.${lang}.png`) });
+      }
+    }
+    await b.page.evaluate('localStorage.setItem("lang", "en")');
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await a.page.reload();
     await a.page.getByTestId('node-quit-open').click({ timeout: 60_000 });
-    await until('the close text', async () => (await refusal(a.page).count()) === 0, { timeoutMs: 30_000 });
+    await until(
+      'the not-due refusal',
+      async () => (await refusal(a.page).getAttribute('data-problem')) === 'CLOSE_NOT_DUE',
+      {
+        timeoutMs: 30_000,
+      },
+    );
+    alice.clearRequests();
+    await a.page.getByTestId('node-quit-sheet-submit').click({ force: true });
+    expect(alice.requests('eth_sendTransaction')).toEqual([]);
+    await a.page
+      .getByTestId('node-quit-sheet')
+      .getByRole('button', { name: nodeText('en', 'actions.close') })
+      .click();
+    await testClient.setNextBlockTimestamp({ timestamp: BigInt(closeAt) + 1n });
+    await testClient.mine({ blocks: 1 });
+    const aliceEtro = await client.readContract({
+      address: etro!,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [alice.address],
+    });
+    await a.page.reload();
+    await a.page.getByTestId('node-quit-open').click({ timeout: 60_000 });
+    await until('the close text', async () => (await refusal(a.page).count()) === 0, { timeoutMs: 60_000 });
     await a.page.getByTestId('node-quit-sheet-submit').click();
     await sheetGone(a.page, 'node-quit-sheet');
     expect(await ownerOf(1n)).toBe(alice.address);
+    expect(
+      await client.readContract({ address: etro!, abi: erc20Abi, functionName: 'balanceOf', args: [alice.address] }),
+    ).toBe(aliceEtro + e18('10000'));
+    expect(await ownerOf(entry)).toBe(nodes);
     await a.page.getByText(nodeText('en', 'detail.closed')).waitFor({ timeout: 60_000 });
+    await b.page.goto(`${stack.webUrl}/ecology/nodes/1`);
+    await b.page.getByTestId('node-waiting-banner').waitFor({ timeout: 60_000 });
+    await settle(b.page);
+    await b.page.screenshot({ path: join(SHOTS_DIR, `node-closed-waiting.portrait.en.png`) });
+    await b.page.getByTestId('node-reclaim-open').click();
+    await b.page.getByTestId('node-quit-sheet-submit').click();
+    await sheetGone(b.page, 'node-quit-sheet');
+    expect(await ownerOf(entry)).toBe(bob.address);
+    await until(
+      'bob’s NFT to be back in the index',
+      async () => (await api<NodeDetailJson>('/nodes/1')).node.members === 0,
+      {
+        timeoutMs: 60_000,
+      },
+    );
     expect(a.pageErrors.map((e) => e.message)).toEqual([]);
   });
 });
