@@ -10,7 +10,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { deploy, localNftOperatorKey, localSignerKey } from '@eterno/devstack/deploy';
+import { nftSeedSecret, seedOpening } from '@eterno/protocol/nft/seedTree';
 import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
 import {
@@ -307,8 +308,12 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
     // holds nothing through that day: its pool carries to the next day, which the jumps below pay.
     await send(alice, at('ETRO'), erc20Abi, 'approve', [at('EternoNft'), maxUint256]);
     await send(alice, at('EternoNft'), eternoNftAbi, 'buy', [1n, e18('1000')]);
-    await test.mine({ blocks: 3 });
-    await send(alice, at('EternoNft'), eternoNftAbi, 'reveal', [1n]);
+    const opening = seedOpening(
+      nftSeedSecret(localNftOperatorKey()),
+      { chainId: ETERNO_CHAIN_ID, nft: at('EternoNft') },
+      1n,
+    );
+    await send(alice, at('EternoNft'), eternoNftAbi, 'reveal', [1n, opening.seed, opening.proof]);
     await send(alice, at('EternoNft'), eternoNftAbi, 'setApprovalForAll', [at('EternoNodes'), true]);
     await send(alice, at('ETRO'), erc20Abi, 'approve', [at('EternoNodes'), maxUint256]);
     await send(alice, at('EternoNodes'), eternoNodesAbi, 'createNode', [1n, 'Rebuild', 'A node', 1000n]);

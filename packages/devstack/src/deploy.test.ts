@@ -31,11 +31,14 @@ import {
   LOCAL_SIGNER_INDEX,
   localSignerKey,
   MARKET,
+  NFT_SEEDS,
   NFT_SETTINGS,
+  localNftOperatorKey,
   VAULT,
   type Deployments,
 } from './deploy.ts';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
+import { nftSeedSecret, seedBatchRoot, seedOpening } from '@eterno/protocol/nft/seedTree';
 import {
   eternoNftAbi,
   eternoNodesAbi,
@@ -377,6 +380,17 @@ describe('deploy on a fresh anvil', () => {
     expect(await read('oddsOf', [0n])).toEqual(NFT_SETTINGS.entry.odds);
     expect(await read('oddsOf', [1n])).toEqual(NFT_SETTINGS.partner.odds);
     expect(await read('totalSupply')).toBe(0n);
+    // The local NFT operator commits the rarity seeds (review L-1): named by the deployer, its first
+    // batches committed from its key (usable from the block after), so ids 1 … 1,024 can be bought and
+    // revealed.
+    const operator = privateKeyToAccount(localNftOperatorKey()).address;
+    expect(await read('seedCommitter')).toBe(operator);
+    expect(await read('seedCommitments')).toEqual([BigInt(NFT_SEEDS.initialBatches), expect.any(BigInt)]);
+    const secret = nftSeedSecret(localNftOperatorKey());
+    for (let batch = 0n; batch < BigInt(NFT_SEEDS.initialBatches); batch++)
+      expect(await read('seedRootOf', [batch])).toBe(
+        seedBatchRoot(secret, { chainId: deployments.chainId, nft }, batch),
+      );
   });
 
   it('deploys the nodes over ETRO and the NFTs at the ECONOMY §9 defaults, owned by the deployer, no node yet', async () => {
@@ -432,8 +446,12 @@ describe('deploy on a fresh anvil', () => {
           abi: eternoNftAbi,
           functionName: 'totalSupply',
         })) as bigint;
-        await testClient.mine({ blocks: 3 });
-        await send(index, c.EternoNft!, eternoNftAbi, 'reveal', [tokenId]);
+        const { seed, proof } = seedOpening(
+          nftSeedSecret(localNftOperatorKey()),
+          { chainId: deployments.chainId, nft: c.EternoNft! },
+          tokenId,
+        );
+        await send(index, c.EternoNft!, eternoNftAbi, 'reveal', [tokenId, seed, proof]);
         return tokenId;
       };
       const needed = parseUnits('10000', 18);
