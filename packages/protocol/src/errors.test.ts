@@ -44,7 +44,19 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(64);
+    expect(ERROR_CODES).toHaveLength(69);
+  });
+
+  it('has the NFT seed codes (review L-1): the seed route’s refusals and a sale waiting for seeds', () => {
+    for (const code of [
+      'NFT_NOT_FOUND',
+      'NFT_NOT_OWNER',
+      'NFT_ALREADY_REVEALED',
+      'NFT_SEEDS_EXHAUSTED',
+      'NFT_SEEDS_UNAVAILABLE',
+    ] as const)
+      expect(isErrorCode(code)).toBe(true);
+    expect(errorMessage('NFT_NOT_OWNER')).toBe('Only the owner of this NFT can reveal it');
   });
 
   it('has the registration and invitation codes, with the spec’s required prompts', () => {
