@@ -41,7 +41,7 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         vm.prank(address(handler));
         nodes.acceptOwnership();
 
-        bytes4[] memory selectors = new bytes4[](14);
+        bytes4[] memory selectors = new bytes4[](15);
         selectors[0] = EternoNodesHandler.create.selector;
         selectors[1] = EternoNodesHandler.join.selector;
         selectors[2] = EternoNodesHandler.edit.selector;
@@ -56,6 +56,7 @@ contract EternoNodesInvariantTest is NodesFixture, InvariantTest {
         selectors[11] = EternoNodesHandler.returnNfts.selector;
         selectors[12] = EternoNodesHandler.wait.selector;
         selectors[13] = EternoNodesHandler.setCloseNotice.selector;
+        selectors[14] = EternoNodesHandler.closeWhenDue.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }

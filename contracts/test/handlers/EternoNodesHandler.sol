@@ -253,6 +253,24 @@ contract EternoNodesHandler is Test {
         }
     }
 
+    /// @dev The master of a node with an announced close tries to close it at its due time (or one second
+    ///      before, refused): time moves to it first, so closes with members in are reached.
+    function closeWhenDue(uint256 nodeSeed, bool early) external {
+        uint256 count = nodes.nodeCount();
+        for (uint256 i = 0; i < count; ++i) {
+            uint256 nodeId = (nodeSeed % count + i) % count + 1;
+            IEternoNodes.Node memory n = nodes.nodeOf(nodeId);
+            if (!n.open || n.closeAt == 0) continue;
+            uint256 target = early ? n.closeAt - 1 : n.closeAt;
+            if (block.timestamp < target) vm.warp(target);
+            for (uint256 u = 0; u < users.length; ++u) {
+                // quit() with a seed that is 1 mod 4 picks the user's own node.
+                if (users[u] == n.master) this.quit(u, 1);
+            }
+            return;
+        }
+    }
+
     /// @dev Time passes (up to 10 days), so announced closes fall due.
     function wait(uint256 secondsSeed) external {
         vm.warp(block.timestamp + bound(secondsSeed, 1, 10 days));
