@@ -7,6 +7,53 @@ import {EternoStaking} from "../src/EternoStaking.sol";
 import {LockLedger} from "../src/LockLedger.sol";
 import {Fixture} from "./utils/Fixture.sol";
 
+/// @notice Burns all the gas it is given (a callee that runs out of gas).
+contract GasBurner {
+    uint256 private _sink;
+
+    function burn() external {
+        while (true) {
+            _sink = uint256(keccak256(abi.encode(_sink, gasleft())));
+        }
+    }
+}
+
+/// @notice A stand-in ledger for the pool's reward credit: it runs out of gas itself, runs a sub-call out of gas
+///         (the pool gets back more than 1/64), or refuses with an error.
+contract MisbehavingLedger {
+    enum Mode {
+        Burn,
+        BurnNested,
+        Refuse
+    }
+
+    IERC20 public immutable ETRO;
+    GasBurner private immutable BURNER = new GasBurner();
+    Mode public mode;
+
+    error Refused();
+
+    constructor(IERC20 etro) {
+        ETRO = etro;
+    }
+
+    function MAX_REVOCABLE() external pure returns (uint256) {
+        return 16;
+    }
+
+    function setMode(Mode mode_) external {
+        mode = mode_;
+    }
+
+    function credit(address, uint256, uint256) external {
+        if (mode == Mode.Refuse) revert Refused();
+        if (mode == Mode.BurnNested) BURNER.burn();
+        else while (true) {
+            BURNER.burn();
+        }
+    }
+}
+
 /// @notice Fixed-term staking in both pools: orders, rates, reserve accounting, leaving, accrual.
 contract EternoStakingTest is Fixture {
     address private alice = address(0xA11CE);
@@ -416,6 +463,37 @@ contract EternoStakingTest is Fixture {
         stakingEulp.retryReward(id);
         assertEq(ledger.credited(alice), base + bonus, "the whole reward in the end");
         assertEq(ledger.claimable(alice), base + bonus, "the bonus claimable at once");
+    }
+
+    /// @notice H-1: a reward credit that ran out of gas (in the ledger itself or in a call it makes, where the
+    ///         pool gets back more than 1/64 of the gas) reverts the whole leave; a real refusal goes pending.
+    function test_ACreditThatRunsOutOfGasRevertsTheLeaveAndARefusalGoesPending() public {
+        MisbehavingLedger bad = new MisbehavingLedger(etro);
+        EternoStaking pool =
+            new EternoStaking(etro, LockLedger(address(bad)), EternoStaking.Accrual.Daily, 1e18, 0, address(this));
+        etro.approve(address(pool), 1000e18);
+        pool.fundRewards(1000e18);
+        vm.prank(alice);
+        etro.approve(address(pool), type(uint256).max);
+        uint256 id = _enter(pool, alice, 30, 1000e18);
+        vm.warp(block.timestamp + 30 days);
+
+        bad.setMode(MisbehavingLedger.Mode.Burn);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoStaking.LedgerOutOfGas.selector, id));
+        pool.leaveStaking{gas: 3_000_000}(id);
+        bad.setMode(MisbehavingLedger.Mode.BurnNested);
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(EternoStaking.LedgerOutOfGas.selector, id));
+        pool.leaveStaking{gas: 3_000_000}(id);
+        assertFalse(pool.orders(id).unstaked, "the leave was undone");
+
+        bad.setMode(MisbehavingLedger.Mode.Refuse);
+        vm.expectEmit(address(pool));
+        emit RewardPending(id, alice, 10e18);
+        vm.prank(alice);
+        pool.leaveStaking{gas: 3_000_000}(id);
+        assertEq(pool.pendingReward(id), 10e18, "a refusal keeps the reward pending");
     }
 
     function test_ReleaseDurationIsFixedAtEntry() public {
