@@ -37,8 +37,10 @@ export type StakeView = StakePoolContracts & {
  * The stake screen's figures for `account` in `pool`, in ONE `eth_call` to Multicall3: the staked
  * token's balance and allowance, the pool's minimum, lock periods, rates, free reward reserve,
  * release duration, accrual and early-exit rule, the account's orders (`ordersOf`), its lock balance
- * (`lockReads`: the LockLedger summary, entries and claim quote), and the block number and timestamp. Each record's earned reward and leave quote are computed from its order and
- * that timestamp exactly as `earnedReward(id)` / `quoteLeave(id)` would answer in the same call.
+ * (`lockReads`: the LockLedger summary, release times, claim quote and release per kind), and the block number
+ * and timestamp. Each record's earned reward, base reward and leave quote (kept and forfeited) are computed from
+ * its order and that timestamp exactly as `earnedReward(id)` / `baseReward(id)` / `quoteLeave(id)` would answer
+ * in the same call.
  * Throws `MulticallCallError` when a sub-call fails, `StakeContractMismatchError` when the contract
  * answers something the app does not know (other lock periods, an unknown accrual).
  */
@@ -108,6 +110,6 @@ export async function readStake(
     accrual: accrualName,
     earlyExitAllowed,
     records,
-    lock: lockFromAnswers(lock, timestamp),
+    lock: lockFromAnswers(lock),
   };
 }

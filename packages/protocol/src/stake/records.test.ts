@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import {
   StakeContractMismatchError,
+  baseReward,
   earnedReward,
   rewardAtMaturity,
   stakeRecord,
@@ -22,7 +23,8 @@ function order(change: Partial<StakeOrder> = {}): StakeOrder {
     amount: parseEther('300'),
     reward: parseEther('3'),
     releaseDuration: 30 * DAY,
-    ledgerIndex: 0n,
+    baseRateBps: 100,
+    ledgerSlot: 1,
     ...change,
   };
 }
@@ -88,7 +90,8 @@ describe('stakeRecord', () => {
       status: 'locked',
       timeLeft: { days: 20, hours: 0 },
       revenue: parseEther('1'),
-      leave: { principal: parseEther('300'), reward: 0n, early: true },
+      base: 0n,
+      leave: { principal: parseEther('300'), reward: 0n, forfeited: parseEther('3'), early: true },
     });
   });
 
@@ -98,7 +101,7 @@ describe('stakeRecord', () => {
       status: 'unlocked',
       timeLeft: null,
       revenue: parseEther('3'),
-      leave: { principal: parseEther('300'), reward: parseEther('3'), early: false },
+      leave: { principal: parseEther('300'), reward: parseEther('3'), forfeited: 0n, early: false },
     });
   });
 
@@ -124,13 +127,37 @@ describe('stakeRecord', () => {
     expect(stakeRecord(1n, order(), at(10 * DAY), 'perSecond').leave).toEqual({
       principal: parseEther('300'),
       reward: parseEther('1'),
+      forfeited: parseEther('2'),
       early: true,
     });
     expect(stakeRecord(1n, order(), at(10 * DAY), 'daily').leave).toEqual({
       principal: parseEther('300'),
       reward: 0n,
+      forfeited: parseEther('3'),
       early: true,
     });
+  });
+
+  it('an EULP 360-day order releases its base (the 30-day rate) by the second and forfeits the bonus early', () => {
+    const long = order({ lockTime: 360 * DAY, rateBps: 2400, reward: parseEther('72'), baseRateBps: 100 });
+    // base = 300 × 1 % × 360 / 30 = 36 ETRO of the 72; after 30 days: 3 ETRO, what a 30-day order earns.
+    expect(baseReward(long, 'perSecond')).toBe(parseEther('36'));
+    expect(baseReward(long, 'daily')).toBe(0n);
+    expect(stakeRecord(1n, long, at(30 * DAY), 'perSecond')).toMatchObject({
+      base: parseEther('36'),
+      revenue: parseEther('3'),
+      leave: { reward: parseEther('3'), forfeited: parseEther('69'), early: true },
+    });
+    expect(stakeRecord(1n, long, at(360 * DAY), 'perSecond').leave).toMatchObject({
+      reward: parseEther('72'),
+      forfeited: 0n,
+      early: false,
+    });
+  });
+
+  it('the base never exceeds the full reward (a long period with a low rate)', () => {
+    const low = order({ lockTime: 360 * DAY, rateBps: 50, reward: parseEther('1.5'), baseRateBps: 100 });
+    expect(baseReward(low, 'perSecond')).toBe(parseEther('1.5'));
   });
 
   it('takes the period from the lock time (360 days)', () => {
