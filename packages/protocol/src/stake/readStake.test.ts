@@ -129,6 +129,8 @@ describe('readStake', () => {
       rewardReleaseDuration: BigInt(30 * DAY),
       accrual: 'daily',
       earlyExitAllowed: true,
+      runningOrders: 0n,
+      maxRunningOrders: 16n,
       records: [],
     });
     expect(etro.periods).toEqual([
@@ -246,6 +248,7 @@ describe('readStake', () => {
     const base = (parseEther('2') * 100n * 60n) / (30n * 10_000n);
     const first = await view('EULP');
     expect(first.lock.credited).toBe(before.lock.credited + base);
+    expect(first.runningOrders).toBe(before.runningOrders + 1n);
     expect(first.records[0]?.base).toBe(base);
     await advance(10);
     const later = await view('EULP');

@@ -5,6 +5,7 @@ import {
   baseReward,
   earnedReward,
   rewardAtMaturity,
+  rewardSplit,
   stakeRecord,
   timeLeft,
   type StakeOrder,
@@ -182,5 +183,21 @@ describe('rewardAtMaturity', () => {
     expect(rewardAtMaturity(parseEther('100'), 250)).toBe(parseEther('2.5'));
     expect(rewardAtMaturity(99n, 100)).toBe(0n);
     expect(rewardAtMaturity(101n, 100n)).toBe(1n);
+  });
+});
+
+describe('rewardSplit', () => {
+  it('EULP: the base at the 30-day rate over the lock, the rest as the bonus at the unlock', () => {
+    expect(rewardSplit(parseEther('1000'), 2400, 100, 360, 'perSecond')).toEqual({
+      base: parseEther('120'),
+      bonus: parseEther('120'),
+    });
+    expect(rewardSplit(parseEther('1000'), 100, 100, 30, 'perSecond')).toEqual({ base: parseEther('10'), bonus: 0n });
+    // A long period whose rate is below the 30-day rate pro rata: all of it by the second, no bonus.
+    expect(rewardSplit(parseEther('1000'), 50, 100, 360, 'perSecond')).toEqual({ base: parseEther('5'), bonus: 0n });
+  });
+
+  it('ETRO pool: no base, the whole reward at the leave', () => {
+    expect(rewardSplit(parseEther('1000'), 2400, 100, 360, 'daily')).toEqual({ base: 0n, bonus: parseEther('240') });
   });
 });

@@ -167,6 +167,25 @@ function leaveQuote(order: StakeOrder, now: bigint, accrual: Accrual, early: boo
   return { principal: order.amount, reward, forfeited: order.reward - reward, early };
 }
 
+/**
+ * What a new EULP order of `amount` for `days` would get (`EternoStaking._enter`): the base credited at entry and
+ * released by the second, min(full reward, amount × the 30-day rate × days / (30 × 10 000)), and the bonus
+ * credited at the unlock (full − base). In the ETRO pool the base is 0 and the bonus is the whole reward.
+ */
+export function rewardSplit(
+  amount: bigint,
+  rateBps: number | bigint,
+  shortestRateBps: number | bigint,
+  days: number | bigint,
+  accrual: Accrual,
+): { base: bigint; bonus: bigint } {
+  const full = rewardAtMaturity(amount, rateBps);
+  if (accrual === 'daily') return { base: 0n, bonus: full };
+  const base = (amount * BigInt(shortestRateBps) * BigInt(days)) / (SHORTEST_DAYS * BPS);
+  const capped = base < full ? base : full;
+  return { base: capped, bonus: full - capped };
+}
+
 /** The full-term reward of staking `amount` at `rateBps` (the contract's `amount * rate / 10 000`). */
 export function rewardAtMaturity(amount: bigint, rateBps: number | bigint): bigint {
   return (amount * BigInt(rateBps)) / BPS;
