@@ -27,14 +27,15 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         released so far stays the user's, the unreleased rest goes back to the writer.
 /// @dev Bounded work. Non-revocable entries are grouped into streams keyed by (kind, claim fee at the
 ///      credit, duration). A credit starts at the block time, so within a stream entries start, and
-///      finish, in credit order. A stream keeps Σamount and Σamount·start of its unfolded positions and a
-///      balance (what its folded positions and duration-0 credits released, less what was claimed from
-///      it); each position is ONE slot packing the running (prefix) sums through it and its start. At
-///      time t the unfolded positions have released (t·Σamount − Σamount·start) / duration (rounded down
-///      over the stream); a fold finds the first unfinished position with a galloping search from the
-///      cursor and moves the finished ones into the balance with two prefix reads (none when all have
-///      finished: the stream's own sums are the range). A fully folded stream restarts at position 0, so
-///      later credits rewrite old position slots. Revocable entries are not in streams: each user has a
+///      finish, in credit order. A stream is ONE slot (cursor, length, list place, and a balance: what its
+///      folded positions, duration-0 credits and revoked entries' releases added, less what was claimed
+///      from it); each position is ONE slot packing the running (prefix) sums of amount and amount·start
+///      through it and its start, so the unfolded positions' Σamount and Σamount·start are the difference
+///      of the prefixes at `length − 1` and `cursor − 1`. At time t they have released
+///      (t·Σamount − Σamount·start) / duration (rounded down over the stream); a fold finds the first
+///      unfinished position with a galloping search from the cursor and moves the finished ones into the
+///      balance with one more prefix read. A fully folded stream restarts at position 0, so later credits
+///      rewrite old position slots. Revocable entries are not in streams: each user has a
 ///      table of at most MAX_REVOCABLE of them, one slot each (amount, start, duration, claimed-up-to
 ///      time, fee, writer, kind); a revocation moves the entry's released, unclaimed part into the user's
 ///      duration-0 stream of its kind and fee and frees the slot. So credit, revoke and every fold read
