@@ -41,8 +41,10 @@ export const trade = onchainTable(
 );
 
 /**
- * LockLedger `Credited` events: ETRO locked for `user` by `writer`, whose role is in `source`
- * (`swap` for a buy's vesting, `stakeETRO` / `stakeEULP` for a staking reward, `other`).
+ * LockLedger `Credited` and `CreditedRevocable` events: ETRO locked for `user` by `writer`, whose role is in
+ * `source` (`swap` for a buy's vesting, `stakeETRO` / `stakeEULP` for a staking reward, `other`), released from
+ * `start` (the block's time) over `duration` s, with the claim fee `feeBps` fixed at the credit; a revocable
+ * entry (an EULP order's base reward) names its `slot` in the user's table (null otherwise).
  */
 export const lockEntry = onchainTable(
   'lock_entry',
@@ -51,10 +53,12 @@ export const lockEntry = onchainTable(
     user: t.hex().notNull(),
     writer: t.hex().notNull(),
     source: t.text().notNull(),
-    index: t.bigint().notNull(),
     amount: t.bigint().notNull(),
     start: t.bigint().notNull(),
     duration: t.bigint().notNull(),
+    feeBps: t.integer().notNull(),
+    revocable: t.boolean().notNull(),
+    slot: t.integer(),
     blockNumber: t.bigint().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),
@@ -65,7 +69,10 @@ export const lockEntry = onchainTable(
   }),
 );
 
-/** LockLedger `Claimed` events: `amount` released ETRO claimed, of which `fee` went to the fee receiver. */
+/**
+ * LockLedger `Claimed` events: `amount` released ETRO claimed, of which `fee` went to the fee receiver, and the
+ * event's split per kind (swap purchases, staking rewards) with each part's fee.
+ */
 export const lockClaim = onchainTable(
   'lock_claim',
   (t) => ({
@@ -73,6 +80,10 @@ export const lockClaim = onchainTable(
     user: t.hex().notNull(),
     amount: t.bigint().notNull(),
     fee: t.bigint().notNull(),
+    swapAmount: t.bigint().notNull(),
+    stakeAmount: t.bigint().notNull(),
+    swapFee: t.bigint().notNull(),
+    stakeFee: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
     timestamp: t.bigint().notNull(),
     txHash: t.hex().notNull(),
@@ -83,7 +94,10 @@ export const lockClaim = onchainTable(
   }),
 );
 
-/** LockLedger `Revoked` events: a writer took back the unreleased `unreleased` of the user's entry `index`. */
+/**
+ * LockLedger `Revoked` events: a writer revoked the user's revocable entry in `slot` (an EULP order left early):
+ * `kept` stays the user's, `unreleased` went back to the writer.
+ */
 export const lockRevoke = onchainTable(
   'lock_revoke',
   (t) => ({
@@ -91,7 +105,8 @@ export const lockRevoke = onchainTable(
     user: t.hex().notNull(),
     writer: t.hex().notNull(),
     source: t.text().notNull(),
-    index: t.bigint().notNull(),
+    slot: t.integer().notNull(),
+    kept: t.bigint().notNull(),
     unreleased: t.bigint().notNull(),
     blockNumber: t.bigint().notNull(),
     timestamp: t.bigint().notNull(),
@@ -118,10 +133,12 @@ export const stakeOrder = onchainTable(
     lockDays: t.integer().notNull(),
     rateBps: t.integer().notNull(),
     reward: t.bigint().notNull(),
+    base: t.bigint().notNull(),
     stakingTime: t.bigint().notNull(),
     lockTime: t.integer().notNull(),
     unstaked: t.boolean().notNull(),
     paidReward: t.bigint(),
+    forfeited: t.bigint(),
     early: t.boolean(),
     enteredTx: t.hex().notNull(),
     leftTime: t.bigint(),
@@ -273,16 +290,6 @@ export const pairSync = onchainTable(
   }),
   (table) => ({ timeIdx: index().on(table.timestamp, table.blockNumber, table.logIndex) }),
 );
-
-/**
- * Per user, what the LockLedger claims paid per kind so far (fees included): a `Claimed` event gives
- * only the total, this splits it into its swap and staking parts (docs/decisions/bills.md).
- */
-export const lockClaimTotal = onchainTable('lock_claim_total', (t) => ({
-  user: t.hex().primaryKey(),
-  swap: t.bigint().notNull(),
-  stake: t.bigint().notNull(),
-}));
 
 /** The latest indexed block (id 'head'): the vouchers' expiry clock and the ledger's "as of". */
 export const indexedHead = onchainTable('indexed_head', (t) => ({

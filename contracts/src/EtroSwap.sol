@@ -159,7 +159,7 @@ contract EtroSwap is Ownable2Step, ReentrancyGuardTransient {
         if (fee != 0) USDT.safeTransferFrom(msg.sender, feeReceiver, fee);
         USDT.safeTransferFrom(msg.sender, address(PAIR), net);
         _pairSwap(address(ETRO), amountOut, address(LEDGER));
-        LEDGER.credit(msg.sender, amountOut, SafeCast.toUint64(block.timestamp), vestingDuration);
+        LEDGER.credit(msg.sender, amountOut, vestingDuration);
         emit Trade(msg.sender, true, amountIn, amountOut, fee);
     }
 

@@ -6,8 +6,9 @@ import {EternoStakingHandler} from "./handlers/EternoStakingHandler.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 
-/// @notice Invariants of both staking pools under random stakes, leaves, retries, funding, withdrawals,
-///         owner actions (rates, release duration, the pools' ledger writer status) and time.
+/// @notice Invariants of both staking pools under random stakes, leaves (some with random gas limits),
+///         retries, funding, withdrawals, owner actions (rates, release duration, the pools' ledger writer
+///         status) and time.
 contract EternoStakingInvariantTest is Fixture, InvariantTest {
     EternoStakingHandler private etroHandler;
     EternoStakingHandler private eulpHandler;
@@ -62,6 +63,7 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
             "the ledger got exactly the rewards paid, less what early EULP leaves took back"
         );
         assertEq(stakingEtro.totalPendingRewards(), etroHandler.ghostPending(), "pending rewards");
+        assertEq(stakingEulp.totalPendingRewards(), eulpHandler.ghostPending(), "pending bonuses");
     }
 
     function invariant_AnOrderLeavesOnce() public view {
@@ -73,7 +75,7 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
 
     function _checkReserve(EternoStaking pool, EternoStakingHandler handler) private view {
         assertEq(
-            pool.committedRewards(), handler.ghostOpenReward() + handler.ghostPending(), "committed == open + pending rewards"
+            pool.committedRewards(), handler.ghostOpenReward() + handler.ghostPending(), "committed == open (per second: bonuses) + pending"
         );
         assertEq(pool.totalStaked(), handler.ghostOpenAmount(), "totalStaked == open orders' amounts");
         assertGe(pool.rewardReserve(), pool.committedRewards(), "reserve covers every commitment");

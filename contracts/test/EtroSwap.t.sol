@@ -78,9 +78,12 @@ contract EtroSwapTest is Fixture {
         assertEq(rEtro, POOL_ETRO - out, "pool paid the ETRO");
         assertEq(etro.balanceOf(address(ledger)), out, "ETRO held by the ledger");
         assertEq(ledger.locked(alice), out, "all locked");
-        LockLedger.Entry memory e = ledger.entryAt(alice, 0);
-        assertEq(uint256(e.start), block.timestamp, "vesting starts now");
-        assertEq(uint256(e.duration), 24 hours, "over 24 h");
+        uint256[] memory keys = ledger.streamKeysOf(alice);
+        assertEq(keys.length, 1, "one stream");
+        assertEq(keys[0], (uint256(500) << 32) | 24 hours, "a swap stream: 5 % claim fee, over 24 h");
+        (uint256 next, uint256 last) = ledger.releaseTimesOf(alice);
+        assertEq(next, block.timestamp + 24 hours, "vesting starts now");
+        assertEq(last, block.timestamp + 24 hours, "and ends in 24 h");
         assertEq(usdt.balanceOf(address(swapper)), 0, "swap keeps no USDT");
         assertEq(etro.balanceOf(address(swapper)), 0, "swap keeps no ETRO");
     }
@@ -193,7 +196,8 @@ contract EtroSwapTest is Fixture {
         swapper.setVestingDuration(2 hours);
         _buy(alice, 1000e18, 0);
         assertEq(usdt.balanceOf(bob), 30e18, "3 % to the new receiver");
-        assertEq(uint256(ledger.entryAt(alice, 0).duration), 2 hours, "new vesting duration");
+        (, uint256 last) = ledger.releaseTimesOf(alice);
+        assertEq(last, block.timestamp + 2 hours, "new vesting duration");
 
         swapper.setFeeBps(0);
         _buy(alice, 1000e18, 0);

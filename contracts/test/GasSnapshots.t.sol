@@ -133,9 +133,9 @@ contract LedgerGasSnapshotsTest is Test {
         ledger.setupWriter(writer, LockLedger.Kind.Swap);
         require(etro.transfer(address(ledger), 10_000_000e18), "fund ledger");
         vm.startPrank(writer);
-        ledger.credit(one, 1000e18, uint64(block.timestamp), 24 hours);
+        ledger.credit(one, 1000e18, 24 hours);
         for (uint256 i = 0; i < 1000; i++) {
-            ledger.credit(many, 1000e18, uint64(block.timestamp), 24 hours);
+            ledger.credit(many, 1000e18, 24 hours);
             vm.warp(block.timestamp + 60);
         }
         vm.stopPrank();

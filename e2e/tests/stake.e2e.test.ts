@@ -232,18 +232,23 @@ describe('finance › stake', () => {
     await dialog.waitFor();
     const message = (await dialog.textContent()) ?? '';
     expect(message).toContain(stakeText('en', 'early.title'));
-    // 24 % of 4 EULP for 360 days: a reward of 0.96 ETRO, released by the second. Leaving keeps the
-    // part released so far and forfeits the rest, and the message says both (they add up to 0.96, less
-    // what the 8 display digits of each leave out).
-    const split = /keeps the ([\d.,]+) ETRO of reward released so far and forfeits the other ([\d.,]+) ETRO/.exec(
-      message,
-    );
+    // 24 % of 4 EULP for 360 days: a reward of 0.96 ETRO. Only the base, the 30-day rate (1 %) over 360 days
+    // = 0.48 ETRO, is released by the second; the other 0.48 is the bonus for staying to the end. Leaving after
+    // two days keeps what the base released (about 4 × 1 % × 2 / 30, what 30-day orders would have earned) and
+    // forfeits the rest, the bonus included; the message says both (they add up to 0.96, less what the 8
+    // display digits of each leave out).
+    const split =
+      /keeps ([\d.,]+) ETRO: the reward released so far at the 30-day rate\. It forfeits ([\d.,]+) ETRO of the order's 0\.96 ETRO reward, the bonus of 0\.48 ETRO/.exec(
+        message,
+      );
     expect(split).not.toBeNull();
-    const shortfall =
-      parseUnits('0.96', 18) -
-      parseUnits(split![1]!.replace(/,/g, ''), 18) -
-      parseUnits(split![2]!.replace(/,/g, ''), 18);
+    const quotedKept = parseUnits(split![1]!.replace(/,/g, ''), 18);
+    const shortfall = parseUnits('0.96', 18) - quotedKept - parseUnits(split![2]!.replace(/,/g, ''), 18);
     expect(shortfall >= 0n && shortfall < 2n * 10n ** 10n).toBe(true);
+    // At most the 30-day rate over the time served (2 days and the few seconds of the blocks since).
+    expect(quotedKept).toBeLessThanOrEqual(
+      (parseUnits('4', 18) * 100n * (2n * BigInt(DAY) + 600n)) / (30n * BigInt(DAY) * 10_000n),
+    );
     expect(wallet.requests('eth_sendTransaction')).toEqual([]);
     await dialog.getByRole('button', { name: stakeText('en', 'early.cancel'), exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -268,10 +273,13 @@ describe('finance › stake', () => {
     );
     const after = await chainState('EULP', wallet.address);
     expect(after.balance).toBe(before.balance);
-    // What stayed in the lock balance is what was released by the leave: more than nothing, less than all.
+    // What stayed in the lock balance is what the base released by the leave: more than nothing, no more than
+    // the 30-day rate over the time served (M-4).
     const kept = after.credited - before.credited;
     expect(kept).toBeGreaterThan(0n);
-    expect(kept).toBeLessThan(parseUnits('0.96', 18));
+    expect(kept).toBeLessThanOrEqual(
+      (parseUnits('4', 18) * 100n * (2n * BigInt(DAY) + 600n)) / (30n * BigInt(DAY) * 10_000n),
+    );
     await until(
       'the record to show the reward kept',
       async () => (await field(row, 'revenue').textContent()) === `${fmt(kept, 'ETRO')} ETRO`,

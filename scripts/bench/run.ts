@@ -278,6 +278,13 @@ if (only !== 'web') {
     ['nft_reveal', 200_000],
     // Nodes (issue 11): an entry NFT joining a node (NFT escrowed, weight added).
     ['node_join', 150_000],
+    // The ledger redesign (issue 18 §4): a repeat buy through the swap (its vesting credited to the lock
+    // ledger), a stake in the ETRO pool, leaving a 90-day order after its lock (the reward credited), a claim
+    // of one partly released entry (and of 1,000, within 10 % of it: checked above).
+    ['swap_buy', 140_000],
+    ['stake_enter', 130_000],
+    ['stake_leave', 150_000],
+    ['ledger_claim_1_open', 100_000],
   ] as const) {
     console.log(`gas.${name}.budget: ${budget}`);
     if (!(Number(gas[name]) <= budget)) over.push(`gas.${name} ${gas[name]} > ${budget}`);

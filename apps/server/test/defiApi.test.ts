@@ -18,6 +18,7 @@ import { eternoFarmAbi, eternoStakingAbi, etroSwapAbi, lockLedgerAbi } from '@et
 import type {
   FarmEventJson,
   FarmResponseJson,
+  LockCreditJson,
   LockRecordJson,
   LocksResponseJson,
   StakeOrderJson,
@@ -298,10 +299,12 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
           lockDays: Number(log.args.lockDays),
           rateBps: Number(log.args.rateBps),
           reward: log.args.reward!.toString(),
+          base: log.args.base!.toString(),
           stakingTime: await timeOf(log.blockNumber),
           lockTime: Number(log.args.lockDays) * DAY,
           unstaked: exit !== undefined,
           paidReward: exit ? exit.args.reward!.toString() : null,
+          forfeited: exit ? exit.args.forfeited!.toString() : null,
           early: exit ? exit.args.early! : null,
           enteredTx: log.transactionHash,
           leftTime: exit ? await timeOf(exit.blockNumber) : null,
@@ -329,8 +332,12 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
     const eulp = (await get(`/stakes?account=${alice.address}&pool=EULP`)).body as StakesResponseJson;
     expect(eulp).toEqual({ stakes: await chainStakes('EULP'), nextBefore: null });
     expect(eulp.stakes[0]).toMatchObject({ pool: 'EULP', orderId: '1', lockDays: 60, unstaked: true, early: true });
-    // Left early: the EULP reward keeps only what it released by the second (here a second or none).
-    expect(BigInt(eulp.stakes[0]!.paidReward!)).toBeLessThan(BigInt(eulp.stakes[0]!.reward) / 1000n);
+    // Left early: the EULP order keeps only what its base released by the second (here a second or none) and
+    // forfeits the rest of the full reward.
+    const left = eulp.stakes[0]!;
+    expect(BigInt(left.paidReward!)).toBeLessThan(BigInt(left.reward) / 1000n);
+    expect(BigInt(left.paidReward!) + BigInt(left.forfeited!)).toBe(BigInt(left.reward));
+    expect(BigInt(left.base)).toBe((e18('2') * 100n * 60n) / (30n * 10_000n));
 
     expect((await get(`/stakes?account=${bob.address}&pool=ETRO`)).body).toEqual({ stakes: [], nextBefore: null });
     expect((await get(`/stakes?account=${alice.address}&pool=ETRO&before=1`)).body).toEqual({
@@ -341,52 +348,47 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
 
   it("GET /locks lists the user's credits (swap release, stake revenue), revocations and claims (with the fee), equal to the ledger's events", async () => {
     const ledger = at('LockLedger');
-    const credited = await client.getContractEvents({
-      address: ledger,
-      abi: lockLedgerAbi,
-      eventName: 'Credited',
-      fromBlock: 0n,
-      args: { user: alice.address },
-    });
-    const claimed = await client.getContractEvents({
-      address: ledger,
-      abi: lockLedgerAbi,
-      eventName: 'Claimed',
-      fromBlock: 0n,
-      args: { user: alice.address },
-    });
-    const revoked = await client.getContractEvents({
-      address: ledger,
-      abi: lockLedgerAbi,
-      eventName: 'Revoked',
-      fromBlock: 0n,
-      args: { user: alice.address },
-    });
+    const logs = { address: ledger, abi: lockLedgerAbi, fromBlock: 0n, args: { user: alice.address } } as const;
+    const [credited, creditedRevocable, claimed, revoked] = await Promise.all([
+      client.getContractEvents({ ...logs, eventName: 'Credited' }),
+      client.getContractEvents({ ...logs, eventName: 'CreditedRevocable' }),
+      client.getContractEvents({ ...logs, eventName: 'Claimed' }),
+      client.getContractEvents({ ...logs, eventName: 'Revoked' }),
+    ]);
     const sourceOf: Record<string, string> = {
       [at('EtroSwap').toLowerCase()]: 'swap',
       [at('StakingETRO').toLowerCase()]: 'stakeETRO',
       [at('StakingEULP').toLowerCase()]: 'stakeEULP',
     };
+    const creditJson = async (
+      log: (typeof credited)[number] | (typeof creditedRevocable)[number],
+      slot: number | null,
+    ): Promise<Omit<LockCreditJson, 'id'>> => ({
+      kind: 'credit' as const,
+      user: alice.address.toLowerCase() as Address,
+      writer: log.args.writer!.toLowerCase() as Address,
+      source: sourceOf[log.args.writer!.toLowerCase()] as 'swap',
+      amount: log.args.amount!.toString(),
+      start: await timeOf(log.blockNumber),
+      duration: log.args.duration!.toString(),
+      feeBps: Number(log.args.feeBps),
+      revocable: slot !== null,
+      slot,
+      ...(await place(log)),
+    });
     const expected: Array<Omit<LockRecordJson, 'id'>> = newestFirst([
-      ...(await Promise.all(
-        credited.map(async (log) => ({
-          kind: 'credit' as const,
-          user: alice.address.toLowerCase() as Address,
-          writer: log.args.writer!.toLowerCase() as Address,
-          source: sourceOf[log.args.writer!.toLowerCase()] as 'swap',
-          index: log.args.index!.toString(),
-          amount: log.args.amount!.toString(),
-          start: log.args.start!.toString(),
-          duration: log.args.duration!.toString(),
-          ...(await place(log)),
-        })),
-      )),
+      ...(await Promise.all(credited.map((log) => creditJson(log, null)))),
+      ...(await Promise.all(creditedRevocable.map((log) => creditJson(log, Number(log.args.slot))))),
       ...(await Promise.all(
         claimed.map(async (log) => ({
           kind: 'claim' as const,
           user: alice.address.toLowerCase() as Address,
-          amount: log.args.amount!.toString(),
-          fee: log.args.fee!.toString(),
+          amount: (log.args.swapAmount! + log.args.stakeAmount!).toString(),
+          fee: (log.args.swapFee! + log.args.stakeFee!).toString(),
+          swapAmount: log.args.swapAmount!.toString(),
+          stakeAmount: log.args.stakeAmount!.toString(),
+          swapFee: log.args.swapFee!.toString(),
+          stakeFee: log.args.stakeFee!.toString(),
           ...(await place(log)),
         })),
       )),
@@ -396,12 +398,14 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
           user: alice.address.toLowerCase() as Address,
           writer: log.args.writer!.toLowerCase() as Address,
           source: sourceOf[log.args.writer!.toLowerCase()] as 'stakeEULP',
-          index: log.args.index!.toString(),
+          slot: Number(log.args.slot),
+          kept: log.args.kept!.toString(),
           unreleased: log.args.unreleased!.toString(),
           ...(await place(log)),
         })),
       )),
     ]);
+    expect(creditedRevocable).toHaveLength(1);
     const body = (await get(`/locks?account=${alice.address}`)).body as LocksResponseJson;
     expect(withoutIds(body.records)).toEqual(expected);
     expect(body.nextBefore).toBeNull();

@@ -71,7 +71,6 @@ const LEDGER_TABLES = [
   'vault_token',
   'bill',
   'pair_sync',
-  'lock_claim_total',
   'indexed_head',
   'finance_order',
   'regular_order',
@@ -530,27 +529,34 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
       fromBlock: 0n,
     });
     const claimBills = bills.filter((b) => b.txHash === claim!.transactionHash);
-    // Alice's first claim: its swap part is all her released swap purchases at that block.
+    // The event carries the split per kind; the bills follow it, and the swap part is all of alice's released
+    // swap purchases at that block (her first claim).
+    const swapAmount = claim!.args.swapAmount!;
+    const stakeAmount = claim!.args.stakeAmount!;
+    const swapFee = claim!.args.swapFee!;
+    const stakeFee = claim!.args.stakeFee!;
     const ledger = { address: at('LockLedger'), abi: lockLedgerAbi, blockNumber: claim!.blockNumber } as const;
-    const [[swapReleased], swapFeeBps] = await Promise.all([
-      client.readContract({ ...ledger, functionName: 'releasedByKind', args: [alice.address] }),
-      client.readContract({ ...ledger, functionName: 'swapClaimFeeBps' }),
-    ]);
-    const swapFee = (swapReleased * BigInt(swapFeeBps)) / 10_000n;
-    const stake = claim!.args.amount! - swapReleased;
+    const [swapReleased] = await client.readContract({
+      ...ledger,
+      functionName: 'releasedByKind',
+      args: [alice.address],
+    });
+    expect(swapAmount).toBe(swapReleased);
+    expect(swapFee).toBe((swapAmount * 500n) / 10_000n);
+    expect(stakeFee).toBe((stakeAmount * 300n) / 10_000n);
     expect(claimBills.map((b) => [b.type, b.amount]).sort()).toEqual(
       [
-        ['swap_release', swapReleased.toString()],
+        ['swap_release', swapAmount.toString()],
         ['swap_release', (-swapFee).toString()],
-        ['stake_revenue', stake.toString()],
-        ['stake_revenue', (swapFee - claim!.args.fee!).toString()],
+        ['stake_revenue', stakeAmount.toString()],
+        ['stake_revenue', (-stakeFee).toString()],
       ].sort(),
     );
-    expect(swapReleased).toBeGreaterThan(0n);
-    expect(stake).toBeGreaterThan(0n);
-    expect(claimBills.reduce((s, b) => s + BigInt(b.amount), 0n)).toBe(claim!.args.amount! - claim!.args.fee!);
+    expect(swapAmount).toBeGreaterThan(0n);
+    expect(stakeAmount).toBeGreaterThan(0n);
+    expect(claimBills.reduce((s, b) => s + BigInt(b.amount), 0n)).toBe(swapAmount + stakeAmount - swapFee - stakeFee);
     expect(claimBills.filter((b) => BigInt(b.amount) < 0n).reduce((s, b) => s - BigInt(b.amount), 0n)).toBe(
-      claim!.args.fee!,
+      swapFee + stakeFee,
     );
     const harvests = await client.getContractEvents({
       address: at('EternoFarm'),

@@ -6,11 +6,13 @@ import {EternoStaking} from "../../src/EternoStaking.sol";
 import {LockLedger} from "../../src/LockLedger.sol";
 import {Test} from "../utils/Test.sol";
 
-/// @notice Random stakes, leaves (on time, early, and repeated), pending-reward retries, reserve funding
-///         and withdrawals on one staking pool, and its owner's actions (rates, release duration, and the
-///         ledger owner removing the pool as a writer or adding it back through a delayed proposal), with
-///         time passing; records what the pool should hold and owe, and checks every leave returns the
-///         principal.
+/// @notice Random stakes, leaves (on time, early, repeated, and with a gas limit chosen at random, as an
+///         attacker starving the ledger call would), pending-reward retries, reserve funding and withdrawals
+///         on one staking pool, and its owner's actions (rates, release duration, and the ledger owner
+///         removing the pool as a writer or adding it back through a delayed proposal), with time passing;
+///         records what the pool should hold and owe, and checks that every leave returns the principal,
+///         keeps exactly the quoted reward (never more than the shortest period's rate by the second when
+///         early) and never leaves a reward pending while the pool is an active writer.
 contract EternoStakingHandler is Test {
     EternoStaking public immutable pool;
     IERC20 public immutable stakeToken;
@@ -30,6 +32,7 @@ contract EternoStakingHandler is Test {
     uint256 public ghostRewardsPaid;
     uint256 public ghostPrincipalReturned;
     uint256 public ghostSecondLeaves;
+    uint256 public starvedLeaves;
     mapping(uint256 id => uint256 count) public leaves;
     uint256 public enters;
 
@@ -56,18 +59,47 @@ contract EternoStakingHandler is Test {
         uint256 lockDays = pool.lockPeriods()[periodIndex % 8];
         uint256 reward = amount * pool.rateBps(lockDays) / 10_000;
         if (reward > pool.availableRewards()) return;
-        (bool writer,) = ledger.writerOf(address(pool));
-        if (perSecond && reward != 0 && !writer) return; // the ledger refuses the up-front credit
+        uint256 base;
+        if (perSecond) {
+            base = amount * pool.rateBps(30) * lockDays / (30 * 10_000);
+            if (base > reward) base = reward;
+            (bool writer,) = ledger.writerOf(address(pool));
+            if (base != 0 && !writer) return; // the ledger refuses the up-front credit
+            uint256 cap = pool.MAX_RUNNING_ORDERS();
+            if (pool.runningOrdersOf(staker) == cap) {
+                vm.prank(staker);
+                vm.expectRevert(abi.encodeWithSelector(EternoStaking.TooManyRunningOrders.selector, staker, cap));
+                _enterFor(lockDays, amount);
+                return;
+            }
+        }
+        uint256 creditedBefore = ledger.credited(staker);
         vm.prank(staker);
         uint256 id = _enterFor(lockDays, amount);
+        require(ledger.credited(staker) - creditedBefore == base, "the base (per second) is credited at entry");
+        require(pool.baseReward(id) == base, "baseReward");
         ids.push(id);
         ghostOpenAmount += amount;
-        if (perSecond) ghostRewardsPaid += reward;
-        else ghostOpenReward += reward;
+        ghostRewardsPaid += base;
+        ghostOpenReward += reward - base;
         enters++;
     }
 
-    function leaveOrder(uint256 idSeed) external {
+    /// @dev What a leave is checked against, read before it.
+    struct Before {
+        uint256 principal;
+        uint256 reward;
+        bool early;
+        bool writer;
+        uint256 tokens;
+        uint256 credited;
+        uint256 poolEtro;
+    }
+
+    /// @dev Leaves an order as its owner, with all the gas or (`limited`) with a gas limit drawn from
+    ///      [40,000, 1,000,000]: a leave either reverts and changes nothing, or does exactly what
+    ///      `quoteLeave` said.
+    function leaveOrder(uint256 idSeed, uint256 gasSeed, bool limited) external {
         if (ids.length == 0) return;
         uint256 id = ids[idSeed % ids.length];
         EternoStaking.Order memory order = pool.orders(id);
@@ -79,27 +111,65 @@ contract EternoStakingHandler is Test {
             } catch {}
             return;
         }
-        (uint256 principal, uint256 reward, bool early,) = pool.quoteLeave(id);
-        uint256 before = stakeToken.balanceOf(order.owner);
-        uint256 poolEtro = etro.balanceOf(address(pool));
+        Before memory b = _before(id, order);
         vm.prank(order.owner);
-        pool.leaveStaking(id);
-        leaves[id]++;
-        require(stakeToken.balanceOf(order.owner) - before == principal, "principal returned");
-        require(principal == order.amount, "the whole principal");
-        ghostOpenAmount -= order.amount;
-        ghostPrincipalReturned += principal;
-        if (perSecond) {
-            if (early && stakeToken != etro) {
-                uint256 back = etro.balanceOf(address(pool)) - poolEtro;
-                ghostRewardsPaid -= back;
-                ghostRevokedBack += back;
+        if (limited) {
+            (bool ok,) = address(pool).call{gas: bound(gasSeed, 40_000, 1_000_000)}(
+                abi.encodeCall(EternoStaking.leaveStaking, (id))
+            );
+            if (!ok) {
+                require(!pool.orders(id).unstaked, "a failed leave changes nothing");
+                require(ledger.credited(order.owner) == b.credited, "nor the lock balance");
+                starvedLeaves++;
+                return;
             }
         } else {
-            ghostOpenReward -= order.reward;
-            uint256 pending = pool.pendingReward(id);
-            if (pending != 0) ghostPending += pending;
-            else ghostRewardsPaid += reward;
+            pool.leaveStaking(id);
+        }
+        _afterLeave(id, order, b);
+    }
+
+    function _before(uint256 id, EternoStaking.Order memory order) private view returns (Before memory b) {
+        uint256 forfeited;
+        (b.principal, b.reward, forfeited, b.early,) = pool.quoteLeave(id);
+        require(b.reward + forfeited == order.reward, "kept + forfeited == the full reward");
+        if (perSecond && b.early) {
+            uint256 elapsed = block.timestamp - order.stakingTime;
+            uint256 chain = uint256(order.amount) * order.baseRateBps * elapsed / (30 days * 10_000);
+            require(b.reward <= chain, "an early leave keeps no more than the shortest rate by the second");
+        }
+        (b.writer,) = ledger.writerOf(address(pool));
+        b.tokens = stakeToken.balanceOf(order.owner);
+        b.credited = ledger.credited(order.owner);
+        b.poolEtro = etro.balanceOf(address(pool));
+    }
+
+    function _afterLeave(uint256 id, EternoStaking.Order memory order, Before memory b) private {
+        leaves[id]++;
+        require(stakeToken.balanceOf(order.owner) - b.tokens == b.principal, "principal returned");
+        require(b.principal == order.amount, "the whole principal");
+        ghostOpenAmount -= order.amount;
+        ghostPrincipalReturned += b.principal;
+        uint256 base = pool.baseReward(id);
+        ghostOpenReward -= order.reward - base;
+        uint256 pending = pool.pendingReward(id);
+        require(pending == 0 || !b.writer, "never pending while the pool is a writer: a starved credit reverts");
+        uint256 creditedNow = ledger.credited(order.owner);
+        if (perSecond && b.early) {
+            uint256 back = etro.balanceOf(address(pool)) - b.poolEtro;
+            require(back == base - b.reward, "the base's unreleased part came back");
+            require(creditedNow + back == b.credited, "the ledger gave back exactly that");
+            ghostRewardsPaid -= back;
+            ghostRevokedBack += back;
+        } else if (b.reward == 0) {
+            require(creditedNow == b.credited, "nothing credited");
+        } else if (pending != 0) {
+            require(pending == b.reward - base, "the reward credited at the leave is pending");
+            require(creditedNow == b.credited, "nothing credited yet");
+            ghostPending += pending;
+        } else {
+            require(creditedNow - b.credited == b.reward - base, "the rest of the reward credited at the leave");
+            ghostRewardsPaid += b.reward - base;
         }
     }
 
@@ -109,8 +179,11 @@ contract EternoStakingHandler is Test {
         uint256 pending = pool.pendingReward(id);
         (bool writer,) = ledger.writerOf(address(pool));
         if (pending == 0 || !writer) return;
-        vm.prank(pool.orders(id).owner);
+        address orderOwner = pool.orders(id).owner;
+        uint256 creditedBefore = ledger.credited(orderOwner);
+        vm.prank(orderOwner);
         pool.retryReward(id);
+        require(ledger.credited(orderOwner) - creditedBefore == pending, "the pending reward credited");
         ghostPending -= pending;
         ghostRewardsPaid += pending;
     }

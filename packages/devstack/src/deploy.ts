@@ -255,7 +255,7 @@ const GAS = {
   approve: 100_000n,
   addLiquidity: 4_500_000n,
   transfer: 100_000n,
-  ledger: 4_000_000n,
+  ledger: 5_000_000n,
   swap: 2_500_000n,
   staking: 3_500_000n,
   farm: 3_000_000n,

@@ -13,6 +13,7 @@ export type AmountProblem =
   | 'INSUFFICIENT_BALANCE'
   | 'EXCEEDS_STAKED'
   | 'RESERVE_EXCEEDED'
+  | 'TOO_MANY_RUNNING_ORDERS'
   | 'TOO_SMALL'
   | 'ABOVE_TX_CAP'
   | 'OUT_OF_RANGE';

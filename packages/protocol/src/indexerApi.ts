@@ -59,17 +59,23 @@ export interface StakeOrderJson {
   rateBps: number;
   /** The full-term reward fixed when the order was made. */
   reward: string;
+  /**
+   * EULP pool: the base reward credited at entry, released by the second over the lock (the 30-day rate over
+   * the lock); the rest of `reward` is credited at the unlock. "0" in the ETRO pool.
+   */
+  base: string;
   /** Unix seconds of the block that made the order. */
   stakingTime: string;
   /** The lock in seconds (lockDays × 86 400); the lock ends at stakingTime + lockTime. */
   lockTime: number;
   unstaked: boolean;
   /**
-   * The reward that is the owner's, from `Unstaked`: ETRO pool, credited on leaving after the lock (0 when
-   * early); EULP pool, credited at entry and released by the second, so all of it after the lock and the
-   * part released by then when early. Null while staked.
+   * The reward that is the owner's, from `Unstaked`: all of it when leaving at or after the unlock; when early,
+   * 0 in the ETRO pool and the base's part released by then in the EULP pool. Null while staked.
    */
   paidReward: string | null;
+  /** The rest of the full reward, forfeited back to the reserve (`Unstaked`); null while staked. */
+  forfeited: string | null;
   /** Whether the order left before its lock ended; null while staked. */
   early: boolean | null;
   enteredTx: `0x${string}`;
@@ -78,36 +84,51 @@ export interface StakeOrderJson {
   leftTx: `0x${string}` | null;
 }
 
-/** A LockLedger `Credited`: `amount` ETRO locked for `user`, released linearly from `start` over `duration` s. */
+/**
+ * A LockLedger `Credited` or `CreditedRevocable`: `amount` ETRO locked for `user`, released linearly from `start`
+ * (the block's time) over `duration` s, with the claim fee `feeBps` fixed at the credit (a claim charges at most
+ * that).
+ */
 export interface LockCreditJson extends EventPlaceJson {
   kind: 'credit';
   user: `0x${string}`;
   /** The contract that credited the entry. */
   writer: `0x${string}`;
   source: LockSource;
-  /** The entry's index in the user's list. */
-  index: string;
   amount: string;
   start: string;
   duration: string;
+  feeBps: number;
+  /** A revocable entry (an EULP order's base reward): its writer may revoke its unreleased part. */
+  revocable: boolean;
+  /** The revocable entry's slot in the user's table (a `Revoked` names it); null for other entries. */
+  slot: number | null;
 }
 
-/** A LockLedger `Claimed`: `user` claimed `amount` released ETRO, of which `fee` went to the fee receiver. */
+/**
+ * A LockLedger `Claimed`: `user` claimed `amount` released ETRO, of which `fee` went to the fee receiver; per
+ * kind, the swap purchases' and the staking rewards' parts and fees (amount = swapAmount + stakeAmount).
+ */
 export interface LockClaimJson extends EventPlaceJson {
   kind: 'claim';
   user: `0x${string}`;
   amount: string;
-  /** The claim fee (5 % of released swap purchases, 3 % of released staking rewards by default). */
+  /** The claim fee: each entry at the lower of its own fee and the current fee of its kind. */
   fee: string;
+  swapAmount: string;
+  stakeAmount: string;
+  swapFee: string;
+  stakeFee: string;
 }
 
-/** A LockLedger `Revoked`: `writer` took back the `unreleased` part of the user's entry `index`. */
+/** A LockLedger `Revoked`: `writer` revoked the revocable entry in `slot`: `kept` stays, `unreleased` went back. */
 export interface LockRevokeJson extends EventPlaceJson {
   kind: 'revoke';
   user: `0x${string}`;
   writer: `0x${string}`;
   source: LockSource;
-  index: string;
+  slot: number;
+  kept: string;
   unreleased: string;
 }
 

@@ -47,13 +47,17 @@ export interface StakeOrder {
   readonly rateBps: number;
   /** The full-term reward (ETRO) fixed when the order was made. */
   readonly reward: bigint;
+  /** EULP pool: the base credited at entry, released by the second; 0 in the ETRO pool. */
+  readonly base: bigint;
   /** Unix seconds. */
   readonly stakingTime: number;
   /** Seconds; the lock ends at stakingTime + lockTime. */
   readonly lockTime: number;
   readonly unstaked: boolean;
-  /** The reward credited on leaving (0 when early); null while staked. */
+  /** The reward that stayed the owner's (ETRO pool: 0 when early); null while staked. */
   readonly paidReward: bigint | null;
+  /** The rest of the full reward, forfeited; null while staked. */
+  readonly forfeited: bigint | null;
   /** Left before the lock ended; null while staked. */
   readonly early: boolean | null;
   readonly enteredTx: Hash;
@@ -68,29 +72,41 @@ export interface LockCredit extends EventPlace {
   readonly user: Address;
   readonly writer: Address;
   readonly source: LockSource;
-  readonly index: bigint;
   readonly amount: bigint;
   /** Unix seconds when the linear release begins. */
   readonly start: number;
   /** Release duration in seconds (0: all at start). */
   readonly duration: number;
+  /** The claim fee fixed at the credit (a claim charges at most this), in basis points. */
+  readonly feeBps: number;
+  /** An EULP order's base reward: revocable, in `slot` of the user's table (null otherwise). */
+  readonly revocable: boolean;
+  readonly slot: number | null;
 }
 
-/** Released ETRO claimed by the user: `amount` claimed, `fee` of it to the fee receiver (received amount − fee). */
+/**
+ * Released ETRO claimed by the user: `amount` claimed, `fee` of it to the fee receiver (received amount − fee),
+ * and the split per kind.
+ */
 export interface LockClaim extends EventPlace {
   readonly kind: 'claim';
   readonly user: Address;
   readonly amount: bigint;
   readonly fee: bigint;
+  readonly swapAmount: bigint;
+  readonly stakeAmount: bigint;
+  readonly swapFee: bigint;
+  readonly stakeFee: bigint;
 }
 
-/** The unreleased part of an entry taken back by its writer (an EULP order left early). */
+/** A revocable entry revoked by its writer (an EULP order left early): `kept` stays, `unreleased` went back. */
 export interface LockRevoke extends EventPlace {
   readonly kind: 'revoke';
   readonly user: Address;
   readonly writer: Address;
   readonly source: LockSource;
-  readonly index: bigint;
+  readonly slot: number;
+  readonly kept: bigint;
   readonly unreleased: bigint;
 }
 
@@ -284,10 +300,12 @@ function stakeOrder(r: Reader): StakeOrder {
     lockDays: r.int('lockDays'),
     rateBps: r.int('rateBps'),
     reward: r.bigint('reward'),
+    base: r.bigint('base'),
     stakingTime: r.seconds('stakingTime'),
     lockTime: r.int('lockTime'),
     unstaked,
     paidReward: r.nullUnless(unstaked, 'paidReward', (k) => r.bigint(k)),
+    forfeited: r.nullUnless(unstaked, 'forfeited', (k) => r.bigint(k)),
     early: r.nullUnless(unstaked, 'early', (k) => r.bool(k)),
     enteredTx: r.hash('enteredTx'),
     leftTime: r.nullUnless(unstaked, 'leftTime', (k) => r.seconds(k)),
@@ -298,7 +316,17 @@ function stakeOrder(r: Reader): StakeOrder {
 function lockRecord(r: Reader): LockRecord {
   const kind = r.oneOf('kind', ['credit', 'claim', 'revoke'] as const);
   if (kind === 'claim')
-    return { ...eventPlace(r), kind, user: r.address('user'), amount: r.bigint('amount'), fee: r.bigint('fee') };
+    return {
+      ...eventPlace(r),
+      kind,
+      user: r.address('user'),
+      amount: r.bigint('amount'),
+      fee: r.bigint('fee'),
+      swapAmount: r.bigint('swapAmount'),
+      stakeAmount: r.bigint('stakeAmount'),
+      swapFee: r.bigint('swapFee'),
+      stakeFee: r.bigint('stakeFee'),
+    };
   if (kind === 'revoke') {
     return {
       ...eventPlace(r),
@@ -306,20 +334,24 @@ function lockRecord(r: Reader): LockRecord {
       user: r.address('user'),
       writer: r.address('writer'),
       source: r.oneOf('source', LOCK_SOURCES),
-      index: r.bigint('index'),
+      slot: r.int('slot'),
+      kept: r.bigint('kept'),
       unreleased: r.bigint('unreleased'),
     };
   }
+  const revocable = r.bool('revocable');
   return {
     ...eventPlace(r),
     kind,
     user: r.address('user'),
     writer: r.address('writer'),
     source: r.oneOf('source', LOCK_SOURCES),
-    index: r.bigint('index'),
     amount: r.bigint('amount'),
     start: r.seconds('start'),
     duration: r.seconds('duration'),
+    feeBps: r.int('feeBps'),
+    revocable,
+    slot: r.nullUnless(revocable, 'slot', (k) => r.int(k)),
   };
 }
 

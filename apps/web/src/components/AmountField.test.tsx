@@ -22,6 +22,7 @@ const PROBLEMS: Record<AmountProblem, true> = {
   INSUFFICIENT_BALANCE: true,
   EXCEEDS_STAKED: true,
   RESERVE_EXCEEDED: true,
+  TOO_MANY_RUNNING_ORDERS: true,
   TOO_SMALL: true,
   ABOVE_TX_CAP: true,
   OUT_OF_RANGE: true,
@@ -120,6 +121,10 @@ describe('AmountField', () => {
     expect(problem()?.textContent).toBe('The amount is above the limit of 100,000 USDT per transaction');
     rerender(<Controlled problem="OUT_OF_RANGE" problemValues={{ range: { min: '100', max: '100,000' } }} />);
     expect(problem()?.textContent).toBe('Enter an amount between 100 and 100,000 USDT');
+    rerender(<Controlled problem="TOO_MANY_RUNNING_ORDERS" problemValues={{ running: { max: '16' } }} />);
+    expect(problem()?.textContent).toBe(
+      'You already have 16 orders running in this pool, the most at once. Leave one (an unlocked order, or one early) before staking again.',
+    );
   });
 
   it.each(['en', 'zh'] as const)(
@@ -137,6 +142,7 @@ describe('AmountField', () => {
               reserve: { available: '1', reward: '2' },
               cap: '3 USDT',
               range: { min: '4', max: '5' },
+              running: { max: '16' },
             }}
           />,
         );

@@ -11,6 +11,8 @@ export type AmountProblemValues = {
   readonly cap?: string;
   /** OUT_OF_RANGE: the inclusive bounds, formatted without the symbol (the message names USDT). */
   readonly range?: { readonly min: string; readonly max: string };
+  /** TOO_MANY_RUNNING_ORDERS: the most orders an account may have running in the pool. */
+  readonly running?: { readonly max: string };
 };
 
 /**
@@ -37,6 +39,8 @@ export function amountProblemText(
       });
     case 'ABOVE_TX_CAP':
       return t('errors:OVER_TX_CAP', { cap: values.cap ?? '…' });
+    case 'TOO_MANY_RUNNING_ORDERS':
+      return t('amount:problems.TOO_MANY_RUNNING_ORDERS', { max: values.running?.max ?? '…' });
     case 'OUT_OF_RANGE':
       return t('errors:REGULAR_AMOUNT_OUT_OF_RANGE', { min: values.range?.min ?? '…', max: values.range?.max ?? '…' });
     default:

@@ -618,7 +618,7 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
-    "name": "MAX_STREAMS",
+    "name": "MAX_REVOCABLE",
     "inputs": [],
     "outputs": [
       {
@@ -666,6 +666,30 @@ export const lockLedgerAbi = [
     "type": "function",
     "name": "claim",
     "inputs": [],
+    "outputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "fee",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "claimStreams",
+    "inputs": [
+      {
+        "name": "keys",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      }
+    ],
     "outputs": [
       {
         "name": "amount",
@@ -733,19 +757,37 @@ export const lockLedgerAbi = [
         "internalType": "uint256"
       },
       {
-        "name": "start",
-        "type": "uint64",
-        "internalType": "uint64"
+        "name": "duration",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "creditRevocable",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
       },
       {
         "name": "duration",
-        "type": "uint64",
-        "internalType": "uint64"
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [
       {
-        "name": "index",
+        "name": "slot",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -764,143 +806,7 @@ export const lockLedgerAbi = [
     ],
     "outputs": [
       {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "entriesOf",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "tuple[]",
-        "internalType": "struct LockLedger.Entry[]",
-        "components": [
-          {
-            "name": "writer",
-            "type": "address",
-            "internalType": "address"
-          },
-          {
-            "name": "start",
-            "type": "uint40",
-            "internalType": "uint40"
-          },
-          {
-            "name": "duration",
-            "type": "uint32",
-            "internalType": "uint32"
-          },
-          {
-            "name": "kind",
-            "type": "uint8",
-            "internalType": "enum LockLedger.Kind"
-          },
-          {
-            "name": "revoked",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
-            "name": "amount",
-            "type": "uint128",
-            "internalType": "uint128"
-          },
-          {
-            "name": "revokedReleased",
-            "type": "uint128",
-            "internalType": "uint128"
-          }
-        ]
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "entryAt",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      },
-      {
-        "name": "index",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "tuple",
-        "internalType": "struct LockLedger.Entry",
-        "components": [
-          {
-            "name": "writer",
-            "type": "address",
-            "internalType": "address"
-          },
-          {
-            "name": "start",
-            "type": "uint40",
-            "internalType": "uint40"
-          },
-          {
-            "name": "duration",
-            "type": "uint32",
-            "internalType": "uint32"
-          },
-          {
-            "name": "kind",
-            "type": "uint8",
-            "internalType": "enum LockLedger.Kind"
-          },
-          {
-            "name": "revoked",
-            "type": "bool",
-            "internalType": "bool"
-          },
-          {
-            "name": "amount",
-            "type": "uint128",
-            "internalType": "uint128"
-          },
-          {
-            "name": "revokedReleased",
-            "type": "uint128",
-            "internalType": "uint128"
-          }
-        ]
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
-    "name": "entryCount",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
+        "name": "total",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -954,25 +860,6 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
-    "name": "openStreamCount",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "owner",
     "inputs": [],
     "outputs": [
@@ -993,6 +880,29 @@ export const lockLedgerAbi = [
         "name": "",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingWriters",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "writers",
+        "type": "address[]",
+        "internalType": "address[]"
+      },
+      {
+        "name": "kinds",
+        "type": "uint8[]",
+        "internalType": "uint8[]"
+      },
+      {
+        "name": "executableAt",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
       }
     ],
     "stateMutability": "view"
@@ -1065,6 +975,30 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
+    "name": "releaseTimesOf",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "nextFullRelease",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "allReleasedAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "released",
     "inputs": [
       {
@@ -1128,6 +1062,72 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
+    "name": "revocablesOf",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "occupied",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "entries",
+        "type": "tuple[]",
+        "internalType": "struct LockLedger.Revocable[]",
+        "components": [
+          {
+            "name": "amount",
+            "type": "uint96",
+            "internalType": "uint96"
+          },
+          {
+            "name": "start",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "duration",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "claimedAt",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "feeBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "writerId",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "kind",
+            "type": "uint8",
+            "internalType": "enum LockLedger.Kind"
+          }
+        ]
+      },
+      {
+        "name": "writers",
+        "type": "address[]",
+        "internalType": "address[]"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "revoke",
     "inputs": [
       {
@@ -1136,7 +1136,7 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "index",
+        "name": "slot",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -1221,6 +1221,71 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
+    "name": "streamKeysOf",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "keys",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "streamOf",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "key",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "tuple",
+        "internalType": "struct LockLedger.Stream",
+        "components": [
+          {
+            "name": "cursor",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "length",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "listed",
+            "type": "uint32",
+            "internalType": "uint32"
+          },
+          {
+            "name": "balance",
+            "type": "int96",
+            "internalType": "int96"
+          }
+        ]
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "summaryOf",
     "inputs": [
       {
@@ -1289,26 +1354,13 @@ export const lockLedgerAbi = [
   },
   {
     "type": "function",
-    "name": "totalFees",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint128",
-        "internalType": "uint128"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "totalRevoked",
     "inputs": [],
     "outputs": [
       {
         "name": "",
-        "type": "uint128",
-        "internalType": "uint128"
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -1393,13 +1445,25 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "amount",
+        "name": "swapAmount",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
       },
       {
-        "name": "fee",
+        "name": "stakeAmount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "swapFee",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "stakeFee",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -1424,9 +1488,46 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "index",
+        "name": "amount",
         "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "duration",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "feeBps",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "CreditedRevocable",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
         "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "writer",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "slot",
+        "type": "uint256",
+        "indexed": false,
         "internalType": "uint256"
       },
       {
@@ -1436,16 +1537,16 @@ export const lockLedgerAbi = [
         "internalType": "uint256"
       },
       {
-        "name": "start",
-        "type": "uint64",
+        "name": "duration",
+        "type": "uint256",
         "indexed": false,
-        "internalType": "uint64"
+        "internalType": "uint256"
       },
       {
-        "name": "duration",
-        "type": "uint64",
+        "name": "feeBps",
+        "type": "uint256",
         "indexed": false,
-        "internalType": "uint64"
+        "internalType": "uint256"
       }
     ],
     "anonymous": false
@@ -1518,9 +1619,15 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "index",
+        "name": "slot",
         "type": "uint256",
-        "indexed": true,
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "kept",
+        "type": "uint256",
+        "indexed": false,
         "internalType": "uint256"
       },
       {
@@ -1610,22 +1717,6 @@ export const lockLedgerAbi = [
   },
   {
     "type": "error",
-    "name": "AlreadyRevoked",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      },
-      {
-        "name": "index",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
     "name": "AlreadyWriter",
     "inputs": [
       {
@@ -1646,27 +1737,6 @@ export const lockLedgerAbi = [
       },
       {
         "name": "maxDuration",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "EntryOutOfRange",
-    "inputs": [
-      {
-        "name": "user",
-        "type": "address",
-        "internalType": "address"
-      },
-      {
-        "name": "index",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "count",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -1701,6 +1771,22 @@ export const lockLedgerAbi = [
   },
   {
     "type": "error",
+    "name": "NoRevocableEntry",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "slot",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NotEntryWriter",
     "inputs": [
       {
@@ -1709,7 +1795,7 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "index",
+        "name": "slot",
         "type": "uint256",
         "internalType": "uint256"
       },
@@ -1787,6 +1873,38 @@ export const lockLedgerAbi = [
   },
   {
     "type": "error",
+    "name": "RevocableTableFull",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "maxEntries",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "SafeCastOverflowedIntDowncast",
+    "inputs": [
+      {
+        "name": "bits",
+        "type": "uint8",
+        "internalType": "uint8"
+      },
+      {
+        "name": "value",
+        "type": "int256",
+        "internalType": "int256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "SafeCastOverflowedUintDowncast",
     "inputs": [
       {
@@ -1794,6 +1912,17 @@ export const lockLedgerAbi = [
         "type": "uint8",
         "internalType": "uint8"
       },
+      {
+        "name": "value",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "SafeCastOverflowedUintToInt",
+    "inputs": [
       {
         "name": "value",
         "type": "uint256",
@@ -1814,23 +1943,7 @@ export const lockLedgerAbi = [
   },
   {
     "type": "error",
-    "name": "StartNotNow",
-    "inputs": [
-      {
-        "name": "start",
-        "type": "uint256",
-        "internalType": "uint256"
-      },
-      {
-        "name": "blockTime",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ]
-  },
-  {
-    "type": "error",
-    "name": "TooManyStreams",
+    "name": "StreamNotListed",
     "inputs": [
       {
         "name": "user",
@@ -1838,7 +1951,7 @@ export const lockLedgerAbi = [
         "internalType": "address"
       },
       {
-        "name": "maxStreams",
+        "name": "key",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -1873,6 +1986,11 @@ export const lockLedgerAbi = [
   {
     "type": "error",
     "name": "ZeroAmount",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "ZeroDuration",
     "inputs": []
   }
 ] as const;
@@ -2617,6 +2735,19 @@ export const eternoStakingAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_RUNNING_ORDERS",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "REWARD_TOKEN",
     "inputs": [],
     "outputs": [
@@ -2624,6 +2755,19 @@ export const eternoStakingAbi = [
         "name": "",
         "type": "address",
         "internalType": "contract IERC20"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "SHORTEST_DAYS",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -2663,13 +2807,32 @@ export const eternoStakingAbi = [
   },
   {
     "type": "function",
-    "name": "committedRewards",
-    "inputs": [],
+    "name": "baseReward",
+    "inputs": [
+      {
+        "name": "id",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
     "outputs": [
       {
         "name": "",
         "type": "uint256",
         "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "committedRewards",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint128",
+        "internalType": "uint128"
       }
     ],
     "stateMutability": "view"
@@ -2690,8 +2853,8 @@ export const eternoStakingAbi = [
       },
       {
         "name": "duration",
-        "type": "uint64",
-        "internalType": "uint64"
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -2940,8 +3103,8 @@ export const eternoStakingAbi = [
     "outputs": [
       {
         "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
+        "type": "uint64",
+        "internalType": "uint64"
       }
     ],
     "stateMutability": "view"
@@ -3008,13 +3171,13 @@ export const eternoStakingAbi = [
           },
           {
             "name": "amount",
-            "type": "uint128",
-            "internalType": "uint128"
+            "type": "uint96",
+            "internalType": "uint96"
           },
           {
             "name": "reward",
-            "type": "uint128",
-            "internalType": "uint128"
+            "type": "uint96",
+            "internalType": "uint96"
           },
           {
             "name": "releaseDuration",
@@ -3022,9 +3185,14 @@ export const eternoStakingAbi = [
             "internalType": "uint32"
           },
           {
-            "name": "ledgerIndex",
-            "type": "uint64",
-            "internalType": "uint64"
+            "name": "baseRateBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "ledgerSlot",
+            "type": "uint8",
+            "internalType": "uint8"
           }
         ]
       }
@@ -3079,13 +3247,13 @@ export const eternoStakingAbi = [
           },
           {
             "name": "amount",
-            "type": "uint128",
-            "internalType": "uint128"
+            "type": "uint96",
+            "internalType": "uint96"
           },
           {
             "name": "reward",
-            "type": "uint128",
-            "internalType": "uint128"
+            "type": "uint96",
+            "internalType": "uint96"
           },
           {
             "name": "releaseDuration",
@@ -3093,9 +3261,14 @@ export const eternoStakingAbi = [
             "internalType": "uint32"
           },
           {
-            "name": "ledgerIndex",
-            "type": "uint64",
-            "internalType": "uint64"
+            "name": "baseRateBps",
+            "type": "uint16",
+            "internalType": "uint16"
+          },
+          {
+            "name": "ledgerSlot",
+            "type": "uint8",
+            "internalType": "uint8"
           }
         ]
       }
@@ -3165,6 +3338,11 @@ export const eternoStakingAbi = [
       },
       {
         "name": "reward",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "forfeited",
         "type": "uint256",
         "internalType": "uint256"
       },
@@ -3253,6 +3431,25 @@ export const eternoStakingAbi = [
     "outputs": [
       {
         "name": "",
+        "type": "uint128",
+        "internalType": "uint128"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "runningOrdersOf",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -3323,8 +3520,8 @@ export const eternoStakingAbi = [
     "outputs": [
       {
         "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
+        "type": "uint128",
+        "internalType": "uint128"
       }
     ],
     "stateMutability": "view"
@@ -3426,25 +3623,6 @@ export const eternoStakingAbi = [
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
-      }
-    ],
-    "anonymous": false
-  },
-  {
-    "type": "event",
-    "name": "RevokeRefused",
-    "inputs": [
-      {
-        "name": "id",
-        "type": "uint256",
-        "indexed": true,
-        "internalType": "uint256"
-      },
-      {
-        "name": "owner",
-        "type": "address",
-        "indexed": true,
-        "internalType": "address"
       }
     ],
     "anonymous": false
@@ -3589,6 +3767,12 @@ export const eternoStakingAbi = [
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
+      },
+      {
+        "name": "base",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
       }
     ],
     "anonymous": false
@@ -3617,6 +3801,12 @@ export const eternoStakingAbi = [
       },
       {
         "name": "reward",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "forfeited",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -3675,12 +3865,12 @@ export const eternoStakingAbi = [
   },
   {
     "type": "error",
-    "name": "LedgerMismatch",
+    "name": "LedgerOutOfGas",
     "inputs": [
       {
-        "name": "ledgerToken",
-        "type": "address",
-        "internalType": "address"
+        "name": "id",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
@@ -3810,6 +4000,22 @@ export const eternoStakingAbi = [
         "name": "token",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "TooManyRunningOrders",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "maxOrders",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },

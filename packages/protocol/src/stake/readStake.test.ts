@@ -79,7 +79,7 @@ const stakingOf = (pool: StakePool) =>
   deployments.contracts[pool === 'ETRO' ? 'StakingETRO' : 'StakingEULP'] as Address;
 
 /**
- * What the contract itself says about `ids` — `earnedReward(id)`, `quoteLeave(id)` — next to
+ * What the contract itself says about `ids` — `earnedReward(id)`, `quoteLeave(id)`, `baseReward(id)` — next to
  * `ordersOf`, `ACCRUAL` and the block timestamp, all in ONE multicall (the same block.timestamp).
  */
 async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
@@ -93,6 +93,7 @@ async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
     orders: viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [alice.address]),
     earned: byId((id) => viewRead(label('earnedReward'), staking, eternoStakingAbi, 'earnedReward', [id])),
     quotes: byId((id) => viewRead(label('quoteLeave'), staking, eternoStakingAbi, 'quoteLeave', [id])),
+    bases: byId((id) => viewRead(label('baseReward'), staking, eternoStakingAbi, 'baseReward', [id])),
   });
   const [orderIds, orders] = r.orders;
   const each = <T>(values: Record<string, T>): T[] =>
@@ -107,6 +108,7 @@ async function contractAnswers(pool: StakePool, ids: readonly bigint[]) {
     orders: orderIds.map((id, i) => ({ id, order: orders[i] as StakeOrder })),
     earned: each(r.earned),
     quotes: each(r.quotes),
+    bases: each(r.bases),
   };
 }
 
@@ -127,6 +129,8 @@ describe('readStake', () => {
       rewardReleaseDuration: BigInt(30 * DAY),
       accrual: 'daily',
       earlyExitAllowed: true,
+      runningOrders: 0n,
+      maxRunningOrders: 16n,
       records: [],
     });
     expect(etro.periods).toEqual([
@@ -183,7 +187,7 @@ describe('readStake', () => {
         reward: (amount * 250n) / 10_000n,
         status: 'locked',
         timeLeft: { days: 60, hours: 0 },
-        leave: { principal: amount, reward: 0n, early: true },
+        leave: { principal: amount, reward: 0n, forfeited: (amount * 250n) / 10_000n, early: true },
       });
 
       // The records' figures are the contract's own answers, whatever the time: an hour in, a day and
@@ -203,14 +207,16 @@ describe('readStake', () => {
         answers.orders.forEach(({ id, order }, i) => {
           const mine = stakeRecord(id, order, answers.timestamp, answers.accrual);
           expect(mine.revenue, `earned of ${id} at ${time}`).toBe(answers.earned[i]);
-          const [principal, reward, early, unlockTime] = answers.quotes[i] as readonly [
+          const [principal, reward, forfeited, early, unlockTime] = answers.quotes[i] as readonly [
+            bigint,
             bigint,
             bigint,
             boolean,
             bigint,
           ];
-          expect(mine.leave).toEqual({ principal, reward, early });
+          expect(mine.leave).toEqual({ principal, reward, forfeited, early });
           expect(mine.unlockTime).toBe(unlockTime);
+          expect(mine.base, `base of ${id}`).toBe(answers.bases[i]);
         });
         const shown = (await view(pool)).records[0];
         expect(shown?.revenue).toBe(answers.earned[answers.orders.length - 1]);
@@ -234,13 +240,16 @@ describe('readStake', () => {
     expect((await view('ETRO')).records[0]?.revenue).toBe(parseEther('0.1'));
   });
 
-  it('EULP: the reward is in the lock balance from the stake on and its released part grows by the second, as the ledger says', async () => {
+  it('EULP: the base reward is in the lock balance from the stake on and its released part grows by the second, as the ledger says', async () => {
     const ledger = deployments.contracts.LockLedger as Address;
     const before = await view('EULP');
     await send(planEnterStake(before, 60, parseEther('2')));
-    const reward = (parseEther('2') * 250n) / 10_000n;
+    // The base: the 30-day rate (1 %) over 60 days = 2 % of the amount; the other 0.5 % comes at the unlock.
+    const base = (parseEther('2') * 100n * 60n) / (30n * 10_000n);
     const first = await view('EULP');
-    expect(first.lock.credited).toBe(before.lock.credited + reward);
+    expect(first.lock.credited).toBe(before.lock.credited + base);
+    expect(first.runningOrders).toBe(before.runningOrders + 1n);
+    expect(first.records[0]?.base).toBe(base);
     await advance(10);
     const later = await view('EULP');
     expect(later.lock.released).toBeGreaterThan(first.lock.released);

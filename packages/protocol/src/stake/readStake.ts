@@ -27,6 +27,12 @@ export type StakeView = StakePoolContracts & {
   rewardReleaseDuration: bigint;
   accrual: Accrual;
   earlyExitAllowed: boolean;
+  /**
+   * EULP pool: the account's orders not yet left, and the most it may have at once (a stake beyond is refused
+   * `TooManyRunningOrders`). The ETRO pool does not count them (0).
+   */
+  runningOrders: bigint;
+  maxRunningOrders: bigint;
   /** The account's orders, newest first. */
   records: StakeRecord[];
   /** The account's lock balance (the LockLedger), where the rewards go: EULP rewards release by the second. */
@@ -36,9 +42,12 @@ export type StakeView = StakePoolContracts & {
 /**
  * The stake screen's figures for `account` in `pool`, in ONE `eth_call` to Multicall3: the staked
  * token's balance and allowance, the pool's minimum, lock periods, rates, free reward reserve,
- * release duration, accrual and early-exit rule, the account's orders (`ordersOf`), its lock balance
- * (`lockReads`: the LockLedger summary, entries and claim quote), and the block number and timestamp. Each record's earned reward and leave quote are computed from its order and
- * that timestamp exactly as `earnedReward(id)` / `quoteLeave(id)` would answer in the same call.
+ * release duration, accrual and early-exit rule, the account's running orders and their cap, the account's orders
+ * (`ordersOf`), its lock balance
+ * (`lockReads`: the LockLedger summary, release times, claim quote and release per kind), and the block number
+ * and timestamp. Each record's earned reward, base reward and leave quote (kept and forfeited) are computed from
+ * its order and that timestamp exactly as `earnedReward(id)` / `baseReward(id)` / `quoteLeave(id)` would answer
+ * in the same call.
  * Throws `MulticallCallError` when a sub-call fails, `StakeContractMismatchError` when the contract
  * answers something the app does not know (other lock periods, an unknown accrual).
  */
@@ -60,6 +69,8 @@ export async function readStake(
     rewardReleaseDuration,
     accrual,
     earlyExitAllowed,
+    runningOrders,
+    maxRunningOrders,
     orders,
     timestamp,
     blockNumber,
@@ -80,6 +91,8 @@ export async function readStake(
     ),
     accrual: viewRead(label('ACCRUAL'), staking, eternoStakingAbi, 'ACCRUAL', []),
     earlyExitAllowed: viewRead(label('earlyExitAllowed'), staking, eternoStakingAbi, 'earlyExitAllowed', []),
+    runningOrders: viewRead(label('runningOrdersOf'), staking, eternoStakingAbi, 'runningOrdersOf', [args.account]),
+    maxRunningOrders: viewRead(label('MAX_RUNNING_ORDERS'), staking, eternoStakingAbi, 'MAX_RUNNING_ORDERS', []),
     orders: viewRead(label('ordersOf'), staking, eternoStakingAbi, 'ordersOf', [args.account]),
     timestamp: blockTimestampRead(multicall),
     blockNumber: blockNumberRead(multicall),
@@ -107,7 +120,9 @@ export async function readStake(
     rewardReleaseDuration,
     accrual: accrualName,
     earlyExitAllowed,
+    runningOrders,
+    maxRunningOrders,
     records,
-    lock: lockFromAnswers(lock, timestamp),
+    lock: lockFromAnswers(lock),
   };
 }

@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
 import {
   StakeContractMismatchError,
+  baseReward,
   earnedReward,
   rewardAtMaturity,
+  rewardSplit,
   stakeRecord,
   timeLeft,
   type StakeOrder,
@@ -22,7 +24,8 @@ function order(change: Partial<StakeOrder> = {}): StakeOrder {
     amount: parseEther('300'),
     reward: parseEther('3'),
     releaseDuration: 30 * DAY,
-    ledgerIndex: 0n,
+    baseRateBps: 100,
+    ledgerSlot: 1,
     ...change,
   };
 }
@@ -88,7 +91,8 @@ describe('stakeRecord', () => {
       status: 'locked',
       timeLeft: { days: 20, hours: 0 },
       revenue: parseEther('1'),
-      leave: { principal: parseEther('300'), reward: 0n, early: true },
+      base: 0n,
+      leave: { principal: parseEther('300'), reward: 0n, forfeited: parseEther('3'), early: true },
     });
   });
 
@@ -98,7 +102,7 @@ describe('stakeRecord', () => {
       status: 'unlocked',
       timeLeft: null,
       revenue: parseEther('3'),
-      leave: { principal: parseEther('300'), reward: parseEther('3'), early: false },
+      leave: { principal: parseEther('300'), reward: parseEther('3'), forfeited: 0n, early: false },
     });
   });
 
@@ -124,13 +128,37 @@ describe('stakeRecord', () => {
     expect(stakeRecord(1n, order(), at(10 * DAY), 'perSecond').leave).toEqual({
       principal: parseEther('300'),
       reward: parseEther('1'),
+      forfeited: parseEther('2'),
       early: true,
     });
     expect(stakeRecord(1n, order(), at(10 * DAY), 'daily').leave).toEqual({
       principal: parseEther('300'),
       reward: 0n,
+      forfeited: parseEther('3'),
       early: true,
     });
+  });
+
+  it('an EULP 360-day order releases its base (the 30-day rate) by the second and forfeits the bonus early', () => {
+    const long = order({ lockTime: 360 * DAY, rateBps: 2400, reward: parseEther('72'), baseRateBps: 100 });
+    // base = 300 × 1 % × 360 / 30 = 36 ETRO of the 72; after 30 days: 3 ETRO, what a 30-day order earns.
+    expect(baseReward(long, 'perSecond')).toBe(parseEther('36'));
+    expect(baseReward(long, 'daily')).toBe(0n);
+    expect(stakeRecord(1n, long, at(30 * DAY), 'perSecond')).toMatchObject({
+      base: parseEther('36'),
+      revenue: parseEther('3'),
+      leave: { reward: parseEther('3'), forfeited: parseEther('69'), early: true },
+    });
+    expect(stakeRecord(1n, long, at(360 * DAY), 'perSecond').leave).toMatchObject({
+      reward: parseEther('72'),
+      forfeited: 0n,
+      early: false,
+    });
+  });
+
+  it('the base never exceeds the full reward (a long period with a low rate)', () => {
+    const low = order({ lockTime: 360 * DAY, rateBps: 50, reward: parseEther('1.5'), baseRateBps: 100 });
+    expect(baseReward(low, 'perSecond')).toBe(parseEther('1.5'));
   });
 
   it('takes the period from the lock time (360 days)', () => {
@@ -155,5 +183,21 @@ describe('rewardAtMaturity', () => {
     expect(rewardAtMaturity(parseEther('100'), 250)).toBe(parseEther('2.5'));
     expect(rewardAtMaturity(99n, 100)).toBe(0n);
     expect(rewardAtMaturity(101n, 100n)).toBe(1n);
+  });
+});
+
+describe('rewardSplit', () => {
+  it('EULP: the base at the 30-day rate over the lock, the rest as the bonus at the unlock', () => {
+    expect(rewardSplit(parseEther('1000'), 2400, 100, 360, 'perSecond')).toEqual({
+      base: parseEther('120'),
+      bonus: parseEther('120'),
+    });
+    expect(rewardSplit(parseEther('1000'), 100, 100, 30, 'perSecond')).toEqual({ base: parseEther('10'), bonus: 0n });
+    // A long period whose rate is below the 30-day rate pro rata: all of it by the second, no bonus.
+    expect(rewardSplit(parseEther('1000'), 50, 100, 360, 'perSecond')).toEqual({ base: parseEther('5'), bonus: 0n });
+  });
+
+  it('ETRO pool: no base, the whole reward at the leave', () => {
+    expect(rewardSplit(parseEther('1000'), 2400, 100, 360, 'daily')).toEqual({ base: 0n, bonus: parseEther('240') });
   });
 });

@@ -17,7 +17,10 @@ export const BPS = 10_000n;
 export const ACCRUALS = ['daily', 'perSecond'] as const;
 export type Accrual = (typeof ACCRUALS)[number];
 
-/** An order as `ordersOf(user)` returns it (viem decodes uint40/uint32/uint16 as numbers). */
+/** The shortest lock period in days: its rate by the second bounds what an early EULP leave keeps. */
+export const SHORTEST_DAYS = 30n;
+
+/** An order as `ordersOf(user)` returns it (viem decodes uint40/uint32/uint16/uint8 as numbers). */
 export type StakeOrder = {
   readonly owner: `0x${string}`;
   readonly stakingTime: number;
@@ -25,11 +28,14 @@ export type StakeOrder = {
   readonly unstaked: boolean;
   readonly rateBps: number;
   readonly amount: bigint;
+  /** The full-term reward fixed at entry. */
   readonly reward: bigint;
-  /** How long the reward releases in the ledger, fixed at entry (the lock period in the EULP pool). */
+  /** How long the ETRO credited at the leave releases in the ledger (ETRO pool; 0 in the EULP pool). */
   readonly releaseDuration: number;
-  /** EULP pool: the reward's entry in the owner's LockLedger list (credited at entry). */
-  readonly ledgerIndex: bigint;
+  /** EULP pool: the 30-day rate when the order was made (sets the base reward). */
+  readonly baseRateBps: number;
+  /** EULP pool: 1 + the base reward's revocable slot in the owner's LockLedger (0: none). */
+  readonly ledgerSlot: number;
 };
 
 export type StakeStatus =
@@ -68,8 +74,17 @@ export type StakeRecord = {
    * EULP leave kept what it had released by then: the indexer's `Unstaked` event tells).
    */
   revenue: bigint | null;
-  /** What `leaveStaking(id)` would do now (`quoteLeave`); null once the order has left. */
-  leave: { principal: bigint; reward: bigint; early: boolean } | null;
+  /**
+   * EULP pool: the base reward, credited at entry and released by the second over the lock (the 30-day rate over
+   * the lock period, at most the full reward); the rest of the full reward (the bonus) comes at the unlock. 0 in
+   * the ETRO pool.
+   */
+  base: bigint;
+  /**
+   * What `leaveStaking(id)` would do now (`quoteLeave`): the principal back, the reward that stays the owner's
+   * and the reward forfeited (they add up to the full reward); null once the order has left.
+   */
+  leave: { principal: bigint; reward: bigint; forfeited: bigint; early: boolean } | null;
 };
 
 /** The contract answered something the app does not understand (e.g. a lock that is not a period). */
@@ -79,7 +94,21 @@ export class StakeContractMismatchError extends EternoError<'STAKE_CONTRACT_MISM
   }
 }
 
-/** `EternoStaking.earnedReward(id)` for `order` at `now` (unix seconds). */
+/**
+ * `EternoStaking.baseReward(id)`: in the EULP pool min(full reward, amount × 30-day rate × lockDays / (30 ×
+ * 10 000)), the shortest period's rate over the order's lock; 0 in the ETRO pool.
+ */
+export function baseReward(order: StakeOrder, accrual: Accrual): bigint {
+  if (accrual === 'daily') return 0n;
+  const lockDays = BigInt(order.lockTime) / SECONDS_PER_DAY;
+  const base = (order.amount * BigInt(order.baseRateBps) * lockDays) / (SHORTEST_DAYS * BPS);
+  return base < order.reward ? base : order.reward;
+}
+
+/**
+ * `EternoStaking.earnedReward(id)` for `order` at `now` (unix seconds): the ETRO pool counts whole days of the
+ * full reward; the EULP pool releases its base by the second, and the full reward from the unlock on.
+ */
 export function earnedReward(order: StakeOrder, now: bigint, accrual: Accrual): bigint {
   if (order.unstaked) return 0n;
   const stakingTime = BigInt(order.stakingTime);
@@ -88,7 +117,7 @@ export function earnedReward(order: StakeOrder, now: bigint, accrual: Accrual): 
   const elapsed = now - stakingTime;
   if (elapsed >= lockTime) return order.reward;
   if (accrual === 'daily') return (order.reward * (elapsed / SECONDS_PER_DAY)) / (lockTime / SECONDS_PER_DAY);
-  return (order.reward * elapsed) / lockTime;
+  return (baseReward(order, accrual) * elapsed) / lockTime;
 }
 
 /** Whole hours until `unlockTime`, rounded up, as days and hours; null when it has passed. */
@@ -122,17 +151,39 @@ export function stakeRecord(id: bigint, order: StakeOrder, now: bigint, accrual:
     status,
     timeLeft: order.unstaked ? null : timeLeft(unlockTime, now),
     revenue,
-    leave: order.unstaked ? null : { principal: order.amount, reward: leaveReward(order, now, accrual, early), early },
+    base: baseReward(order, accrual),
+    leave: order.unstaked ? null : leaveQuote(order, now, accrual, early),
   };
 }
 
 /**
- * The reward that stays the owner's when leaving now (`quoteLeave`): the whole reward after the lock; when
- * early, nothing in the ETRO pool and what has been released so far in the EULP pool.
+ * `quoteLeave(id)` while the order is open: the principal; the reward that stays the owner's (the whole reward
+ * from the unlock on; when early, nothing in the ETRO pool and what the base released so far in the EULP pool);
+ * the rest, forfeited.
  */
-function leaveReward(order: StakeOrder, now: bigint, accrual: Accrual, early: boolean): bigint {
-  if (!early) return order.reward;
-  return accrual === 'perSecond' ? earnedReward(order, now, accrual) : 0n;
+function leaveQuote(order: StakeOrder, now: bigint, accrual: Accrual, early: boolean) {
+  let reward = order.reward;
+  if (early) reward = accrual === 'perSecond' ? earnedReward(order, now, accrual) : 0n;
+  return { principal: order.amount, reward, forfeited: order.reward - reward, early };
+}
+
+/**
+ * What a new EULP order of `amount` for `days` would get (`EternoStaking._enter`): the base credited at entry and
+ * released by the second, min(full reward, amount × the 30-day rate × days / (30 × 10 000)), and the bonus
+ * credited at the unlock (full − base). In the ETRO pool the base is 0 and the bonus is the whole reward.
+ */
+export function rewardSplit(
+  amount: bigint,
+  rateBps: number | bigint,
+  shortestRateBps: number | bigint,
+  days: number | bigint,
+  accrual: Accrual,
+): { base: bigint; bonus: bigint } {
+  const full = rewardAtMaturity(amount, rateBps);
+  if (accrual === 'daily') return { base: 0n, bonus: full };
+  const base = (amount * BigInt(shortestRateBps) * BigInt(days)) / (SHORTEST_DAYS * BPS);
+  const capped = base < full ? base : full;
+  return { base: capped, bonus: full - capped };
 }
 
 /** The full-term reward of staking `amount` at `rateBps` (the contract's `amount * rate / 10 000`). */

@@ -6,6 +6,8 @@ const limits: StakeLimits = {
   balance: parseEther('500'),
   minStakeAmount: parseEther('100'),
   availableRewards: parseEther('50'),
+  runningOrders: 0n,
+  maxRunningOrders: 16n,
 };
 
 describe('checkStakeAmount', () => {
@@ -65,6 +67,20 @@ describe('checkStakeAmount', () => {
       problem: 'RESERVE_EXCEEDED',
       amount: parseEther('500'),
       reward: parseEther('50'),
+    });
+  });
+
+  it('refuses any amount while the account has the most orders running (EULP: leave one first)', () => {
+    expect(checkStakeAmount('100', { ...limits, runningOrders: 15n }, 100)).toMatchObject({ ok: true });
+    expect(checkStakeAmount('100', { ...limits, runningOrders: 16n }, 100)).toEqual({
+      ok: false,
+      problem: 'TOO_MANY_RUNNING_ORDERS',
+      amount: parseEther('100'),
+      reward: parseEther('1'),
+    });
+    expect(checkStakeAmount('', { ...limits, runningOrders: 16n }, 100)).toMatchObject({
+      problem: 'TOO_MANY_RUNNING_ORDERS',
+      amount: null,
     });
   });
 });

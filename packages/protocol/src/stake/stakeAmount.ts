@@ -6,9 +6,16 @@ import { rewardAtMaturity } from './records.ts';
  * the one amount checker (`checkAmount`), in the order a user fixes them: the text (empty, not a
  * number, too many decimals), zero, the pool's minimum, the balance ('Insufficient balance'), then
  * the free reward reserve (the contract refuses a stake whose full-term reward the reserve cannot
- * cover).
+ * cover). Before any of them: in the EULP pool, an account with the most orders running at once
+ * (`TOO_MANY_RUNNING_ORDERS`: the contract refuses `TooManyRunningOrders`; no amount fixes it, leaving an
+ * order does).
  */
-export type StakeAmountProblem = AmountErrorCodeOrZero | 'BELOW_MINIMUM' | 'INSUFFICIENT_BALANCE' | 'RESERVE_EXCEEDED';
+export type StakeAmountProblem =
+  | AmountErrorCodeOrZero
+  | 'BELOW_MINIMUM'
+  | 'INSUFFICIENT_BALANCE'
+  | 'RESERVE_EXCEEDED'
+  | 'TOO_MANY_RUNNING_ORDERS';
 
 export type StakeAmountCheck =
   | { ok: true; amount: bigint; reward: bigint }
@@ -18,9 +25,21 @@ export type StakeLimits = {
   balance: bigint;
   minStakeAmount: bigint;
   availableRewards: bigint;
+  /** EULP pool: the account's orders running and the most it may have (the ETRO pool counts none). */
+  runningOrders: bigint;
+  maxRunningOrders: bigint;
 };
 
 export function checkStakeAmount(input: string, limits: StakeLimits, rateBps: number): StakeAmountCheck {
+  if (limits.runningOrders >= limits.maxRunningOrders) {
+    const amount = checkAmount(input).amount;
+    return {
+      ok: false,
+      problem: 'TOO_MANY_RUNNING_ORDERS',
+      amount,
+      reward: amount === null ? null : rewardAtMaturity(amount, rateBps),
+    };
+  }
   const check = checkAmount(input, [
     atLeast(limits.minStakeAmount),
     atMost(limits.balance, 'INSUFFICIENT_BALANCE'),

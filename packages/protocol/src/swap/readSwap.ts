@@ -67,8 +67,8 @@ function priceOrNull(reserves: Reserves): bigint | null {
 /**
  * Everything the swap panel shows, in ONE `eth_call` to Multicall3: the EULP reserves and token0,
  * the account's USDT and ETRO balances, the input token's allowance to EtroSwap, the swap's fee and
- * vesting duration, the account's lock summary, entries and claim quote (amount and fee), the block
- * number and timestamp, and
+ * vesting duration, the account's lock figures (`lockReads`: summary, release times, claim quote, release per
+ * kind), the block number and timestamp, and
  * (when `amountIn` > 0) the quote (`quoteBuy` / `quoteSell`) as one more sub-call of the same call.
  * Throws `MulticallCallError` if any sub-call fails and `RangeError` for an amount above
  * `MAX_QUOTE_INPUT`.
@@ -136,6 +136,6 @@ export async function readSwap(
     feeBps: BigInt(feeBps),
     vestingDuration: BigInt(vestingDuration),
     quote,
-    lock: lockFromAnswers(r.lock, blockTimestamp),
+    lock: lockFromAnswers(r.lock),
   };
 }

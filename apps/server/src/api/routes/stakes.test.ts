@@ -45,10 +45,12 @@ describe('stakeOrderJson', () => {
     lockDays: 30,
     rateBps: 100,
     reward: 10n ** 18n,
+    base: 0n,
     stakingTime: 1_700_000_000n,
     lockTime: 2_592_000,
     unstaked: false,
     paidReward: null,
+    forfeited: null,
     early: null,
     enteredTx: TX,
     leftTime: null,
@@ -64,10 +66,12 @@ describe('stakeOrderJson', () => {
       lockDays: 30,
       rateBps: 100,
       reward: '1000000000000000000',
+      base: '0',
       stakingTime: '1700000000',
       lockTime: 2_592_000,
       unstaked: false,
       paidReward: null,
+      forfeited: null,
       early: null,
       enteredTx: TX,
       leftTime: null,
@@ -76,10 +80,19 @@ describe('stakeOrderJson', () => {
   });
 
   it("writes a left order's exit", () => {
-    const left = { ...row, unstaked: true, paidReward: 0n, early: true, leftTime: 1_700_000_500n, leftTx: TX2 };
+    const left = {
+      ...row,
+      unstaked: true,
+      paidReward: 0n,
+      forfeited: 10n ** 18n,
+      early: true,
+      leftTime: 1_700_000_500n,
+      leftTx: TX2,
+    };
     expect(stakeOrderJson(left)).toMatchObject({
       unstaked: true,
       paidReward: '0',
+      forfeited: '1000000000000000000',
       early: true,
       leftTime: '1700000500',
       leftTx: TX2,

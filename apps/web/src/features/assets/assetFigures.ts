@@ -2,41 +2,6 @@ import type { LockProgress } from '@eterno/protocol/lock/lockProgress';
 import type { LedgerBalance } from '../../api/vault.ts';
 import type { OverviewSymbol } from './overviewTokens.ts';
 
-/** The LockLedger's entry kinds (`LockLedger.Kind`): 0 swap purchases, 1 staking rewards. */
-export const LOCK_KIND_SWAP = 0;
-
-/** A LockLedger entry as `entriesOf` returns it. */
-export type RawLockEntry = {
-  readonly kind: number;
-  readonly amount: bigint;
-  readonly start: number | bigint;
-  readonly duration: number | bigint;
-  readonly revoked: boolean;
-  readonly revokedReleased: bigint;
-};
-
-/**
- * "Swap unlock": what the user's swap purchases (LockLedger entries of kind Swap) have released by
- * `now`, claimed or not: linear over each entry's duration, rounded down like the ledger; a revoked
- * entry keeps what it had released.
- */
-export function swapUnlocked(entries: readonly RawLockEntry[], now: bigint): bigint {
-  let total = 0n;
-  for (const entry of entries) {
-    if (entry.kind !== LOCK_KIND_SWAP) continue;
-    if (entry.revoked) {
-      total += entry.revokedReleased;
-      continue;
-    }
-    const start = BigInt(entry.start);
-    const duration = BigInt(entry.duration);
-    if (now <= start && duration > 0n) continue;
-    if (duration === 0n || now >= start + duration) total += entry.amount;
-    else total += (entry.amount * (now - start)) / duration;
-  }
-  return total;
-}
-
 export type AssetFigureKey =
   | 'balance'
   | 'lock'
@@ -63,7 +28,7 @@ export function assetFigures(
   read: {
     readonly vaultToken: boolean;
     readonly wallet: bigint | undefined;
-    readonly lock: (LockProgress & { readonly swapUnlocked: bigint }) | undefined;
+    readonly lock: LockProgress | undefined;
     readonly ledger: LedgerBalance | undefined;
   },
 ): AssetFigure[] {
@@ -72,7 +37,7 @@ export function assetFigures(
     figures.push(
       { key: 'lock', value: read.lock?.locked },
       { key: 'unlocked', value: read.lock?.claimable },
-      { key: 'swapUnlock', value: read.lock?.swapUnlocked },
+      { key: 'swapUnlock', value: read.lock?.swapReleased },
     );
   }
   if (read.vaultToken) {

@@ -10,7 +10,6 @@ import {
   viewRead,
   type CallClient,
 } from '@eterno/protocol/multicall';
-import { swapUnlocked } from './assetFigures.ts';
 import type { OverviewSymbol } from './overviewTokens.ts';
 
 export type AssetDetailRead = {
@@ -21,14 +20,14 @@ export type AssetDetailRead = {
   readonly balance: bigint;
   /** The token's allowance to the vault (the deposit's approval); null for FON. */
   readonly allowance: bigint | null;
-  /** ETRO only: the LockLedger figures with what swap purchases released. */
-  readonly lock: (LockProgress & { readonly swapUnlocked: bigint }) | null;
+  /** ETRO only: the LockLedger figures (with what swap purchases released: the "swap unlock"). */
+  readonly lock: LockProgress | null;
 };
 
 /**
  * The asset detail's chain figures in ONE Multicall3 eth_call: the wallet balance, the allowance to
- * the vault (for the deposit's approval), for ETRO the LockLedger summary, entries and claim quote,
- * and the block number and time.
+ * the vault (for the deposit's approval), for ETRO the LockLedger figures (`lockReads`: summary, release
+ * times, claim quote, release per kind), and the block number and time.
  */
 export async function readAssetDetail(
   client: CallClient,
@@ -58,12 +57,5 @@ export async function readAssetDetail(
     ...wallet,
     lock: lockReads(contracts.LockLedger, account),
   });
-  return {
-    symbol,
-    ...answers,
-    lock: {
-      ...lockFromAnswers(lock, answers.timestamp),
-      swapUnlocked: swapUnlocked(lock.entries, answers.timestamp),
-    },
-  };
+  return { symbol, ...answers, lock: lockFromAnswers(lock) };
 }

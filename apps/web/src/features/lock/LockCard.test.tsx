@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
-import { lockProgress } from '@eterno/protocol/lock/lockProgress';
+import { lockProgress, NO_LOCK } from '@eterno/protocol/lock/lockProgress';
 import { IDLE } from '../../tx/txState.ts';
 import { LockCard } from './LockCard.tsx';
 
@@ -17,8 +17,7 @@ describe('LockCard', () => {
   });
 
   it('shows the screen note when nothing was ever locked', () => {
-    const lock = lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, 1_000n);
-    render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
+    render(<LockCard lock={NO_LOCK} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={vi.fn()} />);
     expect(screen.getByTestId('lock-locked').textContent).toBe('0 ETRO');
     expect(screen.getByText(EMPTY)).toBeTruthy();
     expect(screen.queryByRole('progressbar')).toBeNull();
@@ -29,9 +28,9 @@ describe('LockCard', () => {
     const start = 1_700_000_000n;
     const lock = lockProgress(
       { credited: parseEther('1000'), released: parseEther('250'), claimed: parseEther('100') },
-      [{ amount: parseEther('1000'), start, duration: DAY, revoked: false }],
+      { next: start + DAY, last: start + DAY },
       { amount: parseEther('150'), fee: parseEther('7.5') },
-      start + DAY / 4n,
+      { swap: parseEther('250'), stake: 0n },
     );
     const onClaim = vi.fn();
     render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: false }} onClaim={onClaim} />);
@@ -52,7 +51,12 @@ describe('LockCard', () => {
   });
 
   it('cannot claim while a claim is under way', () => {
-    const lock = lockProgress({ credited: 10n, released: 10n, claimed: 0n }, [], { amount: 10n, fee: 0n }, 0n);
+    const lock = lockProgress(
+      { credited: 10n, released: 10n, claimed: 0n },
+      { next: 0n, last: 0n },
+      { amount: 10n, fee: 0n },
+      { swap: 10n, stake: 0n },
+    );
     render(<LockCard lock={lock} emptyNote={EMPTY} tx={{ state: IDLE, busy: true }} onClaim={vi.fn()} />);
     expect(claim().disabled).toBe(true);
   });

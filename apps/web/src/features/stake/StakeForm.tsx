@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LockPeriodDays } from '@eterno/protocol/domain';
 import type { StakeView } from '@eterno/protocol/stake/readStake';
-import { SECONDS_PER_DAY } from '@eterno/protocol/stake/records';
+import { SECONDS_PER_DAY, rewardSplit } from '@eterno/protocol/stake/records';
 import { checkStakeAmount } from '@eterno/protocol/stake/stakeAmount';
 import { AmountField } from '../../components/AmountField.tsx';
 import { TxProgress } from '../../tx/TxProgress.tsx';
@@ -18,8 +18,9 @@ export type StakeFormProps = {
 
 /**
  * Stake in one pool: the lock period (8 periods with their rate), the amount with Max, checked as
- * typed (text, zero, minimum, balance, reserve), the reward at maturity, the free reserve, and the
- * stake button. Nothing is signed while the amount is wrong.
+ * typed (EULP: the running orders' cap first; then text, zero, minimum, balance, reserve), the reward at
+ * maturity (EULP: split into what is released by the second at the 30-day rate and the bonus at the unlock),
+ * the free reserve, and the stake button. Nothing is signed while the amount is wrong.
  */
 export function StakeForm({ view, tx, onStake }: StakeFormProps) {
   const { t, i18n } = useTranslation(['stake']);
@@ -31,7 +32,9 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
   const period = view.periods.find((p) => p.days === days) ?? view.periods[0];
   const rateBps = period?.rateBps ?? 0;
   const check = checkStakeAmount(text, view, rateBps);
-  const showProblem = !check.ok && (attempted || text.trim() !== '');
+  const blocked = !check.ok && check.problem === 'TOO_MANY_RUNNING_ORDERS';
+  const showProblem = !check.ok && (attempted || text.trim() !== '' || blocked);
+  const split = check.ok ? rewardSplit(check.amount, rateBps, view.periods[0]?.rateBps ?? 0, days, view.accrual) : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -80,6 +83,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
             available: tokenText(view.availableRewards, 'ETRO'),
             reward: tokenText(check.reward ?? 0n, 'ETRO'),
           },
+          running: { max: view.maxRunningOrders.toString() },
         }}
         disabled={tx.busy}
         hint={t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}
@@ -93,6 +97,22 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
             {check.ok ? `${tokenText(check.reward, 'ETRO')} ETRO` : t('stake:form.none')}
           </dd>
         </div>
+        {view.accrual === 'perSecond' ? (
+          <>
+            <div>
+              <dt>{t('stake:form.baseReward')}</dt>
+              <dd data-testid="stake-base-reward">
+                {split ? `${tokenText(split.base, 'ETRO')} ETRO` : t('stake:form.none')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('stake:form.bonusReward')}</dt>
+              <dd data-testid="stake-bonus-reward">
+                {split ? `${tokenText(split.bonus, 'ETRO')} ETRO` : t('stake:form.none')}
+              </dd>
+            </div>
+          </>
+        ) : null}
         <div>
           <dt>{t('stake:form.unlockAfter')}</dt>
           <dd>{formatDateTime(view.timestamp + BigInt(days) * SECONDS_PER_DAY, i18n.language)}</dd>
@@ -118,7 +138,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         type="submit"
         className="button button-primary stake-submit"
         data-testid="stake-submit"
-        disabled={tx.busy}
+        disabled={tx.busy || blocked}
       >
         {t('stake:form.submit')}
       </button>

@@ -12,7 +12,7 @@ import { IDLE } from '../../tx/txState.ts';
 import type { TxOutcome } from '../../tx/useTransaction.ts';
 import { StakePanel, type StakePanelProps } from './StakePanel.tsx';
 import type { IndexedOrders } from './history.ts';
-import { lockProgress } from '@eterno/protocol/lock/lockProgress';
+import { lockProgress, NO_LOCK } from '@eterno/protocol/lock/lockProgress';
 
 const address = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
 const NOW = 1_800_000_000n;
@@ -30,7 +30,8 @@ function record(change: Partial<StakeRecord>): StakeRecord {
     status: 'locked',
     timeLeft: { days: 20, hours: 0 },
     revenue: parseEther('1'),
-    leave: { principal: parseEther('300'), reward: 0n, early: true },
+    base: 0n,
+    leave: { principal: parseEther('300'), reward: 0n, forfeited: parseEther('3'), early: true },
     ...change,
   };
 }
@@ -46,7 +47,7 @@ const RECORDS: StakeRecord[] = [
     status: 'unlocked',
     timeLeft: null,
     revenue: parseEther('25'),
-    leave: { principal: parseEther('1000'), reward: parseEther('25'), early: false },
+    leave: { principal: parseEther('1000'), reward: parseEther('25'), forfeited: 0n, early: false },
   }),
   record({ id: 1n, status: 'left', timeLeft: null, revenue: null, leave: null }),
 ];
@@ -76,8 +77,10 @@ function view(change: Partial<StakeView> = {}): StakeView {
     rewardReleaseDuration: 30n * DAY,
     accrual: 'daily',
     earlyExitAllowed: true,
+    runningOrders: 0n,
+    maxRunningOrders: 16n,
     records: RECORDS,
-    lock: lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, NOW),
+    lock: NO_LOCK,
     ...change,
   };
 }
@@ -305,10 +308,12 @@ describe('Finance › stake: records', () => {
       lockDays: 30,
       rateBps: 100,
       reward: parseEther('3'),
+      base: 0n,
       stakingTime: 0,
       lockTime: 30 * 86_400,
       unstaked: false,
       paidReward: null,
+      forfeited: null,
       early: null,
       enteredTx: hash(Number(id)),
       leftTime: null,
@@ -379,23 +384,58 @@ describe('Finance › stake: records', () => {
     expect(calls.leave.mock.calls[0]?.[1]).toBe(3n);
   });
 
-  it('in the EULP pool, says the reward released so far is kept and the rest forfeited', () => {
-    const records = [record({ id: 3n, leave: { principal: parseEther('300'), reward: parseEther('1'), early: true } })];
+  it('in the EULP pool, says before signing what is kept and what is forfeited, the bonus included', () => {
+    // A 60-day order: reward 3 ETRO, base 2 (the 30-day rate over 60 days), 1 released so far.
+    const leave = { principal: parseEther('300'), reward: parseEther('1'), forfeited: parseEther('2'), early: true };
+    const records = [record({ id: 3n, days: 60, base: parseEther('2'), leave })];
     renderPanel({ data: view({ pool: 'EULP', symbol: 'EULP', accrual: 'perSecond', records }), pool: 'EULP' });
     expect(screen.getByText(/released by the second over the lock period/)).toBeTruthy();
-    expect(screen.getByText(/the reward released so far stays yours/)).toBeTruthy();
+    expect(screen.getByText(/never earns more than 30-day orders/)).toBeTruthy();
     fireEvent.click(within(recordItem(3)).getByRole('button', { name: 'Leave early' }));
     expect(screen.getByRole('dialog').textContent).toContain(
-      'Order #3 is locked for 20 d 0 h more. Leaving now returns your 300 EULP, keeps the 1 ETRO of reward released so far and forfeits the other 2 ETRO.',
+      "Order #3 is locked for 20 d 0 h more. Leaving now returns your 300 EULP and keeps 1 ETRO: the reward released so far at the 30-day rate. It forfeits 2 ETRO of the order's 3 ETRO reward, the bonus of 1 ETRO for staying to the end included.",
     );
   });
+
+  it('in the EULP pool, shows the reward split before staking: by the second and the bonus at the unlock', () => {
+    renderPanel({
+      data: view({ pool: 'EULP', symbol: 'EULP', accrual: 'perSecond', balance: parseEther('5000') }),
+      pool: 'EULP',
+    });
+    fireEvent.click(screen.getByRole('radio', { name: /360 days/ }));
+    fireEvent.change(screen.getByTestId('stake-amount'), { target: { value: '1000' } });
+    expect(screen.getByTestId('stake-expected-reward').textContent).toBe('240 ETRO');
+    expect(screen.getByTestId('stake-base-reward').textContent).toBe('120 ETRO');
+    expect(screen.getByTestId('stake-bonus-reward').textContent).toBe('120 ETRO');
+  });
+
+  it.each(['en', 'zh'] as const)(
+    'in the EULP pool, refuses a stake at the running orders cap before anything is signed (%s)',
+    async (language) => {
+      await act(async () => setLanguage(language));
+      const calls = renderPanel({
+        data: view({ pool: 'EULP', symbol: 'EULP', accrual: 'perSecond', runningOrders: 16n }),
+        pool: 'EULP',
+      });
+      const alert = screen.getByTestId('stake-problem');
+      expect(alert.dataset.problem).toBe('TOO_MANY_RUNNING_ORDERS');
+      expect(alert.textContent).toContain('16');
+      expect(alert.textContent).not.toContain('{{');
+      const submit = screen.getByTestId('stake-submit') as HTMLButtonElement;
+      expect(submit.disabled).toBe(true);
+      fireEvent.change(screen.getByTestId('stake-amount'), { target: { value: '10' } });
+      fireEvent.submit(screen.getByTestId('stake-form'));
+      expect(calls.enter).not.toHaveBeenCalled();
+      await act(async () => setLanguage('en'));
+    },
+  );
 
   it('shows the lock balance the rewards go to, with the claim fee before signing; Claim takes the claimable amount', () => {
     const lock = lockProgress(
       { credited: parseEther('30'), released: parseEther('10'), claimed: 0n },
-      [{ amount: parseEther('30'), start: NOW - DAY, duration: 3n * DAY, revoked: false }],
+      { next: NOW + 2n * DAY, last: NOW + 2n * DAY },
       { amount: parseEther('10'), fee: parseEther('0.3') },
-      NOW,
+      { swap: 0n, stake: parseEther('10') },
     );
     const calls = renderPanel({ data: view({ lock }) });
     const card = screen.getByTestId('lock-card');

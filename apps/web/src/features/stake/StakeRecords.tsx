@@ -19,8 +19,9 @@ export type StakeRecordsProps = {
 /**
  * The account's stake records in this pool, newest first (spec §3: period, rate, left period,
  * total revenue) with the amount and status. "Leave" once unlocked; "Leave early" while locked only
- * when the contract allows it, and only after the global modal has said the reward is forfeited —
- * before the wallet opens.
+ * when the contract allows it, and only after the global modal has said what is kept and what is
+ * forfeited (`quoteLeave`: in the EULP pool the base released so far is kept, the rest and the bonus
+ * are forfeited) — before the wallet opens.
  */
 export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: StakeRecordsProps) {
   const { t } = useTranslation(['stake', 'common']);
@@ -28,8 +29,10 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
 
   const leaveEarly = (record: RecordRow) => {
     const left = record.timeLeft ?? { days: 0, hours: 0 };
-    // EULP pool: the reward released so far stays the staker's (quoteLeave), the rest is forfeited.
+    // quoteLeave: kept + forfeited = the full reward. EULP pool: the base released so far (the 30-day rate by
+    // the second) is kept; the rest of the base and the bonus (full − base) are forfeited.
     const kept = record.leave?.reward ?? 0n;
+    const forfeited = record.leave?.forfeited ?? record.reward;
     const texts = {
       id: record.id.toString(),
       days: left.days,
@@ -39,7 +42,8 @@ export function StakeRecords({ view, rows, tx, onLeave, modal = defaultModal }: 
       reward: tokenText(record.reward, 'ETRO'),
       earned: tokenText(record.revenue ?? 0n, 'ETRO'),
       kept: tokenText(kept, 'ETRO'),
-      forfeit: tokenText(record.reward - kept, 'ETRO'),
+      forfeit: tokenText(forfeited, 'ETRO'),
+      bonus: tokenText(record.reward - record.base, 'ETRO'),
     };
     modal.show({
       title: t('stake:early.title'),

@@ -18,7 +18,8 @@ function record(id: bigint, change: Partial<StakeRecord> = {}): StakeRecord {
     status: 'locked',
     timeLeft: { days: 1, hours: 0 },
     revenue: 0n,
-    leave: { principal: parseEther('100'), reward: 0n, early: true },
+    base: 0n,
+    leave: { principal: parseEther('100'), reward: 0n, forfeited: parseEther('1'), early: true },
     ...change,
   };
 }
@@ -32,10 +33,12 @@ function order(id: bigint, change: Partial<StakeOrder> = {}): StakeOrder {
     lockDays: 30,
     rateBps: 100,
     reward: parseEther('1'),
+    base: 0n,
     stakingTime: 1_000,
     lockTime: 30 * 86_400,
     unstaked: false,
     paidReward: null,
+    forfeited: null,
     early: null,
     enteredTx: hash(Number(id)),
     leftTime: null,

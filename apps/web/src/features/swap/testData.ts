@@ -1,5 +1,5 @@
 import { parseEther } from 'viem';
-import { lockProgress } from '@eterno/protocol/lock/lockProgress';
+import { NO_LOCK } from '@eterno/protocol/lock/lockProgress';
 import { priceImpactBps } from '@eterno/protocol/swap/quoteMath';
 import type { SwapDirection, SwapQuote } from '@eterno/protocol/swap/readSwap';
 import type { SwapView } from './useSwapRead.ts';
@@ -41,7 +41,7 @@ export function swapView(
     feeBps: 600n,
     vestingDuration: 86_400n,
     quote: amountIn === null ? null : quoteFor(direction, amountIn),
-    lock: lockProgress({ credited: 0n, released: 0n, claimed: 0n }, [], { amount: 0n, fee: 0n }, 1_700_000_000n),
+    lock: NO_LOCK,
     ...overrides,
     direction,
     amountIn,
