@@ -105,8 +105,15 @@ export class RealStack {
     return this.running;
   }
 
-  /** The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite. */
-  async startServer(opts: { postgres: boolean }): Promise<RunningServer> {
+  /**
+   * The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite; the
+   * settings files when given (default: the shipped ones).
+   */
+  async startServer(opts: {
+    postgres: boolean;
+    financeSettings?: string;
+    referralSettings?: string;
+  }): Promise<RunningServer> {
     if (opts.postgres) this.pg = await startPostgres();
     this.running = await startServer({
       rpcUrl: this.anvil.rpcUrl,
@@ -114,6 +121,8 @@ export class RealStack {
       dataDir: join(this.dataDir, 'server'),
       databaseUrl: this.pg?.url,
       siweDomains: [SIWE_DOMAIN],
+      ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
+      ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
     });
     return this.running;
   }
@@ -123,8 +132,11 @@ export class RealStack {
     return sendTx({ rpcUrl: this.anvil.rpcUrl, chain: this.chain, client: this.client }, who, address, abi, fn, args);
   }
 
-  /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
-  async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
+  /**
+   * The `diveInWithToken` arguments of a purchase of package `id` at `price` USDT, signed as the
+   * finance API signs it (registration type `first`, valid 30 minutes after the latest block).
+   */
+  async signPurchase(who: TestAccount, id: bigint, price: bigint): Promise<readonly unknown[]> {
     const vault = this.contracts.EternoVault!;
     const usdt = this.contracts.USDT!;
     const deadline = (await this.client.getBlock()).timestamp + 1800n;
@@ -139,8 +151,15 @@ export class RealStack {
     const { r, s, v } = splitSignature(
       await vaultSigner.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
     );
-    await this.tx(who, usdt, erc20Abi, 'approve', [vault, price]);
-    await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', [id, custom1, usdt, price, deadline, r, s, v]);
+    return [id, custom1, usdt, price, deadline, r, s, v];
+  }
+
+  /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
+  async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
+    const vault = this.contracts.EternoVault!;
+    const args = await this.signPurchase(who, id, price);
+    await this.tx(who, this.contracts.USDT!, erc20Abi, 'approve', [vault, price]);
+    await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', args);
   }
 
   /**
