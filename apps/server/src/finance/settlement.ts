@@ -1,8 +1,7 @@
 /**
- * The daily finance settlement in the indexer: every block whose time has crossed one or more
- * 00:00 UTC boundaries since the last settled day settles each crossed day, oldest first
- * (./settlementPlan.ts, the rules' maths in TypeScript). It reads what it needs once per block (the
- * orders that can change, the fixed-term orders due, the pair's syncs for each day's TWAP) and
+ * The daily finance statement in the indexer: a run of days, oldest first (./settlementPlan.ts, the
+ * rules' maths in TypeScript), which ./settleDays.ts interleaves with each day's referral part. It
+ * reads what it needs once per run (the orders that can change, the fixed-term orders due, the pair's syncs for each day's TWAP) and
  * writes the result set-based, in ONE statement per batch of days (the per-row figures as JSON
  * parameters, one per table: UPDATE … FROM json_to_recordset, INSERT … SELECT), through the indexing transaction's
  * Drizzle (`context.db.sql`); tables are named through the schema's objects, which Ponder qualifies
