@@ -22,7 +22,8 @@
  * (§ Dynamic incomes): X's purchase gives M the direct income (Assets › income, live, and a `direct`
  * bill), L's and R's the indirect one, and M's energy value is its reward limit less both; the
  * next settlement (anvil time) gives X the binary income of its matched legs (bill, Mine ›
- * framework › binary detail) and M the matching income on it (bill); nothing burned.
+ * framework › binary detail) and M the matching income on it (bill), each income's loop share a `loop`
+ * bill beside it; nothing burned.
  *
  * Screenshots at 390×844 and 844×390, en and zh. Each test starts from the deployed chain
  * (snapshot/revert) with its own accounts.
@@ -342,6 +343,14 @@ describe('mine: the dynamic incomes on the screens equal a hand computation from
     await expectText(pageM, 'income-matching-total', usdt(matching));
     await expectText(pageM, 'income-binary-total', usdt(0n));
     await expectBills(pageM, 'matching', [matching]);
+    // Beside each income paid, its loop share is a bill of its own (ECONOMY §10): −loopBps of it, newest
+    // first. The settlement also paid M a share of the day's prize pool (prizePoolBps of the four payments;
+    // the earners ranked by direct-invitee payments: X with L's and R's, M with X's), in EUSD, with its own
+    // loop bill (the settlement's bills share one time: by id, `prize:` after `matching:`).
+    const loopOf = (paid: bigint) => -share(paid, rates.loopBps);
+    const pool = 3n * share(P3, rates.prizePoolBps) + share(P2, rates.prizePoolBps);
+    const prizeM = (pool * P3) / (P2 + P3 + P3);
+    await expectBills(pageM, 'loop', [prizeM, matching, share(P3, level2), share(P2, level2), direct].map(loopOf));
     // Every income was within the earner's energy value: nothing burned.
     await open(pageM, '/assets/income?tab=2');
     await expectText(pageM, 'energy-burned', usdt(0n));

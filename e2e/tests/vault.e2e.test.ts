@@ -381,7 +381,7 @@ describe('vault: bills', () => {
     );
 
     const filter = page.getByTestId('bill-filter');
-    expect(await filter.locator('option').count()).toBe(26);
+    expect(await filter.locator('option').count()).toBe(27); // "All types" and the 26 of ANY_BILL_TYPES
     await filter.selectOption('withdraw');
     await until('only withdrawals', async () => {
       const types = await all.evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.type));

@@ -118,7 +118,7 @@ async function benchSettlement(): Promise<void> {
   console.log(`settlement.daily_100k_orders_s: ${seconds}`);
   console.log(`settlement.daily_100k_orders_s.budget: ${SETTLEMENT_S_BUDGET}`);
   console.log(
-    `settlement.daily_100k_orders_s.method: the FinanceSettlement handler's code for one day — settleThrough (the finance statement), then settleIncomes (the referral part: prize pool, binary and matching incomes, release) — ${SETTLEMENT_ORDERS} in-progress orders of 50,000 users who form one random referral tree (a fifth of its payments on the settled day), in Ponder's tables on PostgreSQL with its reorg triggers on; ${f.bills} finance income bills and ${f.referralBills} referral bills written, ${f.reorgRows} finance rows recorded for a reorg`,
+    `settlement.daily_100k_orders_s.method: the FinanceSettlement handler's code for one day — settleDays: the finance statement (settleThrough), then the referral part (prize pool, binary and matching incomes, release) — ${SETTLEMENT_ORDERS} in-progress orders of 50,000 users who form one random referral tree (a fifth of its payments on the settled day), in Ponder's tables on PostgreSQL with its reorg triggers on; ${f.bills} finance income bills and ${f.referralBills} referral bills written, ${f.reorgRows} finance rows recorded for a reorg`,
   );
   console.log(`settlement.daily_100k_orders_s.referral_s: ${Math.round(f.referralSeconds * 100) / 100}`);
   console.log(

@@ -15,10 +15,7 @@
  */
 import { readFinanceInputs } from '@eterno/server/finance/inputs';
 import { pgFinanceSql } from '@eterno/server/finance/pgFinanceSql';
-import { settleThrough } from '@eterno/server/finance/settlement';
-import { daysToSettle } from '@eterno/server/finance/settlementPlan';
-import { pgReferralSql } from '@eterno/server/referral/pgReferralSql';
-import { settleIncomes } from '@eterno/server/referral/settleIncomes';
+import { settleDays, type SettlementTiming } from '@eterno/server/finance/settleDays';
 import { withIndexedPostgres, beginLiveBlock } from './indexedPostgres.ts';
 import { randomTree, writeTree } from './referralFill.ts';
 
@@ -27,12 +24,12 @@ const USERS = 50_000;
 const DAY = 86_400n;
 
 export type SettlementFigures = {
-  /** The whole day: the finance statement and the referral part (`settleIncomes`). */
+  /** The whole day: the finance statement and the referral part (`settleDays`). */
   seconds: number;
   /** The referral part alone. */
   referralSeconds: number;
   bills: number;
-  /** The referral part's income bills (binary, matching, burn). */
+  /** The referral part's bills (binary, matching, their burn and loop shares, the loop orders' none). */
   referralBills: number;
   reorgRows: number;
 };
@@ -88,13 +85,15 @@ export async function measureSettlement(): Promise<SettlementFigures> {
 
     const db = pgFinanceSql(client);
     await beginLiveBlock(client);
+    const timing: SettlementTiming = { financeMs: 0, referralMs: 0 };
     const started = performance.now();
-    const today = lastSettled + DAY;
-    const rounds = await settleThrough(db, lastSettled, today, BigInt(state.block), inputs);
-    const referralStarted = performance.now();
-    await settleIncomes(pgReferralSql(client), daysToSettle(lastSettled, today), BigInt(state.block), inputs);
+    await settleDays(db, lastSettled, lastSettled + DAY, BigInt(state.block), inputs, timing);
     const ended = performance.now();
-    const [seconds, referralSeconds] = [(ended - started) / 1000, (ended - referralStarted) / 1000];
+    const [seconds, referralSeconds] = [(ended - started) / 1000, timing.referralMs / 1000];
+    const round = await client.query<{ n: number }>(
+      `SELECT income_orders AS n FROM finance_round WHERE settles_at = $1::numeric`,
+      [(lastSettled + DAY).toString()],
+    );
     const reorg = await client.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM "_reorg__finance_order") + (SELECT count(*) FROM "_reorg__bill")
          + (SELECT count(*) FROM "_reorg__ledger_balance") AS n`,
@@ -107,8 +106,8 @@ export async function measureSettlement(): Promise<SettlementFigures> {
       [state.block],
     );
     await client.query('ROLLBACK');
-    if (rounds[0]?.incomeOrders !== SETTLEMENT_ORDERS)
-      throw new Error(`the settlement paid ${rounds[0]?.incomeOrders} orders, not ${SETTLEMENT_ORDERS}`);
+    if (round.rows[0]?.n !== SETTLEMENT_ORDERS)
+      throw new Error(`the settlement paid ${round.rows[0]?.n} orders, not ${SETTLEMENT_ORDERS}`);
     return {
       seconds,
       referralSeconds,

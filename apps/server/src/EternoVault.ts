@@ -4,12 +4,14 @@ import { eventPlace } from './eventPlace.ts';
 import { financeInputs } from './finance/inputs.ts';
 import { purchaseOf } from './finance/purchase.ts';
 import { recordPurchase } from './finance/recordPurchase.ts';
+import { settleDue } from './finance/settleDue.ts';
 import { addToLedger, addToVaultToken, countVaultEvent, low, writeBill } from './ledgerWrites.ts';
 
 /**
  * `DivedIn`: counted (the next DiveIn nonce) and added to the vault's deposits. A finance purchase
- * (a package or a regular deposit that matches the settings in force, finance/purchase.ts) makes
- * its order and bill (finance/recordPurchase.ts). Anything else, `custom = 0` included, is a plain
+ * (a package or a regular deposit that matches the settings in force, finance/purchase.ts) first
+ * settles the days its block crossed (finance/settleDue.ts), then makes its order and bill
+ * (finance/recordPurchase.ts). Anything else, `custom = 0` included, is a plain
  * top-up: the received amount is credited, released and contributed, and a `deposit` bill
  * (docs/decisions/ledger.md, finance.md).
  */
@@ -20,6 +22,9 @@ ponder.on('EternoVault:DivedIn', async ({ event, context }) => {
   const inputs = financeInputs();
   const purchase = purchaseOf({ token, amount, custom, custom1, timestamp: place.timestamp }, inputs);
   if (purchase !== null) {
+    // The days this block crossed are settled before its first purchase: an order paid at T is D + 1's
+    // (ECONOMY §10, finance/settleDue.ts).
+    await settleDue(context.db, event.block, inputs);
     await addToVaultToken(context.db, token, { deposited: amount });
     await recordPurchase(context.db, event.id, user, nonce, token, purchase, place, inputs);
     return;

@@ -28,7 +28,7 @@ import {
   usdtToEtro,
 } from '@eterno/protocol/finance/rules';
 import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
-import { twapEtroInUsdt, type PairSync } from '@eterno/protocol/twap';
+import { dayEtroPrice, type PairSync } from '@eterno/protocol/twap';
 import type { VaultStatsJson } from '@eterno/protocol/vaultApi';
 import { VAULT_KIND, diveInTypedData, splitSignature } from '@eterno/protocol/vault/typedData';
 import pg from 'pg';
@@ -312,8 +312,7 @@ describe.each(DATABASES)('finance settlement on $name', ({ postgres }) => {
     }> = [];
     const maturity = regularMaturity(regular.timestamp, REGULAR.days);
     for (let T = startDay + DAY_SECONDS; T <= dayStartOf(upTo); T += DAY_SECONDS) {
-      const usable = pairSyncs.filter((s) => s.timestamp <= T);
-      const price = twapEtroInUsdt(usable, DAY_SECONDS, T, etroIsToken0)!;
+      const price = dayEtroPrice(pairSyncs, T, etroIsToken0)!;
       let finishedCount = 0;
       for (const o of orders.filter((x) => x.status === 'in_progress')) {
         const income = dailyIncome(o.payment, o.pkg.dailyRateBps, o.gained, o.limit);

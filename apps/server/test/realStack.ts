@@ -35,8 +35,10 @@ import {
   type Transport,
 } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount, type HDAccount } from 'viem/accounts';
+import pg from 'pg';
 import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { openPglite } from '../src/store/sql.ts';
 import { sendTx, SIWE_DOMAIN } from './apiClient.ts';
 
 /** The two databases every such test runs on (`describe.each`). */
@@ -59,6 +61,8 @@ const vaultSigner = privateKeyToAccount(localSignerKey());
 export class RealStack {
   private pg: TestPostgres | null = null;
   private running: RunningServer | null = null;
+  /** The running (or last) server's data folder under `dataDir`. */
+  private serverDir = 'server';
 
   private constructor(
     private readonly anvil: Anvil,
@@ -105,15 +109,28 @@ export class RealStack {
     return this.running;
   }
 
-  /** The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite. */
-  async startServer(opts: { postgres: boolean }): Promise<RunningServer> {
-    if (opts.postgres) this.pg = await startPostgres();
+  /**
+   * The server over this chain, on PostgreSQL (a server of its own, started once) or on embedded
+   * PGlite; the settings files when given (default: the shipped ones); `dir` names a data folder of
+   * its own (default `server`): a second server started with a new `dir` indexes the chain from
+   * scratch (on PostgreSQL every start has a fresh schema).
+   */
+  async startServer(opts: {
+    postgres: boolean;
+    financeSettings?: string;
+    referralSettings?: string;
+    dir?: string;
+  }): Promise<RunningServer> {
+    if (opts.postgres && this.pg === null) this.pg = await startPostgres();
+    this.serverDir = opts.dir ?? 'server';
     this.running = await startServer({
       rpcUrl: this.anvil.rpcUrl,
       deploymentsFile: this.deploymentsFile,
-      dataDir: join(this.dataDir, 'server'),
+      dataDir: join(this.dataDir, this.serverDir),
       databaseUrl: this.pg?.url,
       siweDomains: [SIWE_DOMAIN],
+      ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
+      ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
     });
     return this.running;
   }
@@ -123,8 +140,11 @@ export class RealStack {
     return sendTx({ rpcUrl: this.anvil.rpcUrl, chain: this.chain, client: this.client }, who, address, abi, fn, args);
   }
 
-  /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
-  async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
+  /**
+   * The `diveInWithToken` arguments of a purchase of package `id` at `price` USDT, signed as the
+   * finance API signs it (registration type `first`, valid 30 minutes after the latest block).
+   */
+  async signPurchase(who: TestAccount, id: bigint, price: bigint): Promise<readonly unknown[]> {
     const vault = this.contracts.EternoVault!;
     const usdt = this.contracts.USDT!;
     const deadline = (await this.client.getBlock()).timestamp + 1800n;
@@ -139,8 +159,15 @@ export class RealStack {
     const { r, s, v } = splitSignature(
       await vaultSigner.signTypedData(diveInTypedData({ chainId: ETERNO_CHAIN_ID, vault }, message)),
     );
-    await this.tx(who, usdt, erc20Abi, 'approve', [vault, price]);
-    await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', [id, custom1, usdt, price, deadline, r, s, v]);
+    return [id, custom1, usdt, price, deadline, r, s, v];
+  }
+
+  /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
+  async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
+    const vault = this.contracts.EternoVault!;
+    const args = await this.signPurchase(who, id, price);
+    await this.tx(who, this.contracts.USDT!, erc20Abi, 'approve', [vault, price]);
+    await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', args);
   }
 
   /**
@@ -157,11 +184,41 @@ export class RealStack {
         if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
       }
       if (Date.now() > deadline) {
-        const log = await readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
+        const log = await readFile(join(this.dataDir, this.serverDir, 'server.log'), 'utf8').catch(() => '');
         throw new Error(`the server did not reach block ${head}:\n${log.split('\n').slice(-40).join('\n')}`);
       }
       await new Promise((r) => setTimeout(r, 200));
     }
+  }
+
+  /**
+   * Stops the server (PGlite's files are then free to open) and reads the indexer's `tables`: every row
+   * with its columns by their SQL names, each value a string (or null).
+   */
+  async stopAndReadTables(tables: readonly string[]): Promise<Record<string, Array<Record<string, string | null>>>> {
+    const schema = this.server.schema ?? 'eterno';
+    await this.running?.stop();
+    this.running = null;
+    const str = (r: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)]));
+    const out: Record<string, Array<Record<string, string | null>>> = {};
+    if (this.pg !== null) {
+      const c = new pg.Client({ connectionString: this.pg.url });
+      await c.connect();
+      try {
+        for (const t of tables) out[t] = (await c.query(`SELECT * FROM "${schema}".${t}`)).rows.map(str);
+      } finally {
+        await c.end();
+      }
+      return out;
+    }
+    const db = await openPglite(join(this.dataDir, this.serverDir, 'ponder'));
+    try {
+      for (const t of tables) out[t] = (await db.query(`SELECT * FROM ${schema}.${t}`, [])).rows.map(str);
+    } finally {
+      await db.close();
+    }
+    return out;
   }
 
   /** Stops the server, PostgreSQL and anvil, and removes the data folder. */

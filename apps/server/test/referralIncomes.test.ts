@@ -8,7 +8,7 @@
  * The deployer has no order: it earns nothing (no bill). Then the settlements of D0 + 1 and D0 + 2: the
  * prize pool of D0 in EUSD, the orders bob's incomes filled finish, the 20-day release steps; a
  * reorg across a settlement; then frank's binary income over two days (carry-over, the daily cap, a
- * burn) and carol's matching income on it.
+ * burn) and carol's matching income on what it paid.
  */
 import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
 import { type FinanceOrdersPageJson, type FinanceSummaryJson } from '@eterno/protocol/financeApi';
@@ -173,6 +173,8 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     expect((await get<ReferralAccountJson>(`/referral/account/${alice.address}`)).ep).toBe(e18('25').toString());
     // The ledger: alice's USDT credited unreleased, nothing withdrawable from it.
     expect(await bills(alice, 'direct')).toEqual([e18('10').toString()]);
+    // Each paid income's loop share is a `loop` bill beside it (ECONOMY §10): 2 + 5 + 18 + 18 = 43.
+    expect(await bills(alice, 'loop')).toEqual([e18('-2'), e18('-5'), e18('-18'), e18('-18')].map(String).sort());
   }, 300_000);
 
   it('pays the prize pool in EUSD, finishes the order the incomes filled and releases 1/20 a day', async () => {
@@ -195,8 +197,12 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
         unreleased: (e18('172') - e18('8.6') + aliceCredit).toString(),
         released: e18('8.6').toString(),
       },
-      pendingPrizePool: '0',
+      // The two floors left 1 wei of D0's 134 (ECONOMY §10): it rolled into today's pool.
+      pendingPrizePool: '1',
     });
+    expect(alicePool + davePool).toBe(e18('134') - 1n);
+    // The loop share beside the pool's income bill.
+    expect((await bills(alice, 'loop')).filter((a) => a === String(-aliceLoop))).toHaveLength(1);
     expect(await bills(alice, 'unlock_income')).toEqual([e18('8.6').toString()]);
     expect(await bills(alice, 'personal_pool')).toEqual([alicePool.toString()]);
     const daveIncome = await income(dave);
@@ -293,7 +299,8 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     const room = e18('240') - e18('170') - pool1 - e18('30') - e18('0.5');
     expect(await bills(frank, 'burn')).toEqual([String(-(e18('100') - room))]); // −63928571428571428571
     expect((await income(frank)).ep).toBe('0');
-    // carol, frank's inviter: 10 % of each binary income after the cap (10 and 100).
-    expect(await bills(carol, 'matching')).toEqual([e18('1'), e18('10')].map(String).sort());
+    // carol, frank's inviter: 10 % of what each binary income actually paid (ECONOMY §10): 10, then the
+    // room left of the 100 — nothing is created from the burned part.
+    expect(await bills(carol, 'matching')).toEqual([e18('1'), room / 10n].map(String).sort()); // 1, 3.607…
   }, 300_000);
 });

@@ -1,11 +1,13 @@
 /**
- * The bill types as one list (the spec's 23 in its order, then `deposit`), where each comes from,
- * and the contribution bill's types. Rules: docs/decisions/bills.md.
+ * The bill types as one list (the spec's 23 in its order, then `deposit`, `node_reward`, `loop`),
+ * where each comes from, the contribution bill's types, and how a user's bills rebuild their ledger.
+ * Rules: docs/decisions/bills.md.
  */
 import { BILL_TYPES } from './domain.ts';
+import { DYNAMIC_INCOME_TYPES } from './referralApi.ts';
 import { EXTRA_BILL_TYPES, type AnyBillType } from './vaultApi.ts';
 
-/** Every bill type, in the order of the type filter: the spec's 23, then `deposit` and `node_reward`. */
+/** Every bill type, in the order of the type filter: the spec's 23, then `deposit`, `node_reward` and `loop`. */
 export const ANY_BILL_TYPES: readonly AnyBillType[] = [...BILL_TYPES, ...EXTRA_BILL_TYPES];
 
 export function isAnyBillType(value: unknown): value is AnyBillType {
@@ -49,9 +51,61 @@ export const BILL_PRODUCERS: Readonly<Record<AnyBillType, readonly BillProducer[
   fon_release: ['nodes'],
   deposit: ['indexer'],
   node_reward: ['nodes'],
+  loop: ['referral'],
 };
 
 /** The types produced from this issue on (by the indexer or the vouchers). */
 export const PRODUCED_BILL_TYPES: readonly AnyBillType[] = ANY_BILL_TYPES.filter((type) =>
   BILL_PRODUCERS[type].some((p) => p === 'indexer' || p === 'vouchers'),
 );
+
+/** One ledger row's figures (`ledger_balance`: per user and token), as bigint. */
+export type LedgerFigures = {
+  credited: bigint;
+  unreleased: bigint;
+  released: bigint;
+  withdrawn: bigint;
+  contributed: bigint;
+};
+
+/** The bills credited unreleased: every dynamic income, its burn and its loop share (they release over time). */
+export const UNRELEASED_BILL_TYPES = [
+  ...DYNAMIC_INCOME_TYPES,
+  'burn',
+  'loop',
+] as const satisfies readonly AnyBillType[];
+
+/** The bills credited released at once (a `regular` bill only when positive: the maturity, not the deposit). */
+export const RELEASED_BILL_TYPES = [
+  'deposit',
+  'finance_income',
+  'regular',
+  'node_reward',
+] as const satisfies readonly AnyBillType[];
+
+/**
+ * A user's ledger figures in one token rebuilt from their indexed bills in that token (the `bill`
+ * table; the vouchers' pending `withdraw` and `timeout_return` entries are not ledger movements), by
+ * the rule of docs/decisions/bills.md ("The ledger from the bills"):
+ *   credited    = Σ RELEASED_BILL_TYPES (positive `regular` only) + Σ UNRELEASED_BILL_TYPES
+ *   unreleased  = Σ UNRELEASED_BILL_TYPES − Σ unlock_income
+ *   released    = credited − unreleased
+ *   withdrawn   = −Σ withdraw
+ *   contributed = Σ deposit − Σ buy_package
+ * Every other type moves the wallet, not the ledger.
+ */
+export function ledgerFromBills(bills: readonly { type: string; amount: bigint }[]): LedgerFigures {
+  const sum = (pick: (b: { type: string; amount: bigint }) => boolean) =>
+    bills.filter(pick).reduce((s, b) => s + b.amount, 0n);
+  const is = (types: readonly string[]) => (b: { type: string }) => types.includes(b.type);
+  const credited =
+    sum((b) => is(RELEASED_BILL_TYPES)(b) && (b.type !== 'regular' || b.amount > 0n)) + sum(is(UNRELEASED_BILL_TYPES));
+  const unreleased = sum(is(UNRELEASED_BILL_TYPES)) - sum(is(['unlock_income']));
+  return {
+    credited,
+    unreleased,
+    released: credited - unreleased,
+    withdrawn: -sum(is(['withdraw'])),
+    contributed: sum(is(['deposit'])) - sum(is(['buy_package'])),
+  };
+}

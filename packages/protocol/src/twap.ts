@@ -3,6 +3,7 @@
  * exchange quotes (30-minute window) and the finance settlement (the settled day). Integer maths,
  * rounding down.
  */
+import { DAY_SECONDS } from './finance/rules.ts';
 import { PRICE_SCALE } from './pair.ts';
 
 /** One `Sync` of the pair: its reserves from then on, and where it sits on chain. */
@@ -47,4 +48,27 @@ export function twapEtroInUsdt(
   // All syncs at the window's end (or a zero window): the latest reserves are the price.
   if (total === 0n) return priceOf(sorted.at(-1)!);
   return weighted / total;
+}
+
+/**
+ * The price of the day that ends at `T` (00:00 UTC), at which the settlement of that day pays ETRO
+ * (ECONOMY §10), as an integer:
+ *
+ *   price(D) = ⌊ Σᵢ pᵢ · sᵢ / Σᵢ sᵢ ⌋,  pᵢ = ⌊ usdtᵢ · 10¹⁸ / etroᵢ ⌋
+ *
+ * over the pair's `Sync`s: pᵢ the price of the reserves a sync left (each floored on its own), sᵢ the
+ * seconds of [T − 1 day, T) they held (until the next sync, or T); the reserves before the day's
+ * first sync hold from the day's start. Floored once, at the end. A sync at T or later belongs to the
+ * next day (it held no second of this one): it is left out, so the price never depends on whether
+ * the settlement ran before or after it in the block at T. A pair younger than the day averages over
+ * the seconds since its first sync; no sync before T, or an empty reserve, gives null (the ETRO is
+ * then owed, docs/decisions/finance.md).
+ */
+export function dayEtroPrice(syncs: readonly PairSync[], T: bigint, etroIsToken0: boolean): bigint | null {
+  return twapEtroInUsdt(
+    syncs.filter((s) => s.timestamp < T),
+    DAY_SECONDS,
+    T,
+    etroIsToken0,
+  );
 }

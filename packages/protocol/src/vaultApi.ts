@@ -12,8 +12,11 @@ import type { BillType } from './domain.ts';
 
 type Hex = `0x${string}`;
 
-/** Bill types of the spec's 23 plus `deposit` (a plain vault top-up, which the spec does not name). */
-export const EXTRA_BILL_TYPES = ['deposit', 'node_reward'] as const;
+/**
+ * Bill types beyond the spec's 23: `deposit` (a plain vault top-up, which the spec does not name),
+ * `node_reward` (the node reward pool) and `loop` (the loop share of a paid dynamic income, ECONOMY §10).
+ */
+export const EXTRA_BILL_TYPES = ['deposit', 'node_reward', 'loop'] as const;
 export type ExtraBillType = (typeof EXTRA_BILL_TYPES)[number];
 export type AnyBillType = BillType | ExtraBillType;
 

@@ -1,8 +1,7 @@
 /**
- * The daily finance settlement in the indexer: every block whose time has crossed one or more
- * 00:00 UTC boundaries since the last settled day settles each crossed day, oldest first
- * (./settlementPlan.ts, the rules' maths in TypeScript). It reads what it needs once per block (the
- * orders that can change, the fixed-term orders due, the pair's syncs for each day's TWAP) and
+ * The daily finance statement in the indexer: a run of days, oldest first (./settlementPlan.ts, the
+ * rules' maths in TypeScript), which ./settleDays.ts interleaves with each day's referral part. It
+ * reads what it needs once per run (the orders that can change, the fixed-term orders due, the pair's syncs for each day's TWAP) and
  * writes the result set-based, in ONE statement per batch of days (the per-row figures as JSON
  * parameters, one per table: UPDATE … FROM json_to_recordset, INSERT … SELECT), through the indexing transaction's
  * Drizzle (`context.db.sql`); tables are named through the schema's objects, which Ponder qualifies
@@ -11,7 +10,7 @@
  * Rules: docs/decisions/finance.md ("Settlement and ledger").
  */
 import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
-import { twapEtroInUsdt, type PairSync } from '@eterno/protocol/twap';
+import { dayEtroPrice, type PairSync } from '@eterno/protocol/twap';
 import { sql } from 'ponder';
 import type { Address } from 'viem';
 import {
@@ -24,6 +23,7 @@ import {
   regularOrder,
   vaultToken,
 } from '../../ponder.schema.ts';
+import { paidBeforeRow } from './dayEarners.ts';
 import type { FinanceInputs } from './inputs.ts';
 import type { DayPrices } from './orderGains.ts';
 import { settingsAt } from './settings.ts';
@@ -67,7 +67,7 @@ const num = (value: bigint): Sql => sql`${value.toString()}::numeric`;
 /** Most bills one write carries: a many-day jump over many orders is written in batches of days. */
 const BILLS_PER_WRITE = 400_000;
 
-/** The pair's syncs for the TWAPs of days (first − 1 day, last]: those inside and the last before. */
+/** The pair's syncs for the TWAPs of days (first − 1 day, last): those inside and the last before. */
 async function pairSyncs(db: FinanceSql, from: bigint, to: bigint): Promise<PairSync[]> {
   const found = await rows(
     db,
@@ -76,7 +76,7 @@ async function pairSyncs(db: FinanceSql, from: bigint, to: bigint): Promise<Pair
           ORDER BY timestamp DESC, block_number DESC, log_index DESC LIMIT 1)
         UNION ALL
         (SELECT reserve0::text, reserve1::text, timestamp::text, block_number::text, log_index
-          FROM ${pairSync} WHERE timestamp >= ${num(from)} AND timestamp <= ${num(to)})`,
+          FROM ${pairSync} WHERE timestamp >= ${num(from)} AND timestamp < ${num(to)})`,
   );
   return found.map((r) => ({
     reserve0: big(r.r0),
@@ -97,7 +97,7 @@ async function settlingOrders(db: FinanceSql, last: bigint): Promise<SettlingOrd
           CASE WHEN status = 'in_progress' THEN NULL
             ELSE concat_ws(',', gained, gained_usdt, gained_etro, etro_owed, finished_at) END AS g
         FROM ${financeOrder}
-        WHERE status = 'in_progress' OR etro_owed > 0 OR (status = 'waiting' AND created_at < ${num(last)})`,
+        WHERE status = 'in_progress' OR etro_owed > 0 OR (status = 'waiting' AND ${paidBeforeRow(last)})`,
   );
   return found.map((r) => {
     const stored = r.g === null ? null : text(r.g).split(',');
@@ -154,13 +154,17 @@ async function writePlan(
   last: bigint,
   etroBefore: (o: SettlingOrder) => bigint,
 ): Promise<void> {
+  // An order still in progress keeps its purchase's zeros (its gains are derived: ./orderGains.ts), also when
+  // it was allotted on an earlier day of this batch and earned since: the row never depends on how many days
+  // one block settled (ECONOMY §10).
+  const running = (o: SettlingOrder, value: () => bigint) => (o.status === 'in_progress' ? '0' : value().toString());
   const part = {
     orders: plan.orders.map((o) => ({
       seq: o.seq.toString(),
-      gained: o.gained.toString(),
-      gained_usdt: o.gainedUsdt.toString(),
-      gained_etro: (etroBefore(o) + o.gainedEtro).toString(),
-      etro_owed: o.etroOwed.toString(),
+      gained: running(o, () => o.gained),
+      gained_usdt: running(o, () => o.gainedUsdt),
+      gained_etro: running(o, () => etroBefore(o) + o.gainedEtro),
+      etro_owed: running(o, () => o.etroOwed),
       status: o.status,
       allotted_at: s(o.allottedAt),
       finished_at: s(o.finishedAt),
@@ -265,12 +269,9 @@ export async function settleThrough(
   const days = all.map((T) => ({
     settlesAt: T,
     quota: settingsAt(inputs.settings, T).dailyQuota,
-    etroPrice: twapEtroInUsdt(
-      syncs.filter((x) => x.timestamp <= T),
-      DAY_SECONDS,
-      T,
-      etroIsToken0,
-    ),
+    // The day's TWAP as an integer (protocol/twap.ts `dayEtroPrice`, ECONOMY §10): the seconds-weighted
+    // mean of the per-Sync prices ⌊usdt·10¹⁸/etro⌋ over [T − 1 day, T), floored once; a sync at T is D + 1's.
+    etroPrice: dayEtroPrice(syncs, T, etroIsToken0),
   }));
   const perBatch = Math.max(1, Math.floor(BILLS_PER_WRITE / Math.max(1, 2 * orders.length)));
   const rounds: RoundSummary[] = [];

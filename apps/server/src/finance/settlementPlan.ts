@@ -6,7 +6,7 @@
  *      without any price the value is kept as owed (`etroOwed`) and paid at the next settlement
  *      that has one; one `finance_income` bill per user, token and day (the sum over the user's
  *      orders; each order shows its own in its gained figures); limit reached → finished;
- *   2. allotment: the waiting orders paid before T, in `seq` order, while their payments fit the
+ *   2. allotment: the waiting orders paid before T (./dayEarners.ts `paidBefore`), in `seq` order, while their payments fit the
  *      quota in force at T (`projectAllotment`, strict FIFO) → in progress from T (they earn from
  *      the next day on);
  *   3. regular: active fixed-term orders whose maturity ≤ T → matured, principal and interest
@@ -26,6 +26,7 @@ import {
   usdtToEtro,
 } from '@eterno/protocol/finance/rules';
 import type { Address } from 'viem';
+import { paidBefore } from './dayEarners.ts';
 import { pricesBetween, type DayPrices } from './orderGains.ts';
 
 /** An order the settlement may touch (waiting, in progress, or finished with ETRO still owed). */
@@ -186,8 +187,8 @@ export function planSettlement(
       if (o.status === 'in_progress' && o.gained >= o.rewardLimit) finish(o);
     }
 
-    // 2. Allotment, strict FIFO, of the orders paid before T.
-    const queue = sorted.filter((o) => o.status === 'waiting' && o.createdAt < T);
+    // 2. Allotment, strict FIFO, of the orders paid before T (./dayEarners.ts: an order paid at T is D + 1's).
+    const queue = sorted.filter((o) => o.status === 'waiting' && paidBefore(o, T));
     const { allotted, amount } = projectAllotment(queue, quota);
     const allottedSeqs = new Set(allotted);
     for (const o of queue)

@@ -1,12 +1,13 @@
 /**
- * How a dynamic income reaches the ledger (ECONOMY §4), shared by the purchase (./purchaseIncomes.ts)
+ * How a dynamic income reaches the ledger (ECONOMY §4, §10), shared by the purchase (./purchaseIncomes.ts)
  * and the daily settlement (./settleIncomes.ts): only an earner with an active (waiting or in-progress)
- * order earns; the income is paid up to the earner's energy value, the excess a `burn` bill; what is
- * paid is counted against the earner's active orders oldest first (`finance_order.dynamic_gained`), its
- * loop share goes to the loop balance (every full unit a `loop` order), the rest is credited unreleased
- * (`ledger_balance`, the day's `income_tranche`, the vault's liabilities). `planIncomes` is pure;
- * `readEarners` is one statement, `writeIncomes` one statement. Rules: docs/decisions/referral.md
- * ("Dynamic incomes").
+ * order earns — at a settlement, an order paid before its time (../finance/dayEarners.ts); the income is
+ * paid up to the earner's energy value, the excess a `burn` bill; what is paid is counted against the
+ * earner's active orders oldest first (`finance_order.dynamic_gained`), its loop share goes to the loop
+ * balance (a `loop` bill; every full unit a `loop` order, numbered in registry-id order), the rest is
+ * credited unreleased (`ledger_balance`, the day's `income_tranche`, the vault's liabilities).
+ * `incomePlanner` is pure; `readEarners` is one statement, `writeIncomes` one statement. Rules:
+ * docs/decisions/referral.md ("Dynamic incomes"), docs/decisions/bills.md.
  */
 import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
 import {
@@ -27,9 +28,11 @@ import {
   financeState,
   incomeTranche,
   ledgerBalance,
+  referralAccount,
   referralIncome,
   vaultToken,
 } from '../../ponder.schema.ts';
+import { activeOrderRow, EARNING_STATUSES } from '../finance/dayEarners.ts';
 import { int, low, rows, type ReferralSql, type Row, type Sql } from './referralSql.ts';
 
 export const json = (value: unknown) => sql`${JSON.stringify(value)}::json`;
@@ -53,22 +56,23 @@ export type LoopPackage = {
   dailyRateBps: number;
 };
 
-/** One income to pay: `id` names its bill (its burn bill is `<id>:burn`). */
+/** One income to pay: `id` names its bill (its burn bill is `<id>:burn`, its loop share `<id>:loop`). */
 export type Income = { id: string; earner: Address; type: DynamicIncomeType; token: Address; amount: bigint };
 
 export type IncomeBill = {
   id: string;
   user: Address;
-  type: DynamicIncomeType | 'burn';
+  type: DynamicIncomeType | 'burn' | 'loop';
   token: Address;
   amount: bigint;
 };
 
-export type LoopOrderRow = { seq: bigint; user: Address; eventId: string };
+/** A loop order to write: its number, owner, event id, and the dynamic incomes already counted against it. */
+export type LoopOrderRow = { seq: bigint; user: Address; eventId: string; dynamicGained: bigint };
 
 export type IncomePlan = {
   bills: IncomeBill[];
-  /** Additions to `finance_order.dynamic_gained`. */
+  /** Additions to `finance_order.dynamic_gained` of orders that exist (not the loop orders made here). */
   dynamic: Array<{ seq: bigint; add: bigint }>;
   loopOrders: LoopOrderRow[];
   nextSeq: bigint;
@@ -78,87 +82,135 @@ export type IncomePlan = {
   loops: Array<{ user: Address; reinvested: bigint; balance: bigint; loopOrders: number }>;
 };
 
-/** An earner's state as read: their active orders and loop balance (mutated by `planIncomes`). */
-export type EarnerState = { orders: ActiveOrder[]; loopBalance: bigint };
-
 /**
- * Pays `incomes` in order, given each earner's state (`earners`: absent or without an active order =
- * does not earn, no bill). Every token counts at par against the limits (the prize pool's EUSD = USDT,
- * the exchange's 1:1). `loopIdPrefix` names the loop orders' event ids.
+ * An earner's state as read: their registry id, their active orders and loop balance (mutated as
+ * incomes are paid). No active order = does not earn.
  */
-export function planIncomes(input: {
-  incomes: readonly Income[];
+export type EarnerState = { id: number; orders: ActiveOrder[]; loopBalance: bigint };
+
+export type PlannerInput = {
   earners: ReadonlyMap<Address, EarnerState>;
   rates: IncomeRates;
   loop: LoopPackage;
   nextSeq: bigint;
+  /** Names the loop orders' event ids (`<prefix>:loop:<earner>:<k>`). */
   loopIdPrefix: string;
-}): IncomePlan {
+  /**
+   * Whether a loop order made by one income counts at once for the next incomes of the same step: yes
+   * during the day (a purchase's incomes: it exists from then on), no at a settlement (made at T, it
+   * belongs to D + 1 and adds nothing to D's incomes: ../finance/dayEarners.ts).
+   */
+  loopOrdersEarnAtOnce: boolean;
+};
+
+/**
+ * Pays incomes one at a time (`pay` returns what was paid, after the earner's energy value), then
+ * gives the step's plan. Every token counts at par against the limits (the prize pool's EUSD = USDT,
+ * the exchange's 1:1). Each paid income makes up to three bills: the income (+), the burn beyond `ep`
+ * (−) and the loop share (−, ECONOMY §10), so a type's bills add up to what was credited. The loop
+ * orders the step makes are numbered after it, in their owners' registry-id order (each owner's in the
+ * order they were made), whatever the order the incomes were paid in (ECONOMY §10).
+ */
+export function incomePlanner(input: PlannerInput): { pay(income: Income): bigint; plan(): IncomePlan } {
   const { rates, loop } = input;
-  const plan: IncomePlan = { bills: [], dynamic: [], loopOrders: [], nextSeq: input.nextSeq, credits: [], loops: [] };
+  const bills: IncomeBill[] = [];
   const loops = new Map<Address, IncomePlan['loops'][number]>();
   const credits = new Map<string, IncomePlan['credits'][number]>();
   const dynamic = new Map<bigint, { seq: bigint; add: bigint }>();
-  for (const income of input.incomes) {
-    const earner = income.earner;
-    const state = input.earners.get(earner);
-    if (state === undefined || state.orders.length === 0 || income.amount === 0n) continue;
-    const { paid, burned } = capToEnergy(income.amount, energyValue(state.orders));
-    plan.bills.push({ id: income.id, user: earner, type: income.type, token: income.token, amount: income.amount });
-    if (burned > 0n)
-      plan.bills.push({ id: `${income.id}:burn`, user: earner, type: 'burn', token: income.token, amount: -burned });
-    if (paid === 0n) continue;
-    for (const { seq, add } of allocateToOrders(state.orders, paid)) {
-      const at = state.orders.findIndex((o) => o.seq === seq);
-      const o = state.orders[at]!;
-      state.orders[at] = { ...o, dynamicGained: o.dynamicGained + add };
-      const found = dynamic.get(seq);
-      if (found) found.add += add;
-      else dynamic.set(seq, { seq, add });
-    }
-    const { loop: share, credit } = splitLoop(paid, rates);
-    const key = `${earner}:${income.token}`;
-    const c = credits.get(key);
-    if (c) c.amount += credit;
-    else credits.set(key, { user: earner, token: income.token, amount: credit });
-    let mine = loops.get(earner);
-    if (mine === undefined)
-      loops.set(earner, (mine = { user: earner, reinvested: 0n, balance: state.loopBalance, loopOrders: 0 }));
-    mine.reinvested += share;
-    const made = loopOrders(mine.balance, share, loop.price);
-    mine.balance = made.balance;
-    state.loopBalance = made.balance;
-    for (let i = 0; i < made.orders; i++) {
-      const seq = plan.nextSeq;
-      plan.nextSeq += 1n;
-      mine.loopOrders += 1;
-      plan.loopOrders.push({ seq, user: earner, eventId: `${input.loopIdPrefix}:loop:${earner}:${mine.loopOrders}` });
-      // A loop order is active at once: it raises the earner's energy for the next incomes.
-      state.orders.push({
-        seq,
-        status: 'waiting',
-        payment: loop.price,
-        dailyRateBps: loop.dailyRateBps,
-        allocation01Bps: loop.allocation01Bps,
-        rewardLimit: loop.rewardLimit,
-        dynamicGained: 0n,
-        settledDays: 0n,
-      });
-    }
-  }
-  plan.dynamic = [...dynamic.values()];
-  plan.credits = [...credits.values()].filter((c) => c.amount > 0n);
-  plan.loops = [...loops.values()];
-  return plan;
+  // Loop orders made, numbered provisionally in the order made (nextSeq, nextSeq + 1, …).
+  const made: Array<{ seq: bigint; user: Address; eventId: string }> = [];
+  return {
+    pay(income) {
+      const earner = income.earner;
+      const state = input.earners.get(earner);
+      if (state === undefined || state.orders.length === 0 || income.amount === 0n) return 0n;
+      const { paid, burned } = capToEnergy(income.amount, energyValue(state.orders));
+      bills.push({ id: income.id, user: earner, type: income.type, token: income.token, amount: income.amount });
+      if (burned > 0n)
+        bills.push({ id: `${income.id}:burn`, user: earner, type: 'burn', token: income.token, amount: -burned });
+      if (paid === 0n) return 0n;
+      for (const { seq, add } of allocateToOrders(state.orders, paid)) {
+        const at = state.orders.findIndex((o) => o.seq === seq);
+        const o = state.orders[at]!;
+        state.orders[at] = { ...o, dynamicGained: o.dynamicGained + add };
+        const found = dynamic.get(seq);
+        if (found) found.add += add;
+        else dynamic.set(seq, { seq, add });
+      }
+      const { loop: share, credit } = splitLoop(paid, rates);
+      if (share > 0n)
+        bills.push({ id: `${income.id}:loop`, user: earner, type: 'loop', token: income.token, amount: -share });
+      const key = `${earner}:${income.token}`;
+      const c = credits.get(key);
+      if (c) c.amount += credit;
+      else credits.set(key, { user: earner, token: income.token, amount: credit });
+      let mine = loops.get(earner);
+      if (mine === undefined)
+        loops.set(earner, (mine = { user: earner, reinvested: 0n, balance: state.loopBalance, loopOrders: 0 }));
+      mine.reinvested += share;
+      const orders = loopOrders(mine.balance, share, loop.price);
+      mine.balance = orders.balance;
+      state.loopBalance = orders.balance;
+      for (let i = 0; i < orders.orders; i++) {
+        const seq = input.nextSeq + BigInt(made.length);
+        mine.loopOrders += 1;
+        made.push({ seq, user: earner, eventId: `${input.loopIdPrefix}:loop:${earner}:${mine.loopOrders}` });
+        if (input.loopOrdersEarnAtOnce)
+          state.orders.push({
+            seq,
+            status: 'waiting',
+            payment: loop.price,
+            dailyRateBps: loop.dailyRateBps,
+            allocation01Bps: loop.allocation01Bps,
+            rewardLimit: loop.rewardLimit,
+            dynamicGained: 0n,
+            settledDays: 0n,
+          });
+      }
+      return paid;
+    },
+    plan() {
+      const idOf = (user: Address): number => {
+        const id = input.earners.get(user)?.id;
+        if (id === undefined) throw new Error(`referral incomes: the earner ${user} has no registry id`);
+        return id;
+      };
+      const ordered = [...made].sort((a, b) => idOf(a.user) - idOf(b.user) || (a.seq < b.seq ? -1 : 1));
+      const numbered = new Map(ordered.map((o, i) => [o.seq, input.nextSeq + BigInt(i)]));
+      return {
+        bills,
+        dynamic: [...dynamic.values()].filter((d) => !numbered.has(d.seq)),
+        loopOrders: ordered.map((o) => ({
+          seq: numbered.get(o.seq)!,
+          user: o.user,
+          eventId: o.eventId,
+          dynamicGained: dynamic.get(o.seq)?.add ?? 0n,
+        })),
+        nextSeq: input.nextSeq + BigInt(made.length),
+        credits: [...credits.values()].filter((c) => c.amount > 0n),
+        loops: [...loops.values()],
+      };
+    },
+  };
 }
 
-const STATUSES = ['waiting', 'in_progress'] as const;
+/** Pays `incomes` in order (`incomePlanner`) and gives the plan. */
+export function planIncomes(input: PlannerInput & { incomes: readonly Income[] }): IncomePlan {
+  const planner = incomePlanner(input);
+  for (const income of input.incomes) planner.pay(income);
+  return planner.plan();
+}
 
-/** The earners' active orders (static gains derived after the settled days through `lastSettled`) and loop balances. */
+/**
+ * The earners' registry ids, active orders and loop balances. `lastSettled`: the settled days through
+ * which the in-progress orders' static gains are derived. `paidBefore`: at a settlement, its time T —
+ * only the orders paid before it count (../finance/dayEarners.ts); null during the day (a purchase).
+ */
 export async function readEarners(
   db: ReferralSql,
   wallets: readonly Address[],
   lastSettled: bigint,
+  paidBefore: bigint | null,
 ): Promise<Map<Address, EarnerState>> {
   const earners = new Map<Address, EarnerState>();
   if (wallets.length === 0) return earners;
@@ -172,14 +224,17 @@ export async function readEarners(
     db,
     sql`SELECT 'o' AS k, "user" AS u, seq::text AS seq, payment::text AS p, daily_rate_bps AS r, allocation01_bps AS a,
           reward_limit::text AS l, dynamic_gained::text AS d, status AS s, allotted_at::text AS at
-        FROM ${financeOrder} WHERE "user" = ANY(${list}) AND status IN ('waiting', 'in_progress')
+        FROM ${financeOrder} WHERE "user" = ANY(${list}) AND ${activeOrderRow(paidBefore)}
         UNION ALL
         SELECT 'b', "user", NULL, balance::text, NULL, NULL, NULL, NULL, NULL, NULL
-        FROM ${referralIncome} WHERE "user" = ANY(${list})`,
+        FROM ${referralIncome} WHERE "user" = ANY(${list})
+        UNION ALL
+        SELECT 'i', wallet, NULL, id::text, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM ${referralAccount} WHERE wallet = ANY(${list})`,
   );
   const of = (u: Address) => {
     let e = earners.get(u);
-    if (e === undefined) earners.set(u, (e = { orders: [], loopBalance: 0n }));
+    if (e === undefined) earners.set(u, (e = { id: Number.NaN, orders: [], loopBalance: 0n }));
     return e;
   };
   for (const r of found as Row[]) {
@@ -188,8 +243,13 @@ export async function readEarners(
       e.loopBalance = big(r.p);
       continue;
     }
+    if (r.k === 'i') {
+      e.id = int(r.p);
+      continue;
+    }
     const status = text(r.s);
-    if (!(STATUSES as readonly string[]).includes(status)) throw new Error(`referral incomes: order status ${status}`);
+    if (!(EARNING_STATUSES as readonly string[]).includes(status))
+      throw new Error(`referral incomes: order status ${status}`);
     const allottedAt = r.at === null ? null : big(r.at);
     e.orders.push({
       seq: big(r.seq),
@@ -202,6 +262,8 @@ export async function readEarners(
       settledDays: allottedAt === null || lastSettled <= allottedAt ? 0n : (lastSettled - allottedAt) / DAY_SECONDS,
     });
   }
+  for (const [wallet, e] of earners)
+    if (Number.isNaN(e.id)) throw new Error(`referral incomes: ${wallet} earns but is not a registered account`);
   return earners;
 }
 
@@ -239,10 +301,16 @@ export async function writeIncomes(
         gained_usdt, gained_etro, etro_owed, status, created_at, allotted_at, finished_at, tx_hash, block_number, log_index)
       SELECT x.seq, x.event_id, x."user", -1, ${loop.id}, ${loop.units}, 'loop', ${n(loop.price)},
         ${loop.multiple01Bps}, ${loop.multiple02Bps}, ${loop.allocation01Bps}, ${loop.dailyRateBps},
-        ${n(loop.rewardLimit)}, 0, 0, 0, 0, 0, 'waiting', ${n(place.timestamp)}, NULL, NULL, ${place.txHash},
+        ${n(loop.rewardLimit)}, 0, x.dynamic_gained, 0, 0, 0, 'waiting', ${n(place.timestamp)}, NULL, NULL, ${place.txHash},
         ${n(place.blockNumber)}, ${place.logIndex}
-      FROM json_to_recordset(${json(plan.loopOrders.map((o) => ({ seq: o.seq.toString(), user: o.user, event_id: o.eventId })))})
-        AS x(seq numeric, "user" text, event_id text)
+      FROM json_to_recordset(${json(
+        plan.loopOrders.map((o) => ({
+          seq: o.seq.toString(),
+          user: o.user,
+          event_id: o.eventId,
+          dynamic_gained: o.dynamicGained.toString(),
+        })),
+      )}) AS x(seq numeric, "user" text, event_id text, dynamic_gained numeric)
     ), state AS (
       UPDATE ${financeState} SET next_seq = ${n(plan.nextSeq)} WHERE id = 'state' AND next_seq < ${n(plan.nextSeq)}
     ), loop_balance AS (

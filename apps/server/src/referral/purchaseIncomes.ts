@@ -53,10 +53,12 @@ export async function recordPurchaseIncomes(db: ReferralSql, input: PurchaseInco
     token: usdt,
     amount: i.amount,
   }));
+  // During the day: every active order of the earners counts (null: no settlement time).
   const earners = await readEarners(
     db,
     incomes.map((i) => i.earner),
     input.lastSettled,
+    null,
   );
   const plan = planIncomes({
     incomes,
@@ -65,6 +67,7 @@ export async function recordPurchaseIncomes(db: ReferralSql, input: PurchaseInco
     loop: input.loop,
     nextSeq: input.nextSeq,
     loopIdPrefix: input.eventId,
+    loopOrdersEarnAtOnce: true,
   });
   const day = dayStartOf(input.place.timestamp);
   const feed = prizePoolFeed(input.payment, input.rates);

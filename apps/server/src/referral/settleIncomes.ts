@@ -1,16 +1,22 @@
 /**
- * The dynamic incomes of the daily settlement (ECONOMY §4), after the finance settlement of the same
- * block, for each settled day T (00:00 UTC) in order:
- *   1. the prize pool of the day that ended (T − 1 day): paid in EUSD to the top `prizePoolWinners`
- *      earners (an active order) by their direct invitees' payments that day, pro rata, through
- *      ./incomeLedger.ts (energy, burn, limits, loop, unreleased); with no such earner the pool rolls
- *      into day T's pool;
- *   2. the binary and matching incomes of D's new team volume (`payBinary`);
+ * The dynamic incomes of the daily settlement (ECONOMY §4, §10), for each settled day T (00:00 UTC), after
+ * that day's finance statement (../finance/settleDue.ts runs the two day by day), of the day D = T − 1 day
+ * that ended. D's earners are the users with an order paid before T (../finance/dayEarners.ts): an order
+ * paid at T or later, and a loop order made by D's own settlement, belong to D + 1.
+ *   1. the prize pool of D: paid in EUSD to the top `prizePoolWinners` earners by their direct invitees'
+ *      payments on D (ties: the lower registry id), pro rata, through ./incomeLedger.ts (energy, burn,
+ *      limits, loop, unreleased); the rounding dust — or the whole pool when nobody earns — rolls into
+ *      day T's pool (nothing is lost);
+ *   2. the binary incomes of D's new team volume, then the matching incomes on what each binary income
+ *      actually paid (after the cap and the burn) (`payBinary`);
  *   3. the release: every income tranche of the `releaseDays` days before T releases its k-th part
  *      (`releasePart`, k = days since the tranche): one `unlock_income` bill per user, token and day,
- *      unreleased → released in the ledger (withdrawable).
- * Only the day's winners and the users with unreleased tranches cost anything. Rules:
- * docs/decisions/referral.md ("Dynamic incomes").
+ *      unreleased → released in the ledger (withdrawable). A settlement income's tranche is T's: it
+ *      releases from the next settlement on.
+ * The incomes of one step are paid in a fixed order (the prize pool in ranking order, the binary and
+ * matching incomes in the registry-id order of the account whose volume made them) and the loop orders
+ * a step makes are numbered in registry-id order. Only the day's winners and the users with unreleased
+ * tranches cost anything. Rules: docs/decisions/referral.md ("Dynamic incomes", "Settlement edges").
  */
 import { DAY_SECONDS } from '@eterno/protocol/finance/rules';
 import { binaryDay, matchingIncome, prizePoolShares, releasePart } from '@eterno/protocol/referral/incomes';
@@ -21,25 +27,35 @@ import {
   binaryDay as binaryDayTable,
   referralAccount,
   referralLegDay,
-  financeOrder,
   financeState,
   incomeTranche,
   ledgerBalance,
   prizePoolDay,
   prizeVolumeDay,
 } from '../../ponder.schema.ts';
+import { activeOrderOf } from '../finance/dayEarners.ts';
 import type { FinanceInputs } from '../finance/inputs.ts';
 import { loopPackageAt } from '../finance/inputs.ts';
 import { referralSettingsAt } from './incomeSettings.ts';
-import { big, json, n, planIncomes, readEarners, text, writeIncomes, type Income } from './incomeLedger.ts';
+import {
+  big,
+  incomePlanner,
+  json,
+  n,
+  planIncomes,
+  readEarners,
+  text,
+  writeIncomes,
+  type Income,
+} from './incomeLedger.ts';
 import { LEG_CAPACITY } from './layout.ts';
 import { teamRows } from './teamSql.ts';
-import { rows, type ReferralSql, type Row } from './referralSql.ts';
+import { int, rows, type ReferralSql, type Row } from './referralSql.ts';
 
-/** What paying a day's prize pool did: nothing to pay, rolled into day T's pool, or paid (incomes at T). */
-type PoolOutcome = 'none' | 'rolled' | 'paid';
+/** What paying D's prize pool did: whether incomes were paid (at T), and what rolled into T's pool. */
+type PoolOutcome = { paid: boolean; rolled: bigint };
 
-/** Pays day T's prize pool (the pool of T − 1 day). */
+/** Pays day T's prize pool (the pool of D = T − 1 day). */
 async function payPrizePool(
   db: ReferralSql,
   T: bigint,
@@ -52,84 +68,92 @@ async function payPrizePool(
     db,
     sql`SELECT amount::text AS a FROM ${prizePoolDay} WHERE day = ${n(D)} AND paid_at IS NULL AND amount > 0`,
   );
-  if (pool === undefined) return 'none';
+  if (pool === undefined) return { paid: false, rolled: 0n };
   const amount = big(pool.a);
+  // The top N earners of D by volume, ties to the lower registry id (protocol `comparePrizeRanks`).
   const ranking = (
     await rows(
       db,
-      sql`SELECT v."user" AS u, v.volume::text AS v FROM ${prizeVolumeDay} v
-          WHERE v.day = ${n(D)} AND v.volume > 0 AND EXISTS (
-            SELECT 1 FROM ${financeOrder} o WHERE o."user" = v."user" AND o.status IN ('waiting', 'in_progress'))
-          ORDER BY v.volume DESC, v."user" ASC LIMIT ${rates.prizePoolWinners}`,
+      sql`SELECT v."user" AS u, a.id AS i, v.volume::text AS v FROM ${prizeVolumeDay} v
+          JOIN ${referralAccount} a ON a.wallet = v."user"
+          WHERE v.day = ${n(D)} AND v.volume > 0 AND ${activeOrderOf(sql`v."user"`, T)}
+          ORDER BY v.volume DESC, a.id ASC LIMIT ${rates.prizePoolWinners}`,
     )
-  ).map((r) => ({ user: text(r.u), volume: big(r.v) }));
-  const shares = prizePoolShares(amount, ranking, rates);
+  ).map((r) => ({ user: text(r.u) as Address, id: int(r.i), volume: big(r.v) }));
+  const { shares, carry } = prizePoolShares(amount, ranking, rates);
+  const settled = sql`UPDATE ${prizePoolDay} SET paid_at = ${n(T)} WHERE day = ${n(D)}`;
+  // The dust (or the whole pool when nobody may take it) rolls into day T's pool.
+  const roll = sql`INSERT INTO ${prizePoolDay} AS p (day, amount, paid_at) VALUES (${n(T)}, ${n(carry)}, NULL)
+    ON CONFLICT (day) DO UPDATE SET amount = p.amount + excluded.amount`;
   if (shares.length === 0) {
-    // Nobody may take it: the pool rolls into day T's.
-    await db.execute(sql`
-      WITH paid AS (UPDATE ${prizePoolDay} SET paid_at = ${n(T)} WHERE day = ${n(D)})
-      INSERT INTO ${prizePoolDay} AS p (day, amount, paid_at) VALUES (${n(T)}, ${n(amount)}, NULL)
-      ON CONFLICT (day) DO UPDATE SET amount = p.amount + excluded.amount`);
-    return 'rolled';
+    await db.execute(sql`WITH paid AS (${settled}) ${roll}`);
+    return { paid: false, rolled: carry };
   }
   const [state] = await rows(db, sql`SELECT next_seq::text AS s FROM ${financeState} WHERE id = 'state'`);
-  const eusd = inputs.eusd;
   const loop = loopPackageAt(inputs, T);
   const plan = planIncomes({
     incomes: shares.map((s) => ({
       id: `prize:${D}:${s.user}`,
-      earner: s.user as Address,
+      earner: s.user,
       type: 'personal_pool',
-      token: eusd,
+      token: inputs.eusd,
       amount: s.amount,
     })),
     earners: await readEarners(
       db,
-      shares.map((s) => s.user as Address),
+      shares.map((s) => s.user),
+      T,
       T,
     ),
     rates,
     loop,
     nextSeq: big(state!.s),
     loopIdPrefix: `prize:${D}`,
+    loopOrdersEarnAtOnce: false,
   });
   await writeIncomes(db, plan, { blockNumber, logIndex: 0, timestamp: T, txHash: null }, loop, [
-    sql`UPDATE ${prizePoolDay} SET paid_at = ${n(T)} WHERE day = ${n(D)}`,
+    settled,
+    ...(carry > 0n ? [roll] : []),
   ]);
-  return 'paid';
+  return { paid: true, rolled: carry };
 }
 
 /**
  * Day T's binary and matching incomes (of day D = T − 1 day's new team volume). The accounts with new
  * volume on a side are in the side chains that day's payments touched (`referral_leg_day` rows of D
- * name them), above the deepest change in the chain: only those, with an active order, are read
- * (their D volumes by the team statement).
- * Binary: `binaryDay` (carry in = their latest row's carry out), capped at their active payments;
- * matching: matchingBps of each one's binary income (after the cap) to their inviter. Both paid
- * through ./incomeLedger.ts, the `binary_day` rows in the same statement.
+ * name them), above the deepest change in the chain: only those that earn for D are read (their D
+ * volumes by the team statement).
+ * Binary: `binaryDay` (carry in = their latest row's carry out), capped at the payments of their orders
+ * of D; matching: matchingBps of what each binary income actually paid (after the cap and the burn
+ * beyond the earner's energy) to their inviter, if the inviter earns for D. Both paid through
+ * ./incomeLedger.ts in the registry-id order of the account whose volume made them, all binary incomes
+ * first; the `binary_day` rows in the same statement.
  */
 async function payBinary(db: ReferralSql, T: bigint, blockNumber: bigint, inputs: FinanceInputs): Promise<boolean> {
   const rates = referralSettingsAt(inputs.referral, T);
   const D = T - DAY_SECONDS;
-  const active = sql`EXISTS (SELECT 1 FROM ${financeOrder} o WHERE o."user" = a.wallet AND o.status IN ('waiting', 'in_progress'))`;
+  const earns = activeOrderOf(sql`a.wallet`, T);
   // In a touched chain only the accounts above its deepest change of D have new volume: a change at
   // position p writes Fenwick indices from CAP − p up (./layout.ts), so the chain's smallest index of
   // D is CAP − (its deepest changed position), and the accounts at smaller positions are the ones.
   const cap = sql.raw(String(LEG_CAPACITY));
-  const candidates = await rows(
-    db,
-    sql`WITH touched AS (SELECT head, side, min(idx) AS lowest FROM ${referralLegDay} WHERE day = ${n(D)} GROUP BY head, side)
-        SELECT a.wallet AS w, a.inviter AS i FROM ${referralAccount} a
+  const candidates = (
+    await rows(
+      db,
+      sql`WITH touched AS (SELECT head, side, min(idx) AS lowest FROM ${referralLegDay} WHERE day = ${n(D)} GROUP BY head, side)
+        SELECT a.wallet AS w, a.inviter AS i, a.id AS n FROM ${referralAccount} a
         JOIN touched t ON t.side = 0 AND a.head_left = t.head AND a.pos_left < ${cap} - t.lowest
-        WHERE ${active}
+        WHERE ${earns}
         UNION
-        SELECT a.wallet, a.inviter FROM ${referralAccount} a
+        SELECT a.wallet, a.inviter, a.id FROM ${referralAccount} a
         JOIN touched t ON t.side = 1 AND a.head_right = t.head AND a.pos_right < ${cap} - t.lowest
-        WHERE ${active}`,
-  );
+        WHERE ${earns}`,
+    )
+  )
+    .map((r) => ({ wallet: text(r.w) as Address, inviter: r.i === null ? null : (text(r.i) as Address), id: int(r.n) }))
+    .sort((a, b) => a.id - b.id);
   if (candidates.length === 0) return false;
-  const wallets = candidates.map((r) => text(r.w) as Address);
-  const inviterOf = new Map(candidates.map((r) => [text(r.w), r.i === null ? null : (text(r.i) as Address)]));
+  const wallets = candidates.map((c) => c.wallet);
   const [volumes, carries] = await Promise.all([
     teamRows(db, wallets, D),
     rows(
@@ -139,22 +163,34 @@ async function payBinary(db: ReferralSql, T: bigint, blockNumber: bigint, inputs
           AND day < ${n(D)} ORDER BY "user", day DESC`,
     ),
   ]);
+  const volumeOf = new Map(volumes.map((v) => [v.wallet, v]));
   const carryOf = new Map(carries.map((r) => [text(r.u), { left: big(r.l), right: big(r.r) }]));
-  const inviters = [...new Set([...inviterOf.values()].filter((i): i is Address => i !== null))];
-  const earners = await readEarners(db, [...wallets, ...inviters], T);
+  const inviters = [...new Set(candidates.map((c) => c.inviter).filter((i): i is Address => i !== null))];
+  const earners = await readEarners(db, [...wallets, ...inviters], T, T);
   const usdt = inputs.usdt;
+  const [state] = await rows(db, sql`SELECT next_seq::text AS s FROM ${financeState} WHERE id = 'state'`);
+  const loop = loopPackageAt(inputs, T);
+  const planner = incomePlanner({
+    earners,
+    rates,
+    loop,
+    nextSeq: big(state!.s),
+    loopIdPrefix: `binary:${D}`,
+    loopOrdersEarnAtOnce: false,
+  });
   const days: Array<Record<string, string>> = [];
-  const binaryIncomes: Income[] = [];
-  const matchingIncomes: Income[] = [];
-  for (const v of volumes) {
+  const paidBinary: Array<{ wallet: Address; inviter: Address | null; paid: bigint }> = [];
+  for (const c of candidates) {
+    const v = volumeOf.get(c.wallet);
+    if (v === undefined) continue;
     const leftNew = BigInt(v.sides[0].today);
     const rightNew = BigInt(v.sides[1].today);
     if (leftNew === 0n && rightNew === 0n) continue;
-    const carry = carryOf.get(v.wallet) ?? { left: 0n, right: 0n };
-    const cap = (earners.get(v.wallet)?.orders ?? []).reduce((s, o) => s + o.payment, 0n);
+    const carry = carryOf.get(c.wallet) ?? { left: 0n, right: 0n };
+    const cap = (earners.get(c.wallet)?.orders ?? []).reduce((s, o) => s + o.payment, 0n);
     const b = binaryDay({ leftNew, rightNew, leftCarryIn: carry.left, rightCarryIn: carry.right, cap }, rates);
     days.push({
-      user: v.wallet,
+      user: c.wallet,
       left_new: b.leftNew.toString(),
       right_new: b.rightNew.toString(),
       left_carry_in: b.leftCarryIn.toString(),
@@ -167,36 +203,29 @@ async function payBinary(db: ReferralSql, T: bigint, blockNumber: bigint, inputs
     });
     const earned = b.income - b.capped;
     if (earned === 0n) continue;
-    binaryIncomes.push({
-      id: `binary:${D}:${v.wallet}`,
-      earner: v.wallet,
+    const income: Income = {
+      id: `binary:${D}:${c.wallet}`,
+      earner: c.wallet,
       type: 'binary',
       token: usdt,
       amount: earned,
-    });
-    const inviter = inviterOf.get(v.wallet) ?? null;
-    const matching = matchingIncome(earned, rates);
+    };
+    paidBinary.push({ wallet: c.wallet, inviter: c.inviter, paid: planner.pay(income) });
+  }
+  if (days.length === 0) return false;
+  // Matching: on what each binary income actually paid — nothing is created from burned money.
+  for (const { wallet, inviter, paid } of paidBinary) {
+    const matching = matchingIncome(paid, rates);
     if (inviter !== null && matching > 0n)
-      matchingIncomes.push({
-        id: `matching:${D}:${inviter}:${v.wallet}`,
+      planner.pay({
+        id: `matching:${D}:${inviter}:${wallet}`,
         earner: inviter,
         type: 'matching',
         token: usdt,
         amount: matching,
       });
   }
-  if (days.length === 0) return false;
-  const [state] = await rows(db, sql`SELECT next_seq::text AS s FROM ${financeState} WHERE id = 'state'`);
-  const loop = loopPackageAt(inputs, T);
-  const plan = planIncomes({
-    incomes: [...binaryIncomes, ...matchingIncomes],
-    earners,
-    rates,
-    loop,
-    nextSeq: big(state!.s),
-    loopIdPrefix: `binary:${D}`,
-  });
-  await writeIncomes(db, plan, { blockNumber, logIndex: 0, timestamp: T, txHash: null }, loop, [
+  await writeIncomes(db, planner.plan(), { blockNumber, logIndex: 0, timestamp: T, txHash: null }, loop, [
     sql`INSERT INTO ${binaryDayTable} ("user", day, left_new, right_new, left_carry_in, right_carry_in, matched, income,
           capped, left_carry_out, right_carry_out)
         SELECT x."user", ${n(D)}, x.left_new, x.right_new, x.left_carry_in, x.right_carry_in, x.matched, x.income,
@@ -252,22 +281,40 @@ async function release(db: ReferralSql, T: bigint, blockNumber: bigint, inputs: 
     FROM totals x WHERE lb."user" = x."user" AND lb.token = x.token`);
 }
 
+/** What the referral part has to do on the days of a run (read once per run, grown as days are paid). */
+export type IncomeWork = {
+  /** Days D with an unpaid prize pool (paid at D + 1). */
+  pools: Set<bigint>;
+  /** Days D with a prize ranking (`prize_volume_day` rows): without one, D's pool only rolls on. */
+  volumes: Set<bigint>;
+  /** Days D with new team volume (`referral_leg_day` rows: binary incomes at D + 1). */
+  legs: Set<bigint>;
+  /** Days with a tranche not fully released. */
+  tranches: Set<bigint>;
+};
+
 /**
- * The days of `days` (ascending 00:00 UTC days) that have something to settle, read in three
- * statements for the whole run instead of three per day: a 480-day jump settles in a handful of
- * statements, not 1,440 (each raw statement costs Ponder a parse and a savepoint). A day T needs
+ * The work of `days` (ascending 00:00 UTC days T), read in three statements for the whole run instead
+ * of three per day: a 480-day jump settles in a handful of statements, not 1,440 (each raw statement
+ * costs Ponder a parse and a savepoint). A day T needs
  *   - its prize pool paid when day T − 1 has an unpaid pool (or the pool rolled into it during the run);
  *   - its binary paid when day T − 1 has `referral_leg_day` rows (only purchases write them);
  *   - its release when a tranche with something unreleased is dated within the `releaseDays` before T
  *     (incomes paid during the run add their day).
  */
-async function daysWithWork(db: ReferralSql, first: bigint, last: bigint) {
-  const from = first - DAY_SECONDS;
-  const to = last - DAY_SECONDS;
+export async function incomeWork(db: ReferralSql, days: readonly bigint[]): Promise<IncomeWork> {
+  if (days.length === 0) return { pools: new Set(), volumes: new Set(), legs: new Set(), tranches: new Set() };
+  const from = days[0]! - DAY_SECONDS;
+  const to = days.at(-1)! - DAY_SECONDS;
+  const last = days.at(-1)!;
   // One statement at a time: they share the block's transaction.
   const pools = await rows(
     db,
     sql`SELECT day::text AS d FROM ${prizePoolDay} WHERE day >= ${n(from)} AND day <= ${n(to)} AND paid_at IS NULL AND amount > 0`,
+  );
+  const volumes = await rows(
+    db,
+    sql`SELECT DISTINCT day::text AS d FROM ${prizeVolumeDay} WHERE day >= ${n(from)} AND day <= ${n(to)} AND volume > 0`,
   );
   const legs = await rows(
     db,
@@ -277,28 +324,35 @@ async function daysWithWork(db: ReferralSql, first: bigint, last: bigint) {
     db,
     sql`SELECT DISTINCT day::text AS d FROM ${incomeTranche} WHERE day < ${n(last)} AND released < amount`,
   );
-  const days = (list: readonly Row[]) => new Set(list.map((r) => big(r.d)));
-  return { pools: days(pools), legs: days(legs), tranches: days(tranches) };
+  const set = (list: readonly Row[]) => new Set(list.map((r) => big(r.d)));
+  return { pools: set(pools), volumes: set(volumes), legs: set(legs), tranches: set(tranches) };
 }
 
-/** The referral part of settling `days` (ascending 00:00 UTC days) in block `blockNumber`. */
-export async function settleIncomes(
+/**
+ * Whether day T's referral part may pay incomes — D's prize pool to a ranking, or D's binary — i.e. read
+ * the orders and change them (dynamic gains, loop orders): the finance statement of T + 1 must then read
+ * them again. A pool without a ranking only rolls on (the dust of an earlier day, say): it touches no order.
+ */
+export const paysIncomes = (work: IncomeWork, T: bigint): boolean => {
+  const D = T - DAY_SECONDS;
+  return (work.pools.has(D) && work.volumes.has(D)) || work.legs.has(D);
+};
+
+/** The referral part of day T (its finance statement already written) in block `blockNumber`. */
+export async function settleIncomeDay(
   db: ReferralSql,
-  days: readonly bigint[],
+  T: bigint,
+  work: IncomeWork,
   blockNumber: bigint,
   inputs: FinanceInputs,
 ): Promise<void> {
-  if (days.length === 0) return;
-  const work = await daysWithWork(db, days[0]!, days.at(-1)!);
-  for (const T of days) {
-    const D = T - DAY_SECONDS;
-    if (work.pools.has(D)) {
-      const outcome = await payPrizePool(db, T, blockNumber, inputs);
-      if (outcome === 'rolled') work.pools.add(T);
-      if (outcome === 'paid') work.tranches.add(T);
-    }
-    if (work.legs.has(D) && (await payBinary(db, T, blockNumber, inputs))) work.tranches.add(T);
-    const since = T - BigInt(referralSettingsAt(inputs.referral, T).releaseDays) * DAY_SECONDS;
-    if ([...work.tranches].some((d) => d >= since && d < T)) await release(db, T, blockNumber, inputs);
+  const D = T - DAY_SECONDS;
+  if (work.pools.has(D)) {
+    const { paid, rolled } = await payPrizePool(db, T, blockNumber, inputs);
+    if (rolled > 0n) work.pools.add(T);
+    if (paid) work.tranches.add(T);
   }
+  if (work.legs.has(D) && (await payBinary(db, T, blockNumber, inputs))) work.tranches.add(T);
+  const since = T - BigInt(referralSettingsAt(inputs.referral, T).releaseDays) * DAY_SECONDS;
+  if ([...work.tranches].some((d) => d >= since && d < T)) await release(db, T, blockNumber, inputs);
 }

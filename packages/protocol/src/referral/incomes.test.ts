@@ -6,6 +6,7 @@ import {
   allocateToOrders,
   binaryDay,
   capToEnergy,
+  comparePrizeRanks,
   energyValue,
   loopOrders,
   matchingIncome,
@@ -167,23 +168,88 @@ describe('binary, matching, prize pool, release', () => {
     expect(matchingIncome(usdt('15'), rates)).toBe(usdt('1.5'));
   });
 
-  it('shares the pool pro rata among the top N', () => {
+  it('shares the pool pro rata among the top N and carries the dust', () => {
     const few: IncomeRates = { ...rates, prizePoolWinners: 2 };
     const got = prizePoolShares(
       usdt('30'),
       [
-        { user: 'a', volume: usdt('100') },
-        { user: 'b', volume: usdt('200') },
-        { user: 'c', volume: usdt('50') },
-        { user: 'd', volume: 0n },
+        { user: 'a', id: 1, volume: usdt('100') },
+        { user: 'b', id: 2, volume: usdt('200') },
+        { user: 'c', id: 3, volume: usdt('50') },
+        { user: 'd', id: 4, volume: 0n },
       ],
       few,
     );
-    expect(got).toEqual([
-      { user: 'b', amount: usdt('20') }, // 30 × 200 / 300
-      { user: 'a', amount: usdt('10') },
-    ]);
-    expect(prizePoolShares(usdt('30'), [], rates)).toEqual([]);
+    expect(got).toEqual({
+      shares: [
+        { user: 'b', amount: usdt('20') }, // 30 × 200 / 300
+        { user: 'a', amount: usdt('10') },
+      ],
+      carry: 0n,
+    });
+    // 10 wei over volumes 1 and 2: 3 and 6, the 1 wei left rolls on.
+    expect(
+      prizePoolShares(
+        10n,
+        [
+          { user: 'a', id: 1, volume: 1n },
+          { user: 'b', id: 2, volume: 2n },
+        ],
+        rates,
+      ),
+    ).toEqual({
+      shares: [
+        { user: 'b', amount: 6n },
+        { user: 'a', amount: 3n },
+      ],
+      carry: 1n,
+    });
+    // Nobody ranks: the whole pool rolls on.
+    expect(prizePoolShares(usdt('30'), [], rates)).toEqual({ shares: [], carry: usdt('30') });
+  });
+
+  it('gives a tie at the last paid rank to the lower registry id, whatever the address', () => {
+    const few: IncomeRates = { ...rates, prizePoolWinners: 2 };
+    const ranking = [
+      { user: '0x15d3', id: 9, volume: usdt('500') }, // the lower address, the later registration
+      { user: '0x90f7', id: 4, volume: usdt('500') },
+      { user: '0x3c44', id: 3, volume: usdt('1000') },
+    ];
+    expect(prizePoolShares(usdt('30'), ranking, few).shares.map((s) => s.user)).toEqual(['0x3c44', '0x90f7']);
+    expect(comparePrizeRanks(ranking[0]!, ranking[1]!)).toBeGreaterThan(0);
+  });
+
+  it('pays Σ shares + carry = the pool for any ranking, the top N by volume then registry id', () => {
+    const rank = fc.record({ id: fc.integer({ min: 1, max: 50 }), volume: fc.bigInt({ min: 0n, max: 10n ** 24n }) });
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 27n }),
+        fc.uniqueArray(rank, { selector: (r) => r.id, maxLength: 30 }),
+        fc.integer({ min: 1, max: 12 }),
+        (pool, ranks, winners) => {
+          const ranking = ranks.map((r) => ({ ...r, user: `u${r.id}` }));
+          const { shares, carry } = prizePoolShares(pool, ranking, { ...rates, prizePoolWinners: winners });
+          expect(shares.reduce((s, x) => s + x.amount, 0n) + carry).toBe(pool);
+          expect(carry).toBeGreaterThanOrEqual(0n);
+          const top = ranking
+            .filter((r) => r.volume > 0n)
+            .sort(comparePrizeRanks)
+            .slice(0, winners);
+          const total = top.reduce((s, r) => s + r.volume, 0n);
+          // Each winner's share is its pro-rata floor; the dust is less than one wei per winner.
+          for (const s of shares) {
+            const r = top.find((x) => x.user === s.user)!;
+            expect(s.amount).toBe((pool * r.volume) / total);
+          }
+          if (total > 0n) expect(carry).toBeLessThan(BigInt(Math.max(1, top.length)));
+          else expect(carry).toBe(pool);
+          // Nobody outside the top N is paid, and whoever is left out of it ranks after every winner.
+          for (const s of shares) expect(top.some((r) => r.user === s.user)).toBe(true);
+          const out = ranking.filter((r) => r.volume > 0n && !top.includes(r));
+          for (const o of out) for (const w of top) expect(comparePrizeRanks(w, o)).toBeLessThan(0);
+        },
+      ),
+    );
   });
 
   it('releases a tranche linearly over the release days to the wei', () => {

@@ -6,6 +6,7 @@
  * the rest, so the parts add up to the whole. Rules: docs/decisions/referral.md ("Dynamic incomes").
  */
 import { BPS, gainedAfter, type IncomeTerms } from '../finance/rules.ts';
+import { splitPool } from '../nodes/splitPool.ts';
 
 /** The referral income rates of one settings version (ECONOMY §4 defaults in the shipped file). */
 export type IncomeRates = {
@@ -195,27 +196,49 @@ export function binaryDay(
   };
 }
 
-/** The matching income an inviter earns on a direct invitee's binary income. */
-export const matchingIncome = (binaryIncome: bigint, rates: IncomeRates): bigint =>
-  share(binaryIncome, rates.matchingBps, 'matchingBps');
+/**
+ * The matching income an inviter earns on a direct invitee's binary income: `binaryPaid` is what the
+ * invitee was actually paid, after the daily cap and the burn beyond their energy value (ECONOMY §10:
+ * nothing is created from burned money).
+ */
+export const matchingIncome = (binaryPaid: bigint, rates: IncomeRates): bigint =>
+  share(binaryPaid, rates.matchingBps, 'matchingBps');
+
+/** One account in a day's prize pool ranking: its registry id and its direct invitees' payments that day. */
+export type PrizeRank<U extends string> = { readonly user: U; readonly id: number; readonly volume: bigint };
 
 /**
- * The day's prize pool paid to the top `prizePoolWinners` by direct-invitee volume, pro rata to the
- * volume (ties at the cut broken by the lower address). Each share rounds down; the rest of the
- * rounding stays in the pool's accounts (less than one wei per winner). No volume: nothing paid.
+ * Orders a prize pool ranking (ECONOMY §10): the higher volume first; at equal volume the earlier
+ * registration (the lower registry id) first, so a tie at the last paid rank goes to it.
  */
-export function prizePoolShares(
+export function comparePrizeRanks<U extends string>(a: PrizeRank<U>, b: PrizeRank<U>): number {
+  if (a.volume !== b.volume) return a.volume > b.volume ? -1 : 1;
+  return a.id - b.id;
+}
+
+/**
+ * The day's prize pool paid to the top `prizePoolWinners` by direct-invitee volume (ties by
+ * `comparePrizeRanks`), pro rata to the volume, each share rounded down (`splitPool`, the node pool's
+ * split). What the floors leave — and the whole pool when nobody ranks — is `carry`, rolled into the
+ * next day's pool (ECONOMY §10): Σ shares + carry = pool exactly. A share that rounds to 0 is left out.
+ */
+export function prizePoolShares<U extends string>(
   pool: bigint,
-  ranking: readonly { user: string; volume: bigint }[],
+  ranking: readonly PrizeRank<U>[],
   rates: IncomeRates,
-): Array<{ user: string; amount: bigint }> {
+): { shares: Array<{ user: U; amount: bigint }>; carry: bigint } {
   const top = ranking
     .filter((r) => r.volume > 0n)
-    .sort((a, b) => (a.volume > b.volume ? -1 : a.volume < b.volume ? 1 : a.user < b.user ? -1 : 1))
+    .sort(comparePrizeRanks)
     .slice(0, rates.prizePoolWinners);
-  const total = top.reduce((s, r) => s + r.volume, 0n);
-  if (total === 0n) return [];
-  return top.map((r) => ({ user: r.user, amount: (pool * r.volume) / total })).filter((r) => r.amount > 0n);
+  const split = splitPool(
+    pool,
+    top.map((r) => ({ key: r.user, power: r.volume })),
+  );
+  return {
+    shares: split.shares.filter((s) => s.amount > 0n).map((s) => ({ user: s.key, amount: s.amount })),
+    carry: split.carry,
+  };
 }
 
 /**

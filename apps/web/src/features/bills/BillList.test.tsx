@@ -111,7 +111,7 @@ describe('BillList', () => {
     expect(rows()[0]!.textContent).toContain('+1 ETRO');
   });
 
-  it('filters by any of the 25 types, asking the API for that type only', async () => {
+  it('filters by any of the 26 types, asking the API for that type only', async () => {
     answer = (url) =>
       url.searchParams.get('type') === 'withdraw'
         ? { bills: [wire('w1', 'withdraw', USDT, -E18, 1_700_000_200, TX2)], nextBefore: null }
@@ -119,8 +119,9 @@ describe('BillList', () => {
     renderList();
     await waitFor(() => expect(rows()[0]!.dataset.type).toBe('deposit'));
     const filter = screen.getByTestId('bill-filter') as HTMLSelectElement;
-    expect(filter.options).toHaveLength(26);
+    expect(filter.options).toHaveLength(27);
     expect([...filter.options].map((o) => o.textContent)).toContain('Node reward');
+    expect([...filter.options].map((o) => o.textContent)).toContain('Loop reinvestment');
     expect(filter.value).toBe('all');
     expect([...filter.options].map((o) => o.textContent)).toContain('Matching (distribution)');
     fireEvent.change(filter, { target: { value: 'withdraw' } });

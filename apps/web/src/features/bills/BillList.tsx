@@ -43,7 +43,7 @@ export type BillListProps = {
   /** Only this token's entries (the asset detail); all tokens without. */
   readonly token?: Address;
   /**
-   * The filter's choices. Without: all 25 types and "All types" first (the default). With a
+   * The filter's choices. Without: all 26 types (`ANY_BILL_TYPES`) and "All types" first (the default). With a
    * subset (the contribution bill): those types only, the first selected.
    */
   readonly types?: readonly AnyBillType[];

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { FinanceCatalogue } from '../../api/finance.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
 import { allocationText, multipleText, percentText, usdtText } from './format.ts';
+import { SettlementHelp } from './SettlementHelp.tsx';
 import { useCatalogue } from './useCatalogue.ts';
 import './finance.css';
 
@@ -42,11 +43,22 @@ export function FinanceRules({ catalogue }: { catalogue: FinanceCatalogue }) {
   );
 }
 
-/** The help document's finance part: the live catalogue, or a note when it cannot be read. */
+/**
+ * The help document's finance part: the live catalogue (or a note when it cannot be read), then the
+ * daily settlement's rules.
+ */
 export function FinanceHelp() {
   const { t } = useTranslation('finance');
   const { data, error } = useCatalogue();
-  if (data) return <FinanceRules catalogue={data} />;
-  if (error) return <p className="finance-note">{t('help.unavailable')}</p>;
-  return <p className="finance-note">…</p>;
+  const live = data ? (
+    <FinanceRules catalogue={data} />
+  ) : (
+    <p className="finance-note">{error ? t('help.unavailable') : '…'}</p>
+  );
+  return (
+    <>
+      {live}
+      <SettlementHelp />
+    </>
+  );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DYNAMIC_INCOME_TYPES } from '@eterno/protocol/referralApi';
+import { UNRELEASED_BILL_TYPES } from '@eterno/protocol/bills';
 import { useTabIndex } from '../../components/SegmentedTabs.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import { BillList } from '../bills/BillList.tsx';
@@ -14,7 +14,8 @@ export default function IncomeScreen() {
   const tab = useTabIndex(3);
   const income = useIncome();
   const summary = useFinanceSummary();
+  // The dynamic incomes with their burn and loop bills beside them: together they add up to what was credited.
   const bills =
-    tab === 0 ? <BillList account={account} types={DYNAMIC_INCOME_TYPES} title={t('income.billsTitle')} /> : null;
+    tab === 0 ? <BillList account={account} types={UNRELEASED_BILL_TYPES} title={t('income.billsTitle')} /> : null;
   return <IncomeView tab={tab} income={income} summary={summary} bills={bills} />;
 }

@@ -130,9 +130,28 @@ describe('Mine › settings', () => {
     expect(await screen.findByText(/Node reward pool: 1\.5 % of each day's package payments/)).toBeTruthy();
   });
 
-  it('says so when the live finance settings cannot be read', async () => {
+  it('says so when the live finance settings cannot be read, and still states the settlement rules', async () => {
     renderSettings(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
     expect(await screen.findByText('The live finance settings could not be read from the server.')).toBeTruthy();
+    expect(screen.getByTestId('settlement-help')).toBeTruthy();
+  });
+
+  it('the help document states the daily settlement rules (ECONOMY §10) in both languages', async () => {
+    renderSettings();
+    const rule = (name: string) => screen.getByTestId(`settlement-help-${name}`).textContent ?? '';
+    expect(rule('earners')).toContain('order paid before that moment');
+    expect(rule('earners')).toContain('00:00:00 or later');
+    expect(rule('price')).toContain('⌊USDT reserve × 10¹⁸ ÷ ETRO reserve⌋');
+    expect(rule('price')).toContain('rounded down once');
+    expect(rule('pool')).toContain('roll into the next day');
+    expect(rule('pool')).toContain('lower account id');
+    expect(rule('matching')).toContain('after any burn');
+    // The loop bill is named as the bill screens name the type.
+    expect(rule('loop')).toContain('“Loop reinvestment”');
+    await act(() => setLanguage('zh'));
+    expect(rule('price')).toContain('⌊USDT 储备 × 10¹⁸ ÷ ETRO 储备⌋');
+    expect(rule('loop')).toContain('“循环复投”');
+    expect(screen.getByTestId('settlement-help').querySelector('h4')?.textContent).toBe('每日结算（UTC 00:00）');
   });
 
   it('switches the language both ways and stores it in lang', async () => {
