@@ -3889,6 +3889,19 @@ export const eternoFarmAbi = [
   },
   {
     "type": "function",
+    "name": "ALLOCATION_DELAY",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "ETRO",
     "inputs": [],
     "outputs": [
@@ -3896,6 +3909,19 @@ export const eternoFarmAbi = [
         "name": "",
         "type": "address",
         "internalType": "contract IERC20"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "MAX_ALLOC_POINT",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -3942,6 +3968,32 @@ export const eternoFarmAbi = [
         "internalType": "uint256"
       }
     ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "applyAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
     "stateMutability": "nonpayable"
   },
   {
@@ -4003,6 +4055,19 @@ export const eternoFarmAbi = [
   },
   {
     "type": "function",
+    "name": "endBlock",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "massUpdatePools",
     "inputs": [],
     "outputs": [],
@@ -4030,6 +4095,53 @@ export const eternoFarmAbi = [
         "name": "",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingAllocations",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "pids",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      },
+      {
+        "name": "allocPoints",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      },
+      {
+        "name": "etas",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
       }
     ],
     "stateMutability": "view"
@@ -4405,6 +4517,50 @@ export const eternoFarmAbi = [
   },
   {
     "type": "event",
+    "name": "AllocationCancelled",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "AllocationProposed",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "Deposit",
     "inputs": [
       {
@@ -4625,10 +4781,48 @@ export const eternoFarmAbi = [
   },
   {
     "type": "error",
+    "name": "AllocationNotReady",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "AllocationTooHigh",
+    "inputs": [
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "AlreadyStarted",
     "inputs": [
       {
         "name": "startBlock",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "EmissionRunning",
+    "inputs": [
+      {
+        "name": "endBlock",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -4649,6 +4843,22 @@ export const eternoFarmAbi = [
     "type": "error",
     "name": "LpTokenIsReward",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoAllocationLeft",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoPendingAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -5897,6 +6107,19 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
+    "name": "PLACEMENT_SIGNER_DELAY",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "PLACEMENT_TYPEHASH",
     "inputs": [],
     "outputs": [
@@ -5981,6 +6204,20 @@ export const referralRegistryAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "activatePlacementSigner",
+    "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelPlacementSignerProposal",
+    "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -6166,6 +6403,32 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
+    "name": "pendingPlacementSigner",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingPlacementSignerEta",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "placementSigner",
     "inputs": [],
     "outputs": [
@@ -6176,6 +6439,19 @@ export const referralRegistryAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "proposePlacementSigner",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -6249,14 +6525,8 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
-    "name": "setPlacementSigner",
-    "inputs": [
-      {
-        "name": "signer",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
+    "name": "revokePlacementSigner",
+    "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
   },
@@ -6394,6 +6664,38 @@ export const referralRegistryAbi = [
   },
   {
     "type": "event",
+    "name": "PlacementSignerProposalCancelled",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "PlacementSignerProposed",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "Registered",
     "inputs": [
       {
@@ -6494,6 +6796,11 @@ export const referralRegistryAbi = [
   },
   {
     "type": "error",
+    "name": "NoPlacementSignerProposal",
+    "inputs": []
+  },
+  {
+    "type": "error",
     "name": "NotRegistered",
     "inputs": [
       {
@@ -6536,6 +6843,17 @@ export const referralRegistryAbi = [
       },
       {
         "name": "nowTime",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "PlacementSignerNotReady",
+    "inputs": [
+      {
+        "name": "eta",
         "type": "uint256",
         "internalType": "uint256"
       }
