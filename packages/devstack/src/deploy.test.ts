@@ -9,6 +9,7 @@ import {
   erc20Abi,
   http,
   maxUint256,
+  parseAbi,
   parseUnits,
   zeroAddress,
   type Address,
@@ -44,6 +45,7 @@ import {
   referralRegistryAbi,
 } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
+import { OWNABLE_CONTRACTS } from '@eterno/protocol/pending/readPendingChanges';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
 const pairAbi = uniswapArtifact('UniswapV2Pair').abi;
@@ -519,6 +521,52 @@ describe('deploy on a fresh anvil', () => {
       expect(locked).toBe(quoted);
     } finally {
       await testClient.revert({ id: snapshot });
+    }
+  });
+});
+
+describe('deploy with --owner (e.g. a multisig)', () => {
+  let anvil: Anvil;
+  let deployments: Deployments;
+  let client: ReturnType<typeof createPublicClient>;
+  const multisig = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 8 });
+  const ownable = parseAbi([
+    'function owner() view returns (address)',
+    'function pendingOwner() view returns (address)',
+    'function acceptOwnership()',
+  ]);
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    deployments = await deploy({ rpcUrl: anvil.rpcUrl, owner: multisig.address });
+    client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  }, 60_000);
+  afterAll(async () => {
+    await anvil?.stop();
+  });
+
+  it('leaves every Ownable2Step contract pending for the owner, which takes it over by acceptOwnership()', async () => {
+    const deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 }).address;
+    const chain = {
+      id: deployments.chainId,
+      name: 'local',
+      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    };
+    const wallet = createWalletClient({ account: multisig, chain, transport: http(anvil.rpcUrl) });
+    for (const name of OWNABLE_CONTRACTS) {
+      const address = deployments.contracts[name];
+      if (address === undefined) throw new Error(`no ${name} deployed`);
+      const read = (functionName: 'owner' | 'pendingOwner') =>
+        client.readContract({ address, abi: ownable, functionName });
+      expect(await read('owner'), name).toBe(deployer);
+      expect(await read('pendingOwner'), name).toBe(multisig.address);
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address, abi: ownable, functionName: 'acceptOwnership' }),
+      });
+      expect(receipt.status, name).toBe('success');
+      expect(await read('owner'), name).toBe(multisig.address);
+      expect(await read('pendingOwner'), name).toBe(zeroAddress);
     }
   });
 });

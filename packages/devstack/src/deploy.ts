@@ -32,6 +32,10 @@
  * 1/2/4/8; docs/decisions/nodes.md). alice (20,000 ETRO) and bob (12,000) can each buy a partner NFT
  * (1,000) and stake the needed ETRO; carol (8,000) can buy entry NFTs (100 each) and vote.
  *
+ * With `owner` (`--owner <address>`, e.g. a multisig), every Ownable2Step contract is handed over last:
+ * `transferOwnership(owner)` from the deployer; the deployer stays the owner until `owner` calls
+ * `acceptOwnership()` on each (README, "Security model"; the app's banner shows the transfers pending).
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -48,8 +52,10 @@ import {
   defineChain,
   getContractAddress,
   http,
+  isAddress,
   parseUnits,
   erc20Abi,
+  parseAbi,
   toHex,
   type Abi,
   type Account,
@@ -61,6 +67,7 @@ import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import type { Deployments } from '@eterno/protocol/deployments';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
+import { OWNABLE_CONTRACTS } from '@eterno/protocol/pending/readPendingChanges';
 import { installMulticall3 } from './anvil.ts';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -80,6 +87,11 @@ export type DeployOptions = {
   feeReceiver?: Address;
   /** The vault's signer (the server's key) on a non-local chain; locally anvil account 9. */
   vaultSigner?: Address;
+  /**
+   * Who should own the contracts (e.g. a multisig): each Ownable2Step contract's ownership is
+   * transferred to it at the end of the deploy, pending until it accepts. The deployer when absent.
+   */
+  owner?: Address;
 };
 
 export class DeployError extends Error {
@@ -246,6 +258,7 @@ const GAS = {
   market: 3_000_000n,
   marketFund: 150_000n,
   nodes: 4_000_000n,
+  transferOwnership: 80_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -570,6 +583,17 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       : {}),
   };
 
+  // Hand the contracts to their owner (a multisig): pending until it calls acceptOwnership() on each.
+  if (opts.owner !== undefined && opts.owner.toLowerCase() !== deployer.address.toLowerCase()) {
+    const ownable = parseAbi(['function transferOwnership(address newOwner)']);
+    for (const name of OWNABLE_CONTRACTS) {
+      const address = deployments.contracts[name];
+      if (address === undefined) throw new DeployError(`the deploy made no ${name} to hand over`);
+      await d.write(address, ownable, 'transferOwnership', [opts.owner], GAS.transferOwnership);
+    }
+    await settle(d.hashes);
+  }
+
   if (opts.outFile) {
     const out = resolve(opts.outFile);
     await mkdir(dirname(out), { recursive: true });
@@ -589,10 +613,12 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
-  const { values } = parseArgs({ options: { rpc: { type: 'string' }, out: { type: 'string' } } });
-  if (!values.rpc) {
+  const { values } = parseArgs({
+    options: { rpc: { type: 'string' }, out: { type: 'string' }, owner: { type: 'string' } },
+  });
+  if (!values.rpc || (values.owner !== undefined && !isAddress(values.owner))) {
     console.error(
-      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY and ETERNO_SIGNER_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>] [--owner <address>]   (ETERNO_DEPLOYER_KEY and ETERNO_SIGNER_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer; --owner: every Ownable2Step contract is transferred to that address, e.g. a multisig, which must then acceptOwnership() on each)',
     );
     process.exit(2);
   }
@@ -605,6 +631,7 @@ if (isMain()) {
     ...(key ? { deployerPrivateKey: key } : {}),
     ...(feeReceiver ? { feeReceiver } : {}),
     ...(vaultSigner ? { vaultSigner } : {}),
+    ...(values.owner !== undefined ? { owner: values.owner as Address } : {}),
   });
   console.log(JSON.stringify(result, null, 2));
 }
