@@ -474,6 +474,14 @@ describe('deploy on a fresh anvil', () => {
     }
   });
 
+  it("renounces the Uniswap factory's fee switch: no one can take part of the LPs' fees", async () => {
+    const factoryAbi = uniswapArtifact('UniswapV2Factory').abi;
+    const read = (functionName: 'feeTo' | 'feeToSetter') =>
+      client.readContract({ address: deployments.contracts.UniswapV2Factory, abi: factoryAbi, functionName });
+    expect(await read('feeTo')).toBe(zeroAddress);
+    expect(await read('feeToSetter')).toBe(zeroAddress);
+  });
+
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
     const c = deployments.contracts;
     const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });

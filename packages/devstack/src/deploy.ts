@@ -32,7 +32,8 @@
  * 1/2/4/8; docs/decisions/nodes.md). alice (20,000 ETRO) and bob (12,000) can each buy a partner NFT
  * (1,000) and stake the needed ETRO; carol (8,000) can buy entry NFTs (100 each) and vote.
  *
- * With `owner` (`--owner <address>`, e.g. a multisig), every Ownable2Step contract is handed over last:
+ * Last, the Uniswap factory's fee switch is renounced (`setFeeToSetter(0)`: the pairs' LPs keep the whole
+ * 0.3 %). With `owner` (`--owner <address>`, e.g. a multisig), every Ownable2Step contract is handed over last:
  * `transferOwnership(owner)` from the deployer; the deployer stays the owner until `owner` calls
  * `acceptOwnership()` on each (README, "Security model"; the app's banner shows the transfers pending).
  *
@@ -57,6 +58,7 @@ import {
   erc20Abi,
   parseAbi,
   toHex,
+  zeroAddress,
   type Abi,
   type Account,
   type Address,
@@ -582,6 +584,11 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
         }
       : {}),
   };
+
+  // Uniswap V2's fee switch (1/6 of the pairs' 0.3 % to `feeTo`) would take part of the LPs' fees at once,
+  // with no delay: nobody keeps the power to turn it on (docs/decisions/security.md, L-3 / L-4).
+  await d.write(factory, factoryArtifact.abi, 'setFeeToSetter', [zeroAddress], GAS.transferOwnership);
+  await settle(d.hashes);
 
   // Hand the contracts to their owner (a multisig): pending until it calls acceptOwnership() on each.
   if (opts.owner !== undefined && opts.owner.toLowerCase() !== deployer.address.toLowerCase()) {
