@@ -9,9 +9,9 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createWalletClient, erc20Abi, parseAbi, parseEther, type Abi, type Address } from 'viem';
+import { createWalletClient, erc20Abi, parseEther, type Abi, type Address } from 'viem';
 import type { Locator, Page } from 'playwright-core';
-import { eternoFarmAbi, eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { eternoFarmAbi, eternoVaultAbi, eusdMarketAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
 import { chainClients, testAccount } from '../src/chain.ts';
 import { useE2E } from '../src/fixture.ts';
@@ -21,7 +21,6 @@ import { until } from '../src/wait.ts';
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
 const BANNER = 'pending-changes';
-const ownableAbi = parseAbi(['function transferOwnership(address newOwner)']);
 
 /** Sends a transaction from test account `index` (0 is the deployer, the contracts' owner); resolves once mined. */
 async function send(index: number, address: Address, abi: Abi, functionName: string, args: unknown[]) {
@@ -230,7 +229,7 @@ describe('pending-change banner', () => {
       const c = stack.deployments.contracts;
       // Three changes of three kinds: the vault's signer, an owner transfer, a farm allocation (LP staked).
       await proposeVaultSigner(testAccount(5).address);
-      await send(0, c.EusdMarket as Address, ownableAbi, 'transferOwnership', [testAccount(7).address]);
+      await send(0, c.EusdMarket as Address, eusdMarketAbi, 'transferOwnership', [testAccount(7).address]);
       const lp = parseEther('1');
       await send(1, c.EULP, erc20Abi, 'approve', [c.EternoFarm, lp]);
       await send(1, c.EternoFarm, eternoFarmAbi, 'deposit', [0n, lp]);

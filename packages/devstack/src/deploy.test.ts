@@ -9,7 +9,6 @@ import {
   erc20Abi,
   http,
   maxUint256,
-  parseAbi,
   parseUnits,
   zeroAddress,
   type Address,
@@ -538,11 +537,6 @@ describe('deploy with --owner (e.g. a multisig)', () => {
   let deployments: Deployments;
   let client: ReturnType<typeof createPublicClient>;
   const multisig = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 8 });
-  const ownable = parseAbi([
-    'function owner() view returns (address)',
-    'function pendingOwner() view returns (address)',
-    'function acceptOwnership()',
-  ]);
 
   beforeAll(async () => {
     anvil = await startAnvil();
@@ -565,12 +559,12 @@ describe('deploy with --owner (e.g. a multisig)', () => {
     for (const name of OWNABLE_CONTRACTS) {
       const address = deployments.contracts[name];
       if (address === undefined) throw new Error(`no ${name} deployed`);
-      const read = (functionName: 'owner' | 'pendingOwner') =>
-        client.readContract({ address, abi: ownable, functionName });
+      const { abi } = forgeArtifact(name === 'StakingETRO' || name === 'StakingEULP' ? 'EternoStaking' : name);
+      const read = (functionName: 'owner' | 'pendingOwner') => client.readContract({ address, abi, functionName });
       expect(await read('owner'), name).toBe(deployer);
       expect(await read('pendingOwner'), name).toBe(multisig.address);
       const receipt = await client.waitForTransactionReceipt({
-        hash: await wallet.writeContract({ address, abi: ownable, functionName: 'acceptOwnership' }),
+        hash: await wallet.writeContract({ address, abi, functionName: 'acceptOwnership' }),
       });
       expect(receipt.status, name).toBe('success');
       expect(await read('owner'), name).toBe(multisig.address);

@@ -56,7 +56,6 @@ import {
   isAddress,
   parseUnits,
   erc20Abi,
-  parseAbi,
   toHex,
   zeroAddress,
   type Abi,
@@ -592,11 +591,12 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
 
   // Hand the contracts to their owner (a multisig): pending until it calls acceptOwnership() on each.
   if (opts.owner !== undefined && opts.owner.toLowerCase() !== deployer.address.toLowerCase()) {
-    const ownable = parseAbi(['function transferOwnership(address newOwner)']);
     for (const name of OWNABLE_CONTRACTS) {
       const address = deployments.contracts[name];
       if (address === undefined) throw new DeployError(`the deploy made no ${name} to hand over`);
-      await d.write(address, ownable, 'transferOwnership', [opts.owner], GAS.transferOwnership);
+      // The two staking pools are EternoStaking; every other owned contract is named after its source.
+      const { abi } = forgeArtifact(name === 'StakingETRO' || name === 'StakingEULP' ? 'EternoStaking' : name);
+      await d.write(address, abi, 'transferOwnership', [opts.owner], GAS.transferOwnership);
     }
     await settle(d.hashes);
   }

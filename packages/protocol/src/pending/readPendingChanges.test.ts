@@ -3,7 +3,6 @@ import {
   createWalletClient,
   erc20Abi,
   http,
-  parseAbi,
   parseEther,
   type Abi,
   type Address,
@@ -21,7 +20,7 @@ import {
   type Anvil,
 } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
-import { eternoFarmAbi, eternoVaultAbi, referralRegistryAbi } from '../generated/abis.ts';
+import { eternoFarmAbi, eternoNodesAbi, eternoVaultAbi, referralRegistryAbi } from '../generated/abis.ts';
 import {
   MulticallCallError,
   OWNABLE_CONTRACTS,
@@ -38,11 +37,6 @@ let deployer: Address;
 let alice: Address;
 let bob: Address;
 const requests: string[][] = [];
-const ownableAbi = parseAbi([
-  'function transferOwnership(address newOwner)',
-  'function acceptOwnership()',
-  'function pendingOwner() view returns (address)',
-]);
 
 beforeAll(async () => {
   anvil = await startAnvil();
@@ -92,7 +86,7 @@ describe('readPendingChanges', () => {
   it('names exactly the deployed contracts that answer pendingOwner() (every Ownable2Step one)', async () => {
     const answering: string[] = [];
     for (const [name, address] of Object.entries(deployments.contracts)) {
-      const answer = await client.readContract({ address, abi: ownableAbi, functionName: 'pendingOwner' }).then(
+      const answer = await client.readContract({ address, abi: eternoVaultAbi, functionName: 'pendingOwner' }).then(
         () => true,
         () => false,
       );
@@ -102,8 +96,8 @@ describe('readPendingChanges', () => {
   });
 
   it('shows an owner transfer until the new owner accepts it, for each contract it is started on', async () => {
-    await send(deployer, deployments.contracts.EternoVault, ownableAbi, 'transferOwnership', [alice]);
-    await send(deployer, deployments.contracts.EternoNodes as Address, ownableAbi, 'transferOwnership', [
+    await send(deployer, deployments.contracts.EternoVault, eternoVaultAbi, 'transferOwnership', [alice]);
+    await send(deployer, deployments.contracts.EternoNodes as Address, eternoNodesAbi, 'transferOwnership', [
       deployments.contracts.EternoVault,
     ]);
     const view = await read();
@@ -125,7 +119,7 @@ describe('readPendingChanges', () => {
         eta: null,
       },
     ]);
-    await send(alice, deployments.contracts.EternoVault, ownableAbi, 'acceptOwnership');
+    await send(alice, deployments.contracts.EternoVault, eternoVaultAbi, 'acceptOwnership');
     const after = await read();
     expect(after.changes.map((c) => c.contract)).toEqual(['EternoNodes']);
   });

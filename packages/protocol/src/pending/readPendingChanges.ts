@@ -1,6 +1,16 @@
-import { isAddressEqual, parseAbi, zeroAddress, type Address } from 'viem';
+import { isAddressEqual, zeroAddress, type Address } from 'viem';
 import type { DeployedContracts } from '../deployments.ts';
-import { eternoFarmAbi, eternoVaultAbi, referralRegistryAbi } from '../generated/abis.ts';
+import {
+  eternoFarmAbi,
+  eternoNftAbi,
+  eternoNodesAbi,
+  eternoStakingAbi,
+  eternoVaultAbi,
+  etroSwapAbi,
+  eusdMarketAbi,
+  lockLedgerAbi,
+  referralRegistryAbi,
+} from '../generated/abis.ts';
 import {
   aggregateStrict,
   blockNumberRead,
@@ -31,8 +41,19 @@ export const OWNABLE_CONTRACTS = [
 ] as const;
 export type OwnableContract = (typeof OWNABLE_CONTRACTS)[number];
 
-/** `Ownable2Step.pendingOwner()`, the same in every owned contract. */
-const ownable2StepAbi = parseAbi(['function pendingOwner() view returns (address)']);
+/** Each owned contract's `pendingOwner()` (OpenZeppelin's Ownable2Step), read through its own generated ABI. */
+const PENDING_OWNER_READS: { readonly [K in OwnableContract]: (address: Address) => MulticallRead<Address> } = {
+  LockLedger: (a) => viewRead('LockLedger.pendingOwner', a, lockLedgerAbi, 'pendingOwner', []),
+  EtroSwap: (a) => viewRead('EtroSwap.pendingOwner', a, etroSwapAbi, 'pendingOwner', []),
+  StakingETRO: (a) => viewRead('StakingETRO.pendingOwner', a, eternoStakingAbi, 'pendingOwner', []),
+  StakingEULP: (a) => viewRead('StakingEULP.pendingOwner', a, eternoStakingAbi, 'pendingOwner', []),
+  EternoFarm: (a) => viewRead('EternoFarm.pendingOwner', a, eternoFarmAbi, 'pendingOwner', []),
+  EternoVault: (a) => viewRead('EternoVault.pendingOwner', a, eternoVaultAbi, 'pendingOwner', []),
+  ReferralRegistry: (a) => viewRead('ReferralRegistry.pendingOwner', a, referralRegistryAbi, 'pendingOwner', []),
+  EusdMarket: (a) => viewRead('EusdMarket.pendingOwner', a, eusdMarketAbi, 'pendingOwner', []),
+  EternoNft: (a) => viewRead('EternoNft.pendingOwner', a, eternoNftAbi, 'pendingOwner', []),
+  EternoNodes: (a) => viewRead('EternoNodes.pendingOwner', a, eternoNodesAbi, 'pendingOwner', []),
+};
 
 /** Where a change is pending: the deployments' name of the contract and its address. */
 type At<C extends string> = { readonly contract: C; readonly address: Address };
@@ -155,8 +176,7 @@ function ownerReads(contracts: PendingChangesContracts) {
   const reads: Record<string, MulticallRead<Address>> = {};
   for (const name of OWNABLE_CONTRACTS) {
     const address = contracts[name];
-    if (address !== undefined)
-      reads[name] = viewRead(`${name}.pendingOwner`, address, ownable2StepAbi, 'pendingOwner', []);
+    if (address !== undefined) reads[name] = PENDING_OWNER_READS[name](address);
   }
   return reads;
 }

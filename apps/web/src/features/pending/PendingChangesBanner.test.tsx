@@ -11,7 +11,7 @@ import { testAppConfig } from '../../testing/appConfig.ts';
 import { DISMISSED_KEY } from './dismissedChanges.ts';
 
 type Read = BlockRead<{ blockNumber: bigint; timestamp: bigint; changes: readonly PendingChange[] }>;
-const hook = vi.hoisted(() => ({ read: undefined as unknown as Read }));
+const hook = vi.hoisted(() => ({ read: undefined as Read | undefined }));
 vi.mock('./usePendingChanges.ts', () => ({ usePendingChanges: () => hook.read }));
 
 const { PendingChangesBanner, PendingChangesView } = await import('./PendingChangesBanner.tsx');
