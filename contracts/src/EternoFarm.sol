@@ -96,8 +96,10 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     uint256 public constant STAGE_COUNT = 4;
     /// @notice How long a proposed allocation change waits before the owner may apply it (while LP is staked).
     uint256 public constant ALLOCATION_DELAY = 2 days;
-    /// @notice The most allocation points one pool may have (keeps every reward product far from overflow).
-    uint256 public constant MAX_ALLOC_POINT = 1_000_000;
+    /// @dev The most allocation points one pool may have (keeps every reward product far from overflow);
+    ///      named in AllocationTooHigh. Not a public getter: one selector fewer keeps the deposit, harvest
+    ///      and withdraw dispatch as cheap as before the allocation delay.
+    uint256 private constant MAX_ALLOC_POINT = 1_000_000;
     /// @notice The scale of accEtroPerShare.
     uint256 public constant ACC_PRECISION = 1e12;
 
@@ -210,9 +212,10 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     error UnknownStage(uint256 stage);
     /// @notice The emission would run (or runs) with no allocation point in any pool.
     error NoAllocationLeft();
-    /// @notice An allocation above {MAX_ALLOC_POINT}.
+    /// @notice An allocation above the most one pool may have.
     /// @param allocPoint The allocation given.
-    error AllocationTooHigh(uint256 allocPoint);
+    /// @param maxAllocPoint The most one pool may have (1,000,000).
+    error AllocationTooHigh(uint256 allocPoint, uint256 maxAllocPoint);
     /// @notice The pool has no proposed allocation change.
     /// @param pid The pool id.
     error NoPendingAllocation(uint256 pid);
@@ -261,7 +264,7 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @notice Adds a pool for `lpToken` asking `allocPoint` allocation points: in force at once while no LP
     ///         is staked in any pool, else the pool starts with none and `allocPoint` is proposed (see {set}).
     /// @dev Requirements: owner; `lpToken` non-zero, not ETRO, not already pooled; `allocPoint` at most
-    ///      {MAX_ALLOC_POINT}. Emits {PoolAdded}, then {PoolSet} or {AllocationProposed}.
+    ///      1,000,000. Emits {PoolAdded}, then {PoolSet} or {AllocationProposed}.
     /// @param allocPoint The pool's allocation points.
     /// @param lpToken The LP token (not ETRO, not already pooled).
     /// @return pid The new pool's id.
@@ -269,7 +272,7 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         if (address(lpToken) == address(0)) revert ZeroAddress();
         if (address(lpToken) == address(ETRO)) revert LpTokenIsReward();
         if (_isPooled[address(lpToken)]) revert PoolExists(address(lpToken));
-        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint);
+        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint, MAX_ALLOC_POINT);
         _massUpdatePools();
         _isPooled[address(lpToken)] = true;
         pid = poolInfo.length;
@@ -283,14 +286,14 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @notice Changes pool `pid`'s allocation points: at once while no LP is staked in any pool, else
     ///         proposed, to be applied by the owner ({applyAllocation}) from ALLOCATION_DELAY on. A new
     ///         proposal for the same pool replaces the previous one (and its delay starts again).
-    /// @dev Requirements: owner; the pool exists; `allocPoint` at most {MAX_ALLOC_POINT}; applied at once,
+    /// @dev Requirements: owner; the pool exists; `allocPoint` at most 1,000,000; applied at once,
     ///      not leaving every pool without allocation while the emission runs. Emits {PoolSet} or
     ///      {AllocationProposed}.
     /// @param pid The pool id.
     /// @param allocPoint The new allocation points.
     function set(uint256 pid, uint256 allocPoint) external onlyOwner {
         _pool(pid);
-        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint);
+        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint, MAX_ALLOC_POINT);
         _changeAllocation(pid, allocPoint);
     }
 

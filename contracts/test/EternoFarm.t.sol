@@ -279,9 +279,9 @@ contract EternoFarmTest is Fixture {
         farm.cancelAllocation(0);
         vm.expectRevert(abi.encodeWithSelector(EternoFarm.UnknownPool.selector, 2, 2));
         farm.set(2, 1);
-        uint256 max = farm.MAX_ALLOC_POINT();
-        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, max + 1));
-        farm.set(0, max + 1);
+        // One pool has at most 1,000,000 points.
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, 1_000_001, 1_000_000));
+        farm.set(0, 1_000_001);
 
         farm.set(0, 90);
         uint256 firstEta = block.timestamp + 2 days;
@@ -339,7 +339,7 @@ contract EternoFarmTest is Fixture {
         vm.warp(eta);
         farm.applyAllocation(2);
         assertEq(farm.totalAllocPoint(), 1_000_100, "applied after the delay");
-        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, 1_000_001));
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, 1_000_001, 1_000_000));
         farm.add(1_000_001, eusd);
     }
 

@@ -20,6 +20,8 @@ contract L4FarmOwnerClawbackTest is Fixture {
     /// @dev accEtroPerShare rounds down by at most 1 / ACC_PRECISION per LP unit per update: with alice's
     ///      ~7,000 EULP, a few 1e9 wei per update; 1e12 wei (0.000001 ETRO) covers every test here.
     uint256 private constant DUST = 1e12;
+    /// @dev The most allocation points the farm lets one pool have (docs/decisions/farm.md).
+    uint256 private constant MAX_ALLOC_POINT = 1_000_000;
     /// @dev Chain 201022's block time: the delay is in seconds, the emission in blocks.
     uint256 private constant BLOCK_TIME = 3;
 
@@ -98,7 +100,7 @@ contract L4FarmOwnerClawbackTest is Fixture {
         _mine(100);
         EternoToken dummy = new EternoToken("Dummy LP", "DLP", 1e18, address(this));
         dummy.approve(address(farm), 1e18);
-        uint256 max = farm.MAX_ALLOC_POINT();
+        uint256 max = MAX_ALLOC_POINT;
         uint256 pid = farm.add(max, dummy);
         farm.deposit(pid, 1e18);
         (, uint256 dummyAlloc,,,) = farm.poolInfo(pid);
@@ -135,7 +137,7 @@ contract L4FarmOwnerClawbackTest is Fixture {
 
     function test_AnEmptyDummyPoolStrandsNothingTheOwnerCanTakeBeforeTheEnd() public {
         EternoToken dummy = new EternoToken("Dummy LP", "DLP", 1e18, address(this));
-        uint256 pid = farm.add(farm.MAX_ALLOC_POINT(), dummy);
+        uint256 pid = farm.add(MAX_ALLOC_POINT, dummy);
         _mine(10);
         vm.warp(block.timestamp + farm.ALLOCATION_DELAY());
         uint256 owedBefore = farm.pendingEtro(0, alice);

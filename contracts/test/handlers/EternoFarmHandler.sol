@@ -22,6 +22,8 @@ contract EternoFarmHandler is Test {
     address public immutable owner;
     address public constant TREASURY = address(0x7EA5);
     uint256 public constant MAX_DUMMY_POOLS = 2;
+    /// @dev The most allocation points the farm lets one pool have.
+    uint256 public constant MAX_ALLOC_POINT = 1_000_000;
 
     uint256 public ghostReceived;
     uint256 public ghostOwnerHarvested;
@@ -173,7 +175,7 @@ contract EternoFarmHandler is Test {
     /// @dev The owner adds a pool of its own LP token with up to the maximum weight (the "dummy pool").
     function addDummyPool(uint256 allocPoint) external {
         if (dummyPools == MAX_DUMMY_POOLS) return;
-        allocPoint = bound(allocPoint, 0, farm.MAX_ALLOC_POINT());
+        allocPoint = bound(allocPoint, 0, MAX_ALLOC_POINT);
         EternoToken dummy = new EternoToken("Dummy LP", "DLP", 1_000_000e18, owner);
         vm.prank(owner);
         dummy.approve(address(farm), type(uint256).max);

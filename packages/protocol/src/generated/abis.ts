@@ -3915,19 +3915,6 @@ export const eternoFarmAbi = [
   },
   {
     "type": "function",
-    "name": "MAX_ALLOC_POINT",
-    "inputs": [],
-    "outputs": [
-      {
-        "name": "",
-        "type": "uint256",
-        "internalType": "uint256"
-      }
-    ],
-    "stateMutability": "view"
-  },
-  {
-    "type": "function",
     "name": "STAGE_COUNT",
     "inputs": [],
     "outputs": [
@@ -4801,6 +4788,11 @@ export const eternoFarmAbi = [
     "inputs": [
       {
         "name": "allocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxAllocPoint",
         "type": "uint256",
         "internalType": "uint256"
       }
