@@ -19,7 +19,14 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         its own ETRO per block (the "mining progress"); the owner starts it once, paying the whole
 ///         emission in at that moment, so every reward the schedule promises is held by the farm.
 ///         ETRO no user is owed and the schedule no longer needs (emission of blocks in which a pool held
-///         no LP, rewards given up by emergency withdrawals, rounding dust) can be recovered by the owner.
+///         no LP, rewards given up by emergency withdrawals, rounding dust) can be recovered by the owner,
+///         but only once the emission has ended (or before it starts): the owner cannot steer emission
+///         into an empty pool and take it back while stakers are farming.
+///         Owner powers over the split (security review 2026-11, L-4): an allocation change ({add}, {set})
+///         takes effect at once only while no LP is staked in any pool (nobody's reward can change);
+///         otherwise it is proposed and the owner can apply it only {ALLOCATION_DELAY} later, so stakers
+///         see it coming ({pendingAllocations}) and keep the split they staked under until then. While the
+///         emission runs, no change may leave the pools with no allocation at all.
 /// @dev Rewards are paid straight to the user's wallet. Blocks in which a pool holds no LP emit nothing
 ///      for that pool (its share stays in the farm). The reward token cannot be a pool's LP token.
 ///      `rewardDebt` is kept at full precision (scaled by ACC_PRECISION, not rounded), and each pool keeps
@@ -34,7 +41,11 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///          so every user can always harvest what pendingEtro says, whatever the owner recovers;
 ///        - totalPaid <= emitted() <= totalEmission();
 ///        - the farm's ETRO balance == totalEmission() − totalPaid − totalRecovered once started (plus any
-///          ETRO sent to it directly).
+///          ETRO sent to it directly);
+///        - totalAllocPoint > 0 from the start to the end of the emission;
+///        - totalRecovered does not change while the emission runs;
+///        - an allocation change takes effect no earlier than ALLOCATION_DELAY after it was proposed,
+///          unless no LP was staked in any pool when it took effect.
 contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     using SafeERC20 for IERC20;
 
@@ -73,8 +84,22 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         uint256 emission;
     }
 
+    /// @notice A proposed allocation change of one pool.
+    /// @param allocPoint The allocation points the pool will get.
+    /// @param eta When the owner may apply it (0 = no proposal).
+    struct PendingAllocation {
+        uint256 allocPoint;
+        uint256 eta;
+    }
+
     /// @notice The number of emission stages.
     uint256 public constant STAGE_COUNT = 4;
+    /// @notice How long a proposed allocation change waits before the owner may apply it (while LP is staked).
+    uint256 public constant ALLOCATION_DELAY = 2 days;
+    /// @dev The most allocation points one pool may have (keeps every reward product far from overflow);
+    ///      named in AllocationTooHigh. Not a public getter: one selector fewer keeps the deposit, harvest
+    ///      and withdraw dispatch as cheap as before the allocation delay.
+    uint256 private constant MAX_ALLOC_POINT = 1_000_000;
     /// @notice The scale of accEtroPerShare.
     uint256 public constant ACC_PRECISION = 1e12;
 
@@ -105,16 +130,28 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     uint256 public totalPaid;
     /// @notice The undistributed ETRO the owner has recovered so far.
     uint256 public totalRecovered;
+    /// @notice Each pool's proposed allocation change (eta 0 = none).
+    mapping(uint256 pid => PendingAllocation pending) public pendingAllocation;
 
     /// @notice A pool was added.
     /// @param pid The pool id.
     /// @param lpToken Its LP token.
-    /// @param allocPoint Its allocation points.
+    /// @param allocPoint The allocation points asked for it (in force at once, or proposed: see {PoolSet} and
+    ///        {AllocationProposed}).
     event PoolAdded(uint256 indexed pid, address indexed lpToken, uint256 allocPoint);
-    /// @notice A pool's allocation changed.
+    /// @notice A pool's allocation changed (took effect).
     /// @param pid The pool id.
     /// @param allocPoint The new allocation points.
     event PoolSet(uint256 indexed pid, uint256 allocPoint);
+    /// @notice An allocation change was proposed; the owner may apply it from `eta` on.
+    /// @param pid The pool id.
+    /// @param allocPoint The proposed allocation points.
+    /// @param eta When it may be applied.
+    event AllocationProposed(uint256 indexed pid, uint256 allocPoint, uint256 eta);
+    /// @notice A proposed allocation change was withdrawn.
+    /// @param pid The pool id.
+    /// @param allocPoint The allocation points that were proposed.
+    event AllocationCancelled(uint256 indexed pid, uint256 allocPoint);
     /// @notice The emission was started and paid in.
     /// @param startBlock The first block of stage 0.
     /// @param totalEmission The ETRO paid in (the whole schedule).
@@ -173,6 +210,22 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     /// @notice No stage has this index.
     /// @param stage The index given.
     error UnknownStage(uint256 stage);
+    /// @notice The emission would run (or runs) with no allocation point in any pool.
+    error NoAllocationLeft();
+    /// @notice An allocation above the most one pool may have.
+    /// @param allocPoint The allocation given.
+    /// @param maxAllocPoint The most one pool may have (1,000,000).
+    error AllocationTooHigh(uint256 allocPoint, uint256 maxAllocPoint);
+    /// @notice The pool has no proposed allocation change.
+    /// @param pid The pool id.
+    error NoPendingAllocation(uint256 pid);
+    /// @notice The proposed allocation change's delay has not passed (and LP is staked).
+    /// @param pid The pool id.
+    /// @param eta When it may be applied.
+    error AllocationNotReady(uint256 pid, uint256 eta);
+    /// @notice Undistributed ETRO can be recovered only before the start or after the end of the emission.
+    /// @param endBlock The first block after the emission.
+    error EmissionRunning(uint256 endBlock);
 
     /// @notice Creates the farm with its emission schedule; nothing is emitted until {start}.
     /// @param etro The reward token.
@@ -195,9 +248,11 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice Starts the emission at `firstBlock` (the current block when that is earlier, e.g. 0) and
     ///         takes the whole emission from the owner.
+    /// @dev Requirements: owner; not started; some pool has allocation points. Emits {Started}.
     /// @param firstBlock The first block of stage 0.
     function start(uint256 firstBlock) external onlyOwner nonReentrant {
         if (startBlock != 0) revert AlreadyStarted(startBlock);
+        if (totalAllocPoint == 0) revert NoAllocationLeft();
         uint256 first = firstBlock > block.number ? firstBlock : block.number;
         _massUpdatePools();
         startBlock = first;
@@ -206,7 +261,10 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         emit Started(first, total);
     }
 
-    /// @notice Adds a pool for `lpToken` with `allocPoint` allocation points.
+    /// @notice Adds a pool for `lpToken` asking `allocPoint` allocation points: in force at once while no LP
+    ///         is staked in any pool, else the pool starts with none and `allocPoint` is proposed (see {set}).
+    /// @dev Requirements: owner; `lpToken` non-zero, not ETRO, not already pooled; `allocPoint` at most
+    ///      1,000,000. Emits {PoolAdded}, then {PoolSet} or {AllocationProposed}.
     /// @param allocPoint The pool's allocation points.
     /// @param lpToken The LP token (not ETRO, not already pooled).
     /// @return pid The new pool's id.
@@ -214,31 +272,52 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         if (address(lpToken) == address(0)) revert ZeroAddress();
         if (address(lpToken) == address(ETRO)) revert LpTokenIsReward();
         if (_isPooled[address(lpToken)]) revert PoolExists(address(lpToken));
+        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint, MAX_ALLOC_POINT);
         _massUpdatePools();
         _isPooled[address(lpToken)] = true;
-        totalAllocPoint += allocPoint;
         pid = poolInfo.length;
         poolInfo.push(
-            PoolInfo({
-                lpToken: lpToken,
-                allocPoint: allocPoint,
-                lastRewardBlock: block.number,
-                accEtroPerShare: 0,
-                lpSupply: 0
-            })
+            PoolInfo({lpToken: lpToken, allocPoint: 0, lastRewardBlock: block.number, accEtroPerShare: 0, lpSupply: 0})
         );
         emit PoolAdded(pid, address(lpToken), allocPoint);
+        if (allocPoint != 0) _changeAllocation(pid, allocPoint);
     }
 
-    /// @notice Changes pool `pid`'s allocation points (rewards so far are accounted first).
+    /// @notice Changes pool `pid`'s allocation points: at once while no LP is staked in any pool, else
+    ///         proposed, to be applied by the owner ({applyAllocation}) from ALLOCATION_DELAY on. A new
+    ///         proposal for the same pool replaces the previous one (and its delay starts again).
+    /// @dev Requirements: owner; the pool exists; `allocPoint` at most 1,000,000; applied at once,
+    ///      not leaving every pool without allocation while the emission runs. Emits {PoolSet} or
+    ///      {AllocationProposed}.
     /// @param pid The pool id.
     /// @param allocPoint The new allocation points.
     function set(uint256 pid, uint256 allocPoint) external onlyOwner {
-        PoolInfo storage pool = _pool(pid);
-        _massUpdatePools();
-        totalAllocPoint = totalAllocPoint - pool.allocPoint + allocPoint;
-        pool.allocPoint = allocPoint;
-        emit PoolSet(pid, allocPoint);
+        _pool(pid);
+        if (allocPoint > MAX_ALLOC_POINT) revert AllocationTooHigh(allocPoint, MAX_ALLOC_POINT);
+        _changeAllocation(pid, allocPoint);
+    }
+
+    /// @notice Applies pool `pid`'s proposed allocation change (rewards so far are accounted first under
+    ///         the old split).
+    /// @dev Requirements: owner; a proposal whose eta has come, or no LP staked in any pool; not leaving
+    ///      every pool without allocation while the emission runs. Emits {PoolSet}.
+    /// @param pid The pool id.
+    function applyAllocation(uint256 pid) external onlyOwner {
+        PendingAllocation memory pending = pendingAllocation[pid];
+        if (pending.eta == 0) revert NoPendingAllocation(pid);
+        if (block.timestamp < pending.eta && !_nothingStaked()) revert AllocationNotReady(pid, pending.eta);
+        delete pendingAllocation[pid];
+        _setAllocation(pid, pending.allocPoint);
+    }
+
+    /// @notice Withdraws pool `pid`'s proposed allocation change.
+    /// @dev Requirements: owner; a proposal. Emits {AllocationCancelled}.
+    /// @param pid The pool id.
+    function cancelAllocation(uint256 pid) external onlyOwner {
+        PendingAllocation memory pending = pendingAllocation[pid];
+        if (pending.eta == 0) revert NoPendingAllocation(pid);
+        delete pendingAllocation[pid];
+        emit AllocationCancelled(pid, pending.allocPoint);
     }
 
     /// @notice Deposits `amount` LP into pool `pid`, paying the caller's pending ETRO first.
@@ -293,10 +372,13 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
 
     /// @notice Sends `amount` ETRO that no user is owed and the schedule no longer needs to `to`: at most
     ///         recoverableEtro(), computed after every pool's rewards are accounted up to this block.
+    /// @dev Requirements: owner; `to` non-zero; the emission not running (before {start} or from its end
+    ///      block on); `amount` at most recoverableEtro(). Emits {UndistributedRecovered}.
     /// @param to The receiver.
     /// @param amount The ETRO to recover.
     function recoverUndistributed(address to, uint256 amount) external onlyOwner nonReentrant {
         if (to == address(0)) revert ZeroAddress();
+        if (_emissionRunning()) revert EmissionRunning(_endBlock());
         _massUpdatePools();
         uint256 available = recoverableEtro();
         if (amount > available) revert RecoverExceedsUndistributed(amount, available);
@@ -345,10 +427,44 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
         return totalEmission() - _emission(0, block.number);
     }
 
-    /// @notice The ETRO the owner may recover now: the farm's balance less owedEtro() and scheduledEtro().
+    /// @notice The ETRO the owner may recover now: 0 while the emission runs, else the farm's balance less
+    ///         owedEtro() and scheduledEtro().
     /// @return The recoverable ETRO.
     function recoverableEtro() public view returns (uint256) {
+        if (_emissionRunning()) return 0;
         return ETRO.balanceOf(address(this)) - owedEtro() - scheduledEtro();
+    }
+
+    /// @notice Every proposed allocation change, by pool id order.
+    /// @return pids The pools.
+    /// @return allocPoints The allocation points proposed for each.
+    /// @return etas When each may be applied.
+    function pendingAllocations()
+        external
+        view
+        returns (uint256[] memory pids, uint256[] memory allocPoints, uint256[] memory etas)
+    {
+        uint256 count = poolInfo.length;
+        uint256 found;
+        for (uint256 pid = 0; pid < count; ++pid) {
+            if (pendingAllocation[pid].eta != 0) ++found;
+        }
+        pids = new uint256[](found);
+        allocPoints = new uint256[](found);
+        etas = new uint256[](found);
+        uint256 next;
+        for (uint256 pid = 0; pid < count; ++pid) {
+            PendingAllocation memory pending = pendingAllocation[pid];
+            if (pending.eta == 0) continue;
+            (pids[next], allocPoints[next], etas[next]) = (pid, pending.allocPoint, pending.eta);
+            ++next;
+        }
+    }
+
+    /// @notice The first block after the emission (0 before the start).
+    /// @return The end block.
+    function endBlock() external view returns (uint256) {
+        return _endBlock();
     }
 
     /// @notice How many pools exist.
@@ -404,6 +520,59 @@ contract EternoFarm is Ownable2Step, ReentrancyGuardTransient {
     function _pool(uint256 pid) private view returns (PoolInfo storage pool) {
         if (pid >= poolInfo.length) revert UnknownPool(pid, poolInfo.length);
         pool = poolInfo[pid];
+    }
+
+    /// @notice Applies `allocPoint` to pool `pid` at once while no LP is staked in any pool, else proposes it.
+    /// @param pid The pool id.
+    /// @param allocPoint The allocation points.
+    function _changeAllocation(uint256 pid, uint256 allocPoint) private {
+        if (_nothingStaked()) {
+            if (pendingAllocation[pid].eta != 0) delete pendingAllocation[pid];
+            _setAllocation(pid, allocPoint);
+            return;
+        }
+        uint256 eta = block.timestamp + ALLOCATION_DELAY;
+        pendingAllocation[pid] = PendingAllocation({allocPoint: allocPoint, eta: eta});
+        emit AllocationProposed(pid, allocPoint, eta);
+    }
+
+    /// @notice Sets pool `pid`'s allocation points after accounting every pool under the old split.
+    /// @param pid The pool id.
+    /// @param allocPoint The allocation points.
+    function _setAllocation(uint256 pid, uint256 allocPoint) private {
+        _massUpdatePools();
+        PoolInfo storage pool = poolInfo[pid];
+        uint256 total = totalAllocPoint - pool.allocPoint + allocPoint;
+        if (total == 0 && _emissionRunning()) revert NoAllocationLeft();
+        totalAllocPoint = total;
+        pool.allocPoint = allocPoint;
+        emit PoolSet(pid, allocPoint);
+    }
+
+    /// @notice Whether no pool holds any staked LP.
+    /// @return True when every pool's lpSupply is 0.
+    function _nothingStaked() private view returns (bool) {
+        uint256 count = poolInfo.length;
+        for (uint256 pid = 0; pid < count; ++pid) {
+            if (poolInfo[pid].lpSupply != 0) return false;
+        }
+        return true;
+    }
+
+    /// @notice Whether the emission has been started and has not ended.
+    /// @return True from {start} to the block before the end block.
+    function _emissionRunning() private view returns (bool) {
+        return startBlock != 0 && block.number < _endBlock();
+    }
+
+    /// @notice The first block after the schedule (0 before the start).
+    /// @return end The end block.
+    function _endBlock() private view returns (uint256 end) {
+        if (startBlock == 0) return 0;
+        end = startBlock;
+        for (uint256 i = 0; i < STAGE_COUNT; ++i) {
+            end += _stageBlocks(i);
+        }
     }
 
     /// @notice Accounts every pool's rewards.

@@ -27,7 +27,8 @@ import {IReferralRegistry} from "./interfaces/IReferralRegistry.sol";
 ///      `idOf[wallet]`; the count shares the signer's slot.
 ///      Invariants: at most one parent and two children per account; a parent's id is lower than its
 ///      child's (no cycles); every chain's head stores its true end; the genesis accounts are the
-///      only roots.
+///      only roots; a signer other than zero becomes placementSigner only at deployment or by
+///      activatePlacementSigner at least PLACEMENT_SIGNER_DELAY after it was proposed.
 contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
     /// @notice An account, packed in one slot.
     /// @param wallet The account's wallet.
@@ -65,10 +66,18 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
     bytes32 public constant PLACEMENT_TYPEHASH =
         keccak256("Placement(address user,address inviter,address contact,uint8 side,uint256 deadline)");
 
+    /// @notice How long a proposed placement signer waits before it may be activated (the vault's
+    ///         signer delay as deployed).
+    uint256 public constant PLACEMENT_SIGNER_DELAY = 2 days;
+
     /// @inheritdoc IReferralRegistry
     address public placementSigner;
     /// @notice How many accounts are registered (shares the signer's slot).
     uint32 private _count;
+    /// @inheritdoc IReferralRegistry
+    address public pendingPlacementSigner;
+    /// @inheritdoc IReferralRegistry
+    uint256 public pendingPlacementSignerEta;
 
     /// @notice The id of a wallet (0 when unregistered).
     mapping(address wallet => uint256 id) public idOf;
@@ -77,7 +86,7 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
 
     /// @notice Deploys the registry with its genesis accounts (ids 1…n, in the given order).
     /// @dev Requirements: `initialOwner` and `signer` non-zero; every genesis wallet non-zero and distinct.
-    /// @param initialOwner The owner (sets service levels and the placement signer).
+    /// @param initialOwner The owner (sets service levels, rotates and revokes the placement signer).
     /// @param genesis The genesis wallets, registered as roots (`isOriginal`).
     /// @param signer The placement signer (the server's signer key).
     constructor(address initialOwner, address[] memory genesis, address signer)
@@ -136,8 +145,42 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
     }
 
     /// @inheritdoc IReferralRegistry
-    function setPlacementSigner(address signer) external onlyOwner {
-        _setPlacementSigner(signer);
+    /// @dev Requirements: owner; `signer` non-zero. Emits {PlacementSignerProposed}.
+    function proposePlacementSigner(address signer) external onlyOwner {
+        if (signer == address(0)) revert ZeroAddress();
+        uint256 eta = block.timestamp + PLACEMENT_SIGNER_DELAY;
+        pendingPlacementSigner = signer;
+        pendingPlacementSignerEta = eta;
+        emit PlacementSignerProposed(signer, eta);
+    }
+
+    /// @inheritdoc IReferralRegistry
+    /// @dev Requirements: owner; a proposal whose eta has come. Emits {PlacementSignerChanged}.
+    function activatePlacementSigner() external onlyOwner {
+        address next = pendingPlacementSigner;
+        if (next == address(0)) revert NoPlacementSignerProposal();
+        uint256 eta = pendingPlacementSignerEta;
+        if (block.timestamp < eta) revert PlacementSignerNotReady(eta);
+        delete pendingPlacementSigner;
+        delete pendingPlacementSignerEta;
+        _setPlacementSigner(next);
+    }
+
+    /// @inheritdoc IReferralRegistry
+    /// @dev Requirements: owner; a proposal. Emits {PlacementSignerProposalCancelled}.
+    function cancelPlacementSignerProposal() external onlyOwner {
+        address proposed = pendingPlacementSigner;
+        if (proposed == address(0)) revert NoPlacementSignerProposal();
+        delete pendingPlacementSigner;
+        delete pendingPlacementSignerEta;
+        emit PlacementSignerProposalCancelled(proposed);
+    }
+
+    /// @inheritdoc IReferralRegistry
+    /// @dev Requirements: owner. Emits {PlacementSignerChanged} (to zero).
+    function revokePlacementSigner() external onlyOwner {
+        emit PlacementSignerChanged(placementSigner, address(0));
+        placementSigner = address(0);
     }
 
     /// @inheritdoc IReferralRegistry
@@ -236,6 +279,7 @@ contract ReferralRegistry is IReferralRegistry, Ownable2Step, EIP712 {
         bytes32 digest =
             _hashTypedDataV4(keccak256(abi.encode(PLACEMENT_TYPEHASH, msg.sender, inviter, contact, side, deadline)));
         (address recovered,,) = ECDSA.tryRecover(digest, signature);
+        // A revoked signer is zero, which no signature recovers to.
         if (recovered == address(0) || recovered != placementSigner) revert InvalidPlacementSignature(recovered);
     }
 

@@ -6,8 +6,9 @@ import {EternoFarmHandler} from "./handlers/EternoFarmHandler.sol";
 import {Fixture} from "./utils/Fixture.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 
-/// @notice Invariants of the farm under random deposits, withdrawals, harvests, blocks, allocation changes
-///         and the owner's recoveries of undistributed ETRO.
+/// @notice Invariants of the farm under random deposits, withdrawals, harvests, blocks and time, and every
+///         owner power: allocation changes (proposed, applied, cancelled), dummy pools with up to the maximum
+///         weight that the owner stakes in itself, and recoveries of undistributed ETRO.
 contract EternoFarmInvariantTest is Fixture, InvariantTest {
     EternoFarmHandler private handler;
 
@@ -27,7 +28,7 @@ contract EternoFarmInvariantTest is Fixture, InvariantTest {
         }
         handler = new EternoFarmHandler(farm, farmers);
 
-        bytes4[] memory selectors = new bytes4[](7);
+        bytes4[] memory selectors = new bytes4[](12);
         selectors[0] = EternoFarmHandler.deposit.selector;
         selectors[1] = EternoFarmHandler.withdraw.selector;
         selectors[2] = EternoFarmHandler.emergencyWithdraw.selector;
@@ -35,6 +36,11 @@ contract EternoFarmInvariantTest is Fixture, InvariantTest {
         selectors[4] = EternoFarmHandler.recover.selector;
         selectors[5] = EternoFarmHandler.recoverTooMuch.selector;
         selectors[6] = EternoFarmHandler.setAllocation.selector;
+        selectors[7] = EternoFarmHandler.applyAllocation.selector;
+        selectors[8] = EternoFarmHandler.cancelAllocation.selector;
+        selectors[9] = EternoFarmHandler.addDummyPool.selector;
+        selectors[10] = EternoFarmHandler.ownerStake.selector;
+        selectors[11] = EternoFarmHandler.wait.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
@@ -42,24 +48,24 @@ contract EternoFarmInvariantTest is Fixture, InvariantTest {
     function invariant_UserAmountsAddUpToThePoolBalance() public view {
         for (uint256 pid = 0; pid < farm.poolLength(); pid++) {
             (IERC20 lp,,,, uint256 lpSupply) = farm.poolInfo(pid);
-            uint256 sum;
+            (uint256 sum, uint256 debts) = farm.userInfo(pid, address(this));
             for (uint256 i = 0; i < handler.farmerCount(); i++) {
-                (uint256 amount,) = farm.userInfo(pid, handler.farmers(i));
+                (uint256 amount, uint256 debt) = farm.userInfo(pid, handler.farmers(i));
                 sum += amount;
-            }
-            assertEq(sum, lpSupply, "sum of users' amounts == lpSupply");
-            uint256 debts;
-            for (uint256 i = 0; i < handler.farmerCount(); i++) {
-                (, uint256 debt) = farm.userInfo(pid, handler.farmers(i));
                 debts += debt;
             }
+            assertEq(sum, lpSupply, "sum of users' amounts == lpSupply");
             assertEq(debts, farm.rewardDebtSum(pid), "sum of users' debts == the pool's debt sum");
             assertEq(lp.balanceOf(address(farm)), lpSupply, "lpSupply == the farm's LP balance");
         }
     }
 
     function invariant_RewardsPaidNeverExceedEmission() public view {
-        assertEq(farm.totalPaid(), handler.ghostReceived(), "totalPaid == what the farmers received");
+        assertEq(
+            farm.totalPaid(),
+            handler.ghostReceived() + handler.ghostOwnerHarvested(),
+            "totalPaid == what the farmers and the owner (staking its own pools) received"
+        );
         assertLe(farm.totalPaid(), farm.emitted(), "paid <= emitted so far");
         assertLe(farm.emitted(), farm.totalEmission(), "emitted <= the schedule");
         assertEq(farm.totalRecovered(), handler.ghostRecovered(), "totalRecovered == what the owner received");
@@ -73,6 +79,7 @@ contract EternoFarmInvariantTest is Fixture, InvariantTest {
     function invariant_WhatUsersAreOwedIsNeverRecoverable() public view {
         uint256 pending;
         for (uint256 pid = 0; pid < farm.poolLength(); pid++) {
+            pending += farm.pendingEtro(pid, address(this));
             for (uint256 i = 0; i < handler.farmerCount(); i++) {
                 pending += farm.pendingEtro(pid, handler.farmers(i));
             }
@@ -85,18 +92,45 @@ contract EternoFarmInvariantTest is Fixture, InvariantTest {
         );
         assertEq(
             farm.recoverableEtro(),
-            etro.balanceOf(address(farm)) - farm.owedEtro() - farm.scheduledEtro(),
-            "recoverable is the rest"
+            block.number < farm.endBlock() ? 0 : etro.balanceOf(address(farm)) - farm.owedEtro(),
+            "recoverable is the rest once the emission has ended, nothing before"
         );
     }
 
-    /// @notice After each run: the emission ends and every farmer leaves every pool, paid exactly what
-    ///         pendingEtro said, whatever the owner recovered on the way.
-    function afterInvariant() public {
-        vm.roll(farm.startBlock() + 4 * FARM_STAGE_BLOCKS + 1);
+    /// @notice The allocation in force and the proposals are what the rules allow: a change took effect at
+    ///         once only while nothing was staked, else only after its delay (the handler's model).
+    function invariant_AllocationFollowsTheDelayRule() public view {
+        uint256 total;
         for (uint256 pid = 0; pid < farm.poolLength(); pid++) {
-            for (uint256 i = 0; i < handler.farmerCount(); i++) {
-                address farmer = handler.farmers(i);
+            (, uint256 alloc,,,) = farm.poolInfo(pid);
+            assertEq(alloc, handler.modelAlloc(pid), "allocation in force == the model's");
+            total += alloc;
+            (uint256 proposed, uint256 eta) = farm.pendingAllocation(pid);
+            (uint256 modelProposed, uint256 modelEta) = handler.modelPending(pid);
+            assertEq(eta, modelEta, "proposal eta == the model's");
+            assertEq(proposed, modelProposed, "proposed allocation == the model's");
+        }
+        assertEq(farm.totalAllocPoint(), total, "totalAllocPoint is the sum");
+    }
+
+    /// @notice While the emission runs some pool has allocation, and the owner has recovered nothing.
+    function invariant_TheOwnerCannotStrandTheRunningEmission() public view {
+        if (block.number < farm.endBlock()) {
+            assertGt(farm.totalAllocPoint(), 0, "some allocation while the emission runs");
+            assertEq(farm.totalRecovered(), 0, "nothing recovered while the emission runs");
+            assertEq(farm.recoverableEtro(), 0, "nothing recoverable while the emission runs");
+        }
+    }
+
+    /// @notice After each run: the emission ends, every farmer (and the owner, in its own pools) leaves every
+    ///         pool, paid exactly what pendingEtro said, whatever the owner recovered on the way.
+    function afterInvariant() public {
+        vm.roll(farm.endBlock());
+        uint256 count = handler.farmerCount();
+        farm.recoverUndistributed(address(0x7EA5), farm.recoverableEtro());
+        for (uint256 pid = 0; pid < farm.poolLength(); pid++) {
+            for (uint256 i = 0; i <= count; i++) {
+                address farmer = i == count ? address(this) : handler.farmers(i);
                 uint256 pending = farm.pendingEtro(pid, farmer);
                 (uint256 staked,) = farm.userInfo(pid, farmer);
                 uint256 before = etro.balanceOf(farmer);

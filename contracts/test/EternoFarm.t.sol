@@ -20,6 +20,9 @@ contract EternoFarmTest is Fixture {
     event EmergencyWithdraw(address indexed user, uint256 indexed pid, uint256 amount);
     event Harvest(address indexed user, uint256 indexed pid, uint256 amount);
     event UndistributedRecovered(address indexed to, uint256 amount);
+    event PoolSet(uint256 indexed pid, uint256 allocPoint);
+    event AllocationProposed(uint256 indexed pid, uint256 allocPoint, uint256 eta);
+    event AllocationCancelled(uint256 indexed pid, uint256 allocPoint);
 
     function setUp() public {
         vm.roll(100);
@@ -215,26 +218,165 @@ contract EternoFarmTest is Fixture {
         vm.stopPrank();
     }
 
-    function test_SetChangesTheSplitFromNowOn() public {
+    function test_SetWhileNothingIsStakedTakesEffectAtOnce() public {
+        vm.expectEmit(address(farm));
+        emit PoolSet(1, 10);
+        farm.set(1, 10);
+        (, uint256 alloc1,,,) = farm.poolInfo(1);
+        assertEq(alloc1, 10, "applied: nobody's reward could change");
+        assertEq(farm.totalAllocPoint(), 70, "total alloc");
+        (, uint256 eta) = farm.pendingAllocation(1);
+        assertEq(eta, 0, "nothing pending");
+    }
+
+    function test_SetWhileLpIsStakedWaitsTheDelayAndKeepsTheOldSplitUntilApplied() public {
         vm.roll(start);
         _deposit(alice, 0, 1000e18);
         _deposit(alice, 1, 1000e18);
         vm.roll(start + 10);
+        uint256 eta = block.timestamp + farm.ALLOCATION_DELAY();
+        vm.expectEmit(address(farm));
+        emit AllocationProposed(1, 0, eta);
         farm.set(1, 0);
-        assertEq(farm.totalAllocPoint(), 60, "total alloc");
+        (, uint256 alloc1,,,) = farm.poolInfo(1);
+        assertEq(alloc1, 40, "not applied yet");
+        assertEq(farm.totalAllocPoint(), 100, "total unchanged");
+        (uint256 proposed, uint256 pendingEta) = farm.pendingAllocation(1);
+        assertEq(proposed + pendingEta, eta, "proposal 0 at eta");
+        (uint256[] memory pids, uint256[] memory allocs, uint256[] memory etas) = farm.pendingAllocations();
+        assertEq(pids.length, 1, "one proposal listed");
+        assertEq(pids[0] + allocs[0], 1, "pool 1 to 0");
+        assertEq(etas[0], eta, "its eta");
+
+        vm.warp(eta - 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationNotReady.selector, 1, eta));
+        farm.applyAllocation(1);
         vm.roll(start + 20);
-        // 10 blocks at 60/100 then 10 blocks at 60/60
-        assertApproxEqAbs(farm.pendingEtro(0, alice), 24e18 + 40e18, DUST, "pool 0 gets everything after");
-        assertApproxEqAbs(farm.pendingEtro(1, alice), 16e18, DUST, "pool 1 stops earning");
+        // 20 blocks, all under the old split.
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 48e18, DUST, "pool 0: 60 % of 20 blocks");
+        assertApproxEqAbs(farm.pendingEtro(1, alice), 32e18, DUST, "pool 1: 40 % of 20 blocks");
+
+        vm.warp(eta);
+        vm.expectEmit(address(farm));
+        emit PoolSet(1, 0);
+        farm.applyAllocation(1);
+        assertEq(farm.totalAllocPoint(), 60, "applied");
+        (, pendingEta) = farm.pendingAllocation(1);
+        assertEq(pendingEta, 0, "proposal used");
+        (pids,,) = farm.pendingAllocations();
+        assertEq(pids.length, 0, "nothing listed");
+        vm.roll(start + 30);
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 48e18 + 40e18, DUST, "pool 0 gets everything after");
+        assertApproxEqAbs(farm.pendingEtro(1, alice), 32e18, DUST, "pool 1 stops earning");
+    }
+
+    function test_AllocationProposalChecks() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.NoPendingAllocation.selector, 0));
+        farm.applyAllocation(0);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.NoPendingAllocation.selector, 0));
+        farm.cancelAllocation(0);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.UnknownPool.selector, 2, 2));
+        farm.set(2, 1);
+        // One pool has at most 1,000,000 points.
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, 1_000_001, 1_000_000));
+        farm.set(0, 1_000_001);
+
+        farm.set(0, 90);
+        uint256 firstEta = block.timestamp + 2 days;
+        vm.warp(block.timestamp + 1 days);
+        // A new proposal replaces the first, and its delay starts again.
+        farm.set(0, 80);
+        (uint256 alloc, uint256 eta) = farm.pendingAllocation(0);
+        assertEq(alloc, 80, "replaced");
+        assertEq(eta, firstEta + 1 days, "delay restarted");
+        vm.warp(firstEta);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationNotReady.selector, 0, eta));
+        farm.applyAllocation(0);
+
+        vm.startPrank(alice);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.applyAllocation(0);
+        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
+        farm.cancelAllocation(0);
+        vm.stopPrank();
+
+        vm.expectEmit(address(farm));
+        emit AllocationCancelled(0, 80);
+        farm.cancelAllocation(0);
+        vm.warp(eta);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.NoPendingAllocation.selector, 0));
+        farm.applyAllocation(0);
+        (, uint256 alloc0,,,) = farm.poolInfo(0);
+        assertEq(alloc0, 60, "unchanged");
+    }
+
+    function test_AProposalMayBeAppliedEarlyOnceNothingIsStaked() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        farm.set(1, 5);
+        vm.prank(alice);
+        farm.withdraw(0, 1000e18);
+        farm.applyAllocation(1);
+        (, uint256 alloc1,,,) = farm.poolInfo(1);
+        assertEq(alloc1, 5, "nobody staked: nobody's reward changes");
+    }
+
+    function test_AddWhileLpIsStakedStartsWithoutAllocation() public {
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        uint256 eta = block.timestamp + 2 days;
+        vm.expectEmit(address(farm));
+        emit AllocationProposed(2, 1_000_000, eta);
+        uint256 pid = farm.add(1_000_000, usdt);
+        assertEq(pid, 2, "pool 2");
+        (, uint256 alloc2,,,) = farm.poolInfo(2);
+        assertEq(alloc2, 0, "no allocation until applied");
+        assertEq(farm.totalAllocPoint(), 100, "the split stakers joined under");
+        vm.roll(start + 10);
+        assertApproxEqAbs(farm.pendingEtro(0, alice), 24e18, DUST, "pool 0 keeps its 60 %");
+        vm.warp(eta);
+        farm.applyAllocation(2);
+        assertEq(farm.totalAllocPoint(), 1_000_100, "applied after the delay");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.AllocationTooHigh.selector, 1_000_001, 1_000_000));
+        farm.add(1_000_001, eusd);
+    }
+
+    function test_NoChangeMayLeaveTheRunningEmissionWithoutAllocation() public {
+        farm.set(0, 0);
+        vm.expectRevert(EternoFarm.NoAllocationLeft.selector);
+        farm.set(1, 0);
+        farm.set(0, 60);
+
+        vm.roll(start);
+        _deposit(alice, 0, 1000e18);
+        farm.set(0, 0);
+        farm.set(1, 0);
+        vm.warp(block.timestamp + 2 days);
+        farm.applyAllocation(0);
+        vm.expectRevert(EternoFarm.NoAllocationLeft.selector);
+        farm.applyAllocation(1);
+
+        // Once the emission has ended nothing is emitted: the split no longer matters.
+        vm.roll(farm.endBlock());
+        farm.applyAllocation(1);
+        assertEq(farm.totalAllocPoint(), 0, "allowed after the end");
+
+        EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
+        vm.expectRevert(EternoFarm.NoAllocationLeft.selector);
+        idle.start(0);
     }
 
     function test_StartChecks() public {
         vm.expectRevert(abi.encodeWithSelector(EternoFarm.AlreadyStarted.selector, start));
         farm.start(block.number + 1);
         EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
+        idle.add(1, eulp);
         etro.approve(address(idle), idle.totalEmission());
         idle.start(0);
         assertEq(idle.startBlock(), block.number, "a start in the past begins at the current block");
+        assertEq(idle.endBlock(), block.number + 4 * FARM_STAGE_BLOCKS, "end block");
         assertEq(etro.balanceOf(address(idle)), 10_000e18, "emission paid in");
         uint256[4] memory blocks = farmStageBlocks();
         blocks[2] = 0;
@@ -275,51 +417,48 @@ contract EternoFarmTest is Fixture {
         received = etro.balanceOf(who) - before;
     }
 
-    function test_NothingIsRecoverableWhileEverythingIsOwedOrScheduled() public {
+    /// @dev Moves to the first block after the emission.
+    function _rollToEnd() private {
+        vm.roll(farm.endBlock());
+    }
+
+    function test_NothingIsRecoverableWhileTheEmissionRuns() public {
+        uint256 end = start + 4 * FARM_STAGE_BLOCKS;
+        assertEq(farm.endBlock(), end, "end block");
         assertEq(farm.scheduledEtro(), 10_000e18, "the whole schedule is ahead");
         assertEq(farm.owedEtro(), 0, "nobody is owed anything yet");
         assertEq(farm.recoverableEtro(), 0, "nothing to recover");
-        vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
-        farm.recoverUndistributed(address(this), 1);
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.EmissionRunning.selector, end));
+        farm.recoverUndistributed(address(this), 0);
 
         vm.roll(start);
         _deposit(alice, 0, 1000e18);
-        _deposit(alice, 1, 1000e18);
         vm.roll(start + 100);
-        assertEq(farm.owedEtro(), 400e18, "100 blocks x 4 ETRO owed, none of it pushed into a pool yet");
-        assertEq(farm.scheduledEtro(), 10_000e18 - 400e18, "the rest of the schedule");
-        assertEq(farm.recoverableEtro(), 0, "every block had LP in both pools: nothing undistributed");
-        vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
-        farm.recoverUndistributed(address(this), 1);
-    }
-
-    function test_RecoverTakesTheShareOfBlocksInWhichAPoolWasEmpty() public {
-        vm.roll(start);
-        _deposit(alice, 0, 1000e18);
-        vm.roll(start + 100);
-        // 100 blocks x 4 ETRO: 60 % owed to alice in pool 0, 40 % for pool 1, which held no LP.
+        give(etro, address(farm), 5e18);
+        // Pool 1 held no LP: its 40 % of 100 blocks is undistributed, and still not recoverable.
         assertEq(farm.owedEtro(), 240e18, "pool 0's share is owed");
-        assertEq(farm.recoverableEtro(), 160e18, "pool 1's share is undistributed");
+        assertEq(farm.recoverableEtro(), 0, "not while the emission runs");
+        vm.expectRevert(abi.encodeWithSelector(EternoFarm.EmissionRunning.selector, end));
+        farm.recoverUndistributed(address(this), 1);
 
+        vm.roll(end - 1);
+        assertEq(farm.recoverableEtro(), 0, "not in the last block either");
+        vm.roll(end);
+        uint256 owed = farm.owedEtro();
+        assertEq(farm.scheduledEtro(), 0, "the schedule is over");
+        assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)) - owed, "what no one is owed");
+        assertApproxEqAbs(farm.recoverableEtro(), 4000e18 + 5e18, DUST, "pool 1's share and the stray ETRO");
+        uint256 pending = farm.pendingEtro(0, alice);
         address treasury = address(0x7EA);
         vm.expectEmit(address(farm));
-        emit UndistributedRecovered(treasury, 160e18);
-        farm.recoverUndistributed(treasury, 160e18);
-        assertEq(etro.balanceOf(treasury), 160e18, "sent to the receiver");
-        assertEq(farm.totalRecovered(), 160e18, "totalRecovered");
+        emit UndistributedRecovered(treasury, farm.recoverableEtro());
+        farm.recoverUndistributed(treasury, farm.recoverableEtro());
+        assertEq(farm.totalRecovered(), etro.balanceOf(treasury), "totalRecovered");
         assertEq(farm.recoverableEtro(), 0, "nothing more");
         vm.expectRevert(abi.encodeWithSelector(EternoFarm.RecoverExceedsUndistributed.selector, 1, 0));
         farm.recoverUndistributed(treasury, 1);
-
-        assertEq(_harvest(alice, 0), 240e18, "alice is still paid everything she earned");
-        vm.roll(start + 4000);
-        uint256 pending = farm.pendingEtro(0, alice);
-        assertEq(pending, (10_000e18 - 400e18) * 60 / 100, "pool 0's share of the rest of the schedule");
-        vm.prank(alice);
-        farm.withdraw(0, 1000e18);
-        assertEq(etro.balanceOf(alice), 240e18 + pending, "and everything after");
-        assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)), "the rest was pool 1's: recoverable");
-        assertEq(farm.recoverableEtro(), (10_000e18 - 400e18) * 40 / 100, "pool 1's share of the rest");
+        assertApproxEqAbs(pending, 6000e18, DUST, "pool 0's whole share");
+        assertEq(_harvest(alice, 0), pending, "alice is paid everything she earned");
     }
 
     function test_RecoverTakesRewardsGivenUpByAnEmergencyWithdraw() public {
@@ -336,22 +475,28 @@ contract EternoFarmTest is Fixture {
         farm.updatePool(0);
         vm.prank(alice);
         farm.emergencyWithdraw(0);
-        assertEq(farm.recoverableEtro(), forfeited, "alice's given-up reward, and nothing of bob's");
-        farm.recoverUndistributed(address(this), forfeited);
-        assertEq(_harvest(bob, 0), 24e18, "bob is paid in full");
-        assertEq(_harvest(alice, 1), 32e18, "alice's other pool is paid in full");
+        assertEq(farm.recoverableEtro(), 0, "not while the emission runs");
+        _rollToEnd();
+        uint256 bobPending = farm.pendingEtro(0, bob);
+        uint256 alicePending = farm.pendingEtro(1, alice);
+        assertApproxEqAbs(farm.recoverableEtro(), forfeited, DUST, "alice's given-up reward, and nothing of bob's");
+        farm.recoverUndistributed(address(this), farm.recoverableEtro());
+        assertEq(_harvest(bob, 0), bobPending, "bob is paid in full");
+        assertApproxEqAbs(bobPending, 6000e18 - 24e18, DUST, "pool 0's share but alice's 20 blocks");
+        assertEq(_harvest(alice, 1), alicePending, "alice's other pool is paid in full");
+        assertApproxEqAbs(alicePending, 4000e18, DUST, "pool 1's whole share");
     }
 
     function test_AnyoneCanStillHarvestAfterTheOwnerRecoversEverything() public {
         vm.roll(start);
         _deposit(alice, 0, 3e18);
         _deposit(bob, 0, 7e18 + 1);
-        for (uint256 i = 0; i < 9; i++) {
+        for (uint256 i = 0; i < 8; i++) {
             vm.roll(block.number + 450);
-            farm.recoverUndistributed(address(this), farm.recoverableEtro());
+            assertEq(farm.recoverableEtro(), 0, "nothing recoverable during the emission");
             _deposit(i % 2 == 0 ? alice : bob, 0, i);
         }
-        vm.roll(start + 4000);
+        _rollToEnd();
         uint256 alicePending = farm.pendingEtro(0, alice);
         uint256 bobPending = farm.pendingEtro(0, bob);
         farm.recoverUndistributed(address(this), farm.recoverableEtro());
@@ -360,7 +505,7 @@ contract EternoFarmTest is Fixture {
         assertEq(farm.owedEtro(), 0, "nobody is owed anything");
         assertEq(farm.scheduledEtro(), 0, "the schedule is over");
         assertEq(farm.recoverableEtro(), etro.balanceOf(address(farm)), "the dust left is recoverable");
-        assertLt(etro.balanceOf(address(farm)), 100, "no more than rounding dust");
+        assertLt(etro.balanceOf(address(farm)), 4000e18 + 100, "pool 1's share and rounding dust");
     }
 
     function test_RecoverChecks() public {
@@ -370,16 +515,13 @@ contract EternoFarmTest is Fixture {
         vm.expectRevert(EternoFarm.ZeroAddress.selector);
         farm.recoverUndistributed(address(0), 0);
 
-        give(etro, address(farm), 5e18);
-        assertEq(farm.recoverableEtro(), 5e18, "ETRO sent to the farm directly is no one's");
-        farm.recoverUndistributed(bob, 5e18);
-        assertEq(etro.balanceOf(bob), 5e18, "recovered");
-
         EternoFarm idle = new EternoFarm(etro, farmStageBlocks(), farmStageRates(), address(this));
         give(etro, address(idle), 7e18);
         assertEq(idle.scheduledEtro(), 0, "before the start the farm does not hold the schedule");
         assertEq(idle.recoverableEtro(), 7e18, "so what it holds is recoverable");
         idle.recoverUndistributed(bob, 7e18);
+        assertEq(etro.balanceOf(bob), 7e18, "recovered");
+        idle.add(1, eulp);
         etro.approve(address(idle), idle.totalEmission());
         idle.start(0);
         assertEq(idle.recoverableEtro(), 0, "the schedule is held once started");
@@ -400,9 +542,9 @@ contract EternoFarmTest is Fixture {
         address[2] memory users = [alice, bob];
         for (uint256 i = 0; i < actions.length; i++) {
             vm.roll(block.number + bound(gaps[i], 1, 900));
-            uint256 action = actions[i] % 5;
+            uint256 action = actions[i] % 6;
             address user = users[i % 2];
-            uint256 pid = (actions[i] / 5) % 2;
+            uint256 pid = (actions[i] / 6) % 2;
             uint256 pending = farm.pendingEtro(pid, user);
             if (action == 0) {
                 assertEq(_harvest(user, pid), pending, "harvest pays pending");
@@ -414,7 +556,13 @@ contract EternoFarmTest is Fixture {
                 vm.prank(user);
                 farm.emergencyWithdraw(pid);
             } else if (action == 3) {
-                farm.set(pid, bound(alloc, 0, 100));
+                farm.set(pid, bound(alloc, 1, 100));
+            } else if (action == 4) {
+                (, uint256 eta) = farm.pendingAllocation(pid);
+                if (eta != 0) {
+                    vm.warp(eta);
+                    farm.applyAllocation(pid);
+                }
             } else {
                 (IERC20 lp,,,,) = farm.poolInfo(pid);
                 _deposit(user, pid, bound(actions[i], 0, lp.balanceOf(user)));
@@ -425,17 +573,26 @@ contract EternoFarmTest is Fixture {
                 farm.owedEtro(),
                 "owed covers every pending reward"
             );
-            farm.recoverUndistributed(address(this), farm.recoverableEtro());
+            if (block.number < farm.endBlock()) {
+                vm.expectRevert(abi.encodeWithSelector(EternoFarm.EmissionRunning.selector, farm.endBlock()));
+            }
+            farm.recoverUndistributed(address(this), 0);
         }
-        vm.roll(start + 4000);
+        _rollToEnd();
+        uint256[2][2] memory owed;
         for (uint256 u = 0; u < 2; u++) {
             for (uint256 pid = 0; pid < 2; pid++) {
-                uint256 pending = farm.pendingEtro(pid, users[u]);
+                owed[u][pid] = farm.pendingEtro(pid, users[u]);
+            }
+        }
+        farm.recoverUndistributed(address(this), farm.recoverableEtro());
+        for (uint256 u = 0; u < 2; u++) {
+            for (uint256 pid = 0; pid < 2; pid++) {
                 (uint256 staked,) = farm.userInfo(pid, users[u]);
                 uint256 before = etro.balanceOf(users[u]);
                 vm.prank(users[u]);
                 farm.withdraw(pid, staked);
-                assertEq(etro.balanceOf(users[u]) - before, pending, "everyone is paid what pendingEtro says");
+                assertEq(etro.balanceOf(users[u]) - before, owed[u][pid], "everyone is paid what pendingEtro said");
             }
         }
         assertEq(farm.owedEtro(), 0, "nobody is owed anything");

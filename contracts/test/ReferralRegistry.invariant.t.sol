@@ -22,12 +22,18 @@ contract ReferralRegistryInvariantTest is ReferralRegistryFixture, InvariantTest
         registry = new ReferralRegistry(owner, genesis, vm.addr(SIGNER_KEY));
         handler = new ReferralRegistryHandler(registry, SIGNER_KEY, owner, genesis);
 
-        bytes4[] memory selectors = new bytes4[](5);
+        bytes4[] memory selectors = new bytes4[](11);
         selectors[0] = ReferralRegistryHandler.registerAuto.selector;
         selectors[1] = ReferralRegistryHandler.registerManual.selector;
         selectors[2] = ReferralRegistryHandler.registerOnTakenSeat.selector;
         selectors[3] = ReferralRegistryHandler.registerAgain.selector;
         selectors[4] = ReferralRegistryHandler.setServiceLevel.selector;
+        selectors[5] = ReferralRegistryHandler.registerWithPendingKey.selector;
+        selectors[6] = ReferralRegistryHandler.proposeSigner.selector;
+        selectors[7] = ReferralRegistryHandler.activateSigner.selector;
+        selectors[8] = ReferralRegistryHandler.cancelSigner.selector;
+        selectors[9] = ReferralRegistryHandler.revokeSigner.selector;
+        selectors[10] = ReferralRegistryHandler.wait.selector;
         targetSelector(FuzzSelector({addr: address(handler), selectors: selectors}));
         targetContract(address(handler));
     }
@@ -82,6 +88,15 @@ contract ReferralRegistryInvariantTest is ReferralRegistryFixture, InvariantTest
                 );
             }
         }
+    }
+
+    /// @notice The signer and its proposal are the handler's: a key counts only once activated after its delay.
+    function invariant_ThePlacementSignerIsTheHandlers() public view {
+        uint256 key = handler.signerKey();
+        assertEq(registry.placementSigner(), key == 0 ? address(0) : vm.addr(key), "placement signer");
+        uint256 pending = handler.pendingKey();
+        assertEq(registry.pendingPlacementSigner(), pending == 0 ? address(0) : vm.addr(pending), "pending signer");
+        assertEq(registry.pendingPlacementSignerEta(), handler.pendingEta(), "pending eta");
     }
 
     function invariant_SomethingHappened() public view {

@@ -257,17 +257,95 @@ contract ReferralRegistryTest is ReferralRegistryFixture {
 
     function test_Attestation_OldSignerRefusedAfterRotation() public {
         join(alice, root, LEFT);
-        uint256 deadline = block.timestamp + 1 hours;
+        uint256 deadline = block.timestamp + 3 days;
         bytes memory sig = attest(SIGNER_KEY, bob, root, alice, RIGHT, deadline);
+        vm.prank(owner);
+        registry.proposePlacementSigner(vm.addr(OTHER_KEY));
+        vm.warp(block.timestamp + registry.PLACEMENT_SIGNER_DELAY());
         vm.expectEmit(address(registry));
         emit IReferralRegistry.PlacementSignerChanged(vm.addr(SIGNER_KEY), vm.addr(OTHER_KEY));
         vm.prank(owner);
-        registry.setPlacementSigner(vm.addr(OTHER_KEY));
+        registry.activatePlacementSigner();
         expectBadSignature(bob, root, alice, RIGHT, deadline, sig);
         bytes memory fresh = attest(OTHER_KEY, bob, root, alice, RIGHT, deadline);
         vm.prank(bob);
         registry.registerUnder(root, alice, RIGHT, deadline, fresh);
         assertEq(parentOf(bob), alice, "the new signer's attestation works");
+    }
+
+    function test_PlacementSigner_ProposedSignerCountsOnlyAfterTheDelay() public {
+        join(alice, root, LEFT);
+        uint256 eta = block.timestamp + 2 days;
+        vm.expectEmit(address(registry));
+        emit IReferralRegistry.PlacementSignerProposed(vm.addr(OTHER_KEY), eta);
+        vm.prank(owner);
+        registry.proposePlacementSigner(vm.addr(OTHER_KEY));
+        assertEq(registry.pendingPlacementSigner(), vm.addr(OTHER_KEY), "pending signer");
+        assertEq(registry.pendingPlacementSignerEta(), eta, "pending eta");
+        assertEq(registry.placementSigner(), vm.addr(SIGNER_KEY), "the signer is unchanged");
+
+        // During the delay the proposed key's attestations are refused, the current key's accepted.
+        uint256 deadline = eta + 1 days;
+        expectBadSignature(bob, root, alice, RIGHT, deadline, attest(OTHER_KEY, bob, root, alice, RIGHT, deadline));
+        vm.warp(eta - 1);
+        vm.expectRevert(abi.encodeWithSelector(IReferralRegistry.PlacementSignerNotReady.selector, eta));
+        vm.prank(owner);
+        registry.activatePlacementSigner();
+        vm.prank(bob);
+        registry.registerUnder(root, alice, RIGHT, deadline, attest(SIGNER_KEY, bob, root, alice, RIGHT, deadline));
+
+        vm.warp(eta);
+        vm.prank(owner);
+        registry.activatePlacementSigner();
+        assertEq(registry.placementSigner(), vm.addr(OTHER_KEY), "activated at the eta");
+        assertEq(registry.pendingPlacementSigner(), address(0), "proposal used");
+        assertEq(registry.pendingPlacementSignerEta(), 0, "eta cleared");
+        vm.expectRevert(IReferralRegistry.NoPlacementSignerProposal.selector);
+        vm.prank(owner);
+        registry.activatePlacementSigner();
+    }
+
+    function test_PlacementSigner_ANewProposalRestartsTheDelayAndCancelWithdrawsIt() public {
+        vm.startPrank(owner);
+        registry.proposePlacementSigner(alice);
+        vm.warp(block.timestamp + 1 days);
+        registry.proposePlacementSigner(vm.addr(OTHER_KEY));
+        uint256 eta = block.timestamp + 2 days;
+        assertEq(registry.pendingPlacementSigner(), vm.addr(OTHER_KEY), "replaced");
+        assertEq(registry.pendingPlacementSignerEta(), eta, "delay restarted");
+        vm.warp(eta - 1 days);
+        vm.expectRevert(abi.encodeWithSelector(IReferralRegistry.PlacementSignerNotReady.selector, eta));
+        registry.activatePlacementSigner();
+        vm.expectEmit(address(registry));
+        emit IReferralRegistry.PlacementSignerProposalCancelled(vm.addr(OTHER_KEY));
+        registry.cancelPlacementSignerProposal();
+        assertEq(registry.pendingPlacementSigner(), address(0), "withdrawn");
+        assertEq(registry.pendingPlacementSignerEta(), 0, "no eta");
+        vm.warp(eta);
+        vm.expectRevert(IReferralRegistry.NoPlacementSignerProposal.selector);
+        registry.activatePlacementSigner();
+        vm.expectRevert(IReferralRegistry.NoPlacementSignerProposal.selector);
+        registry.cancelPlacementSignerProposal();
+        vm.stopPrank();
+        assertEq(registry.placementSigner(), vm.addr(SIGNER_KEY), "never changed");
+    }
+
+    function test_PlacementSigner_RevokeIsImmediateAndLeavesAutomaticPlacement() public {
+        join(alice, root, LEFT);
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes memory sig = attest(SIGNER_KEY, bob, root, alice, RIGHT, deadline);
+        vm.expectEmit(address(registry));
+        emit IReferralRegistry.PlacementSignerChanged(vm.addr(SIGNER_KEY), address(0));
+        vm.prank(owner);
+        registry.revokePlacementSigner();
+        assertEq(registry.placementSigner(), address(0), "revoked");
+        expectBadSignature(bob, root, alice, RIGHT, deadline, sig);
+        // Manual placement under the inviter itself needs no attestation; automatic placement works.
+        vm.prank(bob);
+        registry.registerUnder(root, root, RIGHT, 0, "");
+        assertEq(parentOf(bob), root, "under the inviter");
+        join(carol, alice, LEFT);
+        assertEq(parentOf(carol), alice, "automatic");
     }
 
     function expectBadSignature(
@@ -316,13 +394,21 @@ contract ReferralRegistryTest is ReferralRegistryFixture {
         registry.setServiceLevel(root, 1);
     }
 
-    function test_SetPlacementSigner_RefusesZeroAndNonOwners() public {
+    function test_PlacementSigner_RefusesZeroAndNonOwners() public {
         vm.expectRevert(abi.encodeWithSelector(IReferralRegistry.ZeroAddress.selector));
         vm.prank(owner);
-        registry.setPlacementSigner(address(0));
-        vm.expectRevert(abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice));
-        vm.prank(alice);
-        registry.setPlacementSigner(alice);
+        registry.proposePlacementSigner(address(0));
+        vm.startPrank(alice);
+        bytes memory notOwner = abi.encodeWithSelector(Ownable.OwnableUnauthorizedAccount.selector, alice);
+        vm.expectRevert(notOwner);
+        registry.proposePlacementSigner(alice);
+        vm.expectRevert(notOwner);
+        registry.activatePlacementSigner();
+        vm.expectRevert(notOwner);
+        registry.cancelPlacementSignerProposal();
+        vm.expectRevert(notOwner);
+        registry.revokePlacementSigner();
+        vm.stopPrank();
     }
 
     function test_Ownership_TwoStep() public {

@@ -19,6 +19,12 @@ pragma solidity ^0.8.24;
 ///           and the registry's address. Typed data:
 ///           Placement(address user,address inviter,address contact,uint8 side,uint256 deadline)
 ///
+///         The placement signer is rotated through a timelock (security review 2026-11, L-3): a signer
+///         that attests placements the server would refuse moves volume between legs, i.e. other users'
+///         binary incomes, so a new signer waits PLACEMENT_SIGNER_DELAY, in public, before it counts.
+///         Revoking the signer (manual placements under another contact stop) is immediate: it
+///         takes nothing from anyone and is the answer to a leaked key.
+///
 ///         Invariants: every account has at most one parent and at most one child per side; no
 ///         cycles (a parent is always registered before its child, ids grow); registration gas does
 ///         not depend on the depth of the tree (no loop over the tree, ever).
@@ -44,10 +50,19 @@ interface IReferralRegistry {
     /// @param level The new level.
     event ServiceLevelSet(address indexed user, uint8 level);
 
-    /// @notice The owner changed the placement signer.
-    /// @param previous The previous signer (zero at deployment).
-    /// @param signer The new signer.
+    /// @notice The placement signer changed.
+    /// @param previous The previous signer (zero at deployment or after a revocation).
+    /// @param signer The new signer (zero when revoked).
     event PlacementSignerChanged(address indexed previous, address indexed signer);
+
+    /// @notice The owner proposed `signer` as the next placement signer, from `eta` on.
+    /// @param signer The proposed signer.
+    /// @param eta When it may be activated.
+    event PlacementSignerProposed(address indexed signer, uint256 eta);
+
+    /// @notice The owner withdrew the placement signer proposal.
+    /// @param signer The signer that was proposed.
+    event PlacementSignerProposalCancelled(address indexed signer);
 
     /// @notice `user` is already registered.
     error AlreadyRegistered(address user);
@@ -65,6 +80,10 @@ interface IReferralRegistry {
     error InvalidPlacementSignature(address recovered);
     /// @notice The zero address is not an account, an inviter, a contact or a signer.
     error ZeroAddress();
+    /// @notice There is no placement signer proposal.
+    error NoPlacementSignerProposal();
+    /// @notice The proposed placement signer's delay has not passed; it may be activated from `eta` on.
+    error PlacementSignerNotReady(uint256 eta);
 
     /// @notice Register the caller under `inviter`, at the end of the inviter's `side` leg.
     /// @dev Requirements: caller not registered, `inviter` registered and not the caller, side 0 or 1.
@@ -93,13 +112,34 @@ interface IReferralRegistry {
     /// @param level The level.
     function setServiceLevel(address user, uint8 level) external;
 
-    /// @notice Owner only: set the placement signer (not zero).
-    /// @param signer The new signer.
-    function setPlacementSigner(address signer) external;
+    /// @notice Owner only: propose `signer` (not zero) as the next placement signer; it may be activated
+    ///         PLACEMENT_SIGNER_DELAY later. Replaces any proposal (its delay starts again).
+    /// @param signer The proposed signer.
+    function proposePlacementSigner(address signer) external;
 
-    /// @notice The placement signer.
+    /// @notice Owner only: make the proposed signer the placement signer, once its eta has come; the
+    ///         previous signer's attestations fail from then on.
+    function activatePlacementSigner() external;
+
+    /// @notice Owner only: withdraw the placement signer proposal.
+    function cancelPlacementSignerProposal() external;
+
+    /// @notice Owner only, immediate: no placement signer (attestations are refused, so only automatic
+    ///         placement and manual placement under the inviter itself remain) until a proposed signer
+    ///         is activated. Leaves any proposal as it is.
+    function revokePlacementSigner() external;
+
+    /// @notice The placement signer (zero while revoked).
     /// @return The signer.
     function placementSigner() external view returns (address);
+
+    /// @notice The proposed next placement signer (zero when none).
+    /// @return The signer.
+    function pendingPlacementSigner() external view returns (address);
+
+    /// @notice When the proposed placement signer may be activated (0 when none).
+    /// @return The time, in seconds.
+    function pendingPlacementSignerEta() external view returns (uint256);
 
     /// @notice Whether `user` is registered.
     /// @param user The wallet.

@@ -7,7 +7,9 @@ import {Test} from "../utils/Test.sol";
 
 /// @notice Random registrations (automatic under any account, manual under any contact inside the
 ///         inviter's subtree, with the signer's attestation where needed), manual attempts on taken seats,
-///         second registrations and the owner's service levels. The handler keeps its own copy of the
+///         second registrations, the owner's service levels and the owner's placement-signer powers
+///         (propose, activate only after the delay, cancel, revoke at once; a proposed key's attestation
+///         before activation and a revoked key's are refused). The handler keeps its own copy of the
 ///         tree (parent, children, side, inviter by id) and computes every expected seat by walking it:
 ///         automatic = the end of the inviter's leg, found by following that side's children down.
 contract ReferralRegistryHandler is Test {
@@ -17,8 +19,15 @@ contract ReferralRegistryHandler is Test {
         keccak256("Placement(address user,address inviter,address contact,uint8 side,uint256 deadline)");
 
     ReferralRegistry public immutable registry;
-    uint256 private immutable signerKey;
     address private immutable owner;
+
+    /// @notice The placement signer's key by the rules (0 while revoked), the last one that was in force,
+    ///         and the proposal (key 0 = none).
+    uint256 public signerKey;
+    uint256 public lastSignerKey;
+    uint256 public pendingKey;
+    uint256 public pendingEta;
+    uint256 public rotations;
 
     /// @dev The handler's tree, by id (index 0 unused): wallet, parent id, side, inviter id, children.
     address[] public wallets;
@@ -37,6 +46,7 @@ contract ReferralRegistryHandler is Test {
     constructor(ReferralRegistry registry_, uint256 signerKey_, address owner_, address[] memory genesis) {
         registry = registry_;
         signerKey = signerKey_;
+        lastSignerKey = signerKey_;
         owner = owner_;
         wallets.push(address(0));
         parents.push(0);
@@ -103,11 +113,101 @@ contract ReferralRegistryHandler is Test {
         contact = walkEnd(contact, side);
         address who = _freshUser();
         uint256 deadline = block.timestamp + 1 hours;
+        if (contact != inviter && signerKey == 0) {
+            // Revoked: the last signer's attestation no longer counts.
+            bytes memory stale = _attestWith(lastSignerKey, who, inviter, contact, side, deadline);
+            vm.prank(who);
+            try registry.registerUnder(wallets[inviter], wallets[contact], side, deadline, stale) {
+                revert("a revoked signer's attestation was accepted");
+            } catch (bytes memory reason) {
+                _expect(
+                    reason,
+                    abi.encodeWithSelector(IReferralRegistry.InvalidPlacementSignature.selector, vm.addr(lastSignerKey))
+                );
+            }
+            return;
+        }
         bytes memory sig = contact == inviter ? bytes("") : _attest(who, inviter, contact, side, deadline);
         vm.prank(who);
         registry.registerUnder(wallets[inviter], wallets[contact], side, deadline, sig);
         _add(who, contact, side, inviter);
         ++manual;
+    }
+
+    /// @notice The key proposed (not yet activated, and not the signer already) attests a manual placement:
+    ///         refused.
+    function registerWithPendingKey(uint256 inviterSeed, uint8 sideSeed) external {
+        if (pendingKey == 0 || pendingKey == signerKey) return;
+        uint256 inviter = _pick(inviterSeed);
+        uint8 side = sideSeed % 2;
+        uint256 contact = walkEnd(childOf(inviter, side) == 0 ? inviter : childOf(inviter, side), side);
+        if (contact == inviter) return;
+        address who = _freshUser();
+        uint256 deadline = block.timestamp + 1 hours;
+        bytes memory sig = _attestWith(pendingKey, who, inviter, contact, side, deadline);
+        vm.prank(who);
+        try registry.registerUnder(wallets[inviter], wallets[contact], side, deadline, sig) {
+            revert("a proposed signer's attestation counted before its activation");
+        } catch (bytes memory reason) {
+            _expect(
+                reason,
+                abi.encodeWithSelector(IReferralRegistry.InvalidPlacementSignature.selector, vm.addr(pendingKey))
+            );
+        }
+    }
+
+    /// @notice The owner proposes one of a few keys as the next placement signer.
+    function proposeSigner(uint256 keySeed) external {
+        uint256 key = 0xA000 + keySeed % 4;
+        vm.prank(owner);
+        registry.proposePlacementSigner(vm.addr(key));
+        pendingKey = key;
+        pendingEta = block.timestamp + 2 days;
+    }
+
+    /// @notice The owner activates the proposal: refused without one or before its eta.
+    function activateSigner() external {
+        vm.prank(owner);
+        try registry.activatePlacementSigner() {
+            require(pendingKey != 0, "activated without a proposal");
+            require(block.timestamp >= pendingEta, "activated before the delay");
+            signerKey = pendingKey;
+            lastSignerKey = pendingKey;
+            pendingKey = 0;
+            pendingEta = 0;
+            ++rotations;
+        } catch (bytes memory reason) {
+            if (pendingKey == 0) {
+                _expect(reason, abi.encodeWithSelector(IReferralRegistry.NoPlacementSignerProposal.selector));
+            } else {
+                _expect(reason, abi.encodeWithSelector(IReferralRegistry.PlacementSignerNotReady.selector, pendingEta));
+            }
+        }
+    }
+
+    /// @notice The owner withdraws the proposal.
+    function cancelSigner() external {
+        vm.prank(owner);
+        try registry.cancelPlacementSignerProposal() {
+            require(pendingKey != 0, "cancelled without a proposal");
+            pendingKey = 0;
+            pendingEta = 0;
+        } catch (bytes memory reason) {
+            require(pendingKey == 0, "cancel refused");
+            _expect(reason, abi.encodeWithSelector(IReferralRegistry.NoPlacementSignerProposal.selector));
+        }
+    }
+
+    /// @notice The owner revokes the signer at once.
+    function revokeSigner() external {
+        vm.prank(owner);
+        registry.revokePlacementSigner();
+        signerKey = 0;
+    }
+
+    /// @notice Time passes.
+    function wait(uint256 seconds_) external {
+        vm.warp(block.timestamp + bound(seconds_, 1 hours, 3 days));
     }
 
     /// @notice A manual registration on a taken seat (with a valid attestation) is refused SeatTaken.
@@ -118,7 +218,8 @@ contract ReferralRegistryHandler is Test {
         uint256 inviter = 1;
         address who = _freshUser();
         uint256 deadline = block.timestamp + 1 hours;
-        bytes memory sig = contact == inviter ? bytes("") : _attest(who, inviter, contact, side, deadline);
+        bytes memory sig =
+            contact == inviter ? bytes("") : _attestWith(lastSignerKey, who, inviter, contact, side, deadline);
         vm.prank(who);
         try registry.registerUnder(wallets[inviter], wallets[contact], side, deadline, sig) {
             revert("a taken seat was given again");
@@ -177,13 +278,20 @@ contract ReferralRegistryHandler is Test {
         view
         returns (bytes memory)
     {
+        return _attestWith(signerKey, who, inviter, contact, side, deadline);
+    }
+
+    function _attestWith(uint256 key, address who, uint256 inviter, uint256 contact, uint8 side, uint256 deadline)
+        private
+        view
+        returns (bytes memory)
+    {
         bytes32 domain = keccak256(
             abi.encode(DOMAIN_TYPEHASH, keccak256("ReferralRegistry"), keccak256("1"), block.chainid, address(registry))
         );
         bytes32 structHash =
             keccak256(abi.encode(PLACEMENT_TYPE, who, wallets[inviter], wallets[contact], side, deadline));
-        (uint8 v, bytes32 r, bytes32 s) =
-            vm.sign(signerKey, keccak256(abi.encodePacked("\x19\x01", domain, structHash)));
+        (uint8 v, bytes32 r, bytes32 s) = vm.sign(key, keccak256(abi.encodePacked("\x19\x01", domain, structHash)));
         return abi.encodePacked(r, s, v);
     }
 

@@ -47,6 +47,7 @@ import {
   referralRegistryAbi,
 } from '@eterno/protocol/generated/abis';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
+import { OWNABLE_CONTRACTS } from '@eterno/protocol/pending/readPendingChanges';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
 const pairAbi = uniswapArtifact('UniswapV2Pair').abi;
@@ -490,6 +491,14 @@ describe('deploy on a fresh anvil', () => {
     }
   });
 
+  it("renounces the Uniswap factory's fee switch: no one can take part of the LPs' fees", async () => {
+    const factoryAbi = uniswapArtifact('UniswapV2Factory').abi;
+    const read = (functionName: 'feeTo' | 'feeToSetter') =>
+      client.readContract({ address: deployments.contracts.UniswapV2Factory, abi: factoryAbi, functionName });
+    expect(await read('feeTo')).toBe(zeroAddress);
+    expect(await read('feeToSetter')).toBe(zeroAddress);
+  });
+
   it('lets alice buy ETRO through the swap into her lock balance (chain state reverted after)', async () => {
     const c = deployments.contracts;
     const testClient = createTestClient({ transport: http(anvil.rpcUrl), mode: 'anvil' });
@@ -537,6 +546,47 @@ describe('deploy on a fresh anvil', () => {
       expect(locked).toBe(quoted);
     } finally {
       await testClient.revert({ id: snapshot });
+    }
+  });
+});
+
+describe('deploy with --owner (e.g. a multisig)', () => {
+  let anvil: Anvil;
+  let deployments: Deployments;
+  let client: ReturnType<typeof createPublicClient>;
+  const multisig = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 8 });
+
+  beforeAll(async () => {
+    anvil = await startAnvil();
+    deployments = await deploy({ rpcUrl: anvil.rpcUrl, owner: multisig.address });
+    client = createPublicClient({ transport: http(anvil.rpcUrl) });
+  }, 60_000);
+  afterAll(async () => {
+    await anvil?.stop();
+  });
+
+  it('leaves every Ownable2Step contract pending for the owner, which takes it over by acceptOwnership()', async () => {
+    const deployer = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 0 }).address;
+    const chain = {
+      id: deployments.chainId,
+      name: 'local',
+      nativeCurrency: { name: 'FON', symbol: 'FON', decimals: 18 },
+      rpcUrls: { default: { http: [anvil.rpcUrl] } },
+    };
+    const wallet = createWalletClient({ account: multisig, chain, transport: http(anvil.rpcUrl) });
+    for (const name of OWNABLE_CONTRACTS) {
+      const address = deployments.contracts[name];
+      if (address === undefined) throw new Error(`no ${name} deployed`);
+      const { abi } = forgeArtifact(name === 'StakingETRO' || name === 'StakingEULP' ? 'EternoStaking' : name);
+      const read = (functionName: 'owner' | 'pendingOwner') => client.readContract({ address, abi, functionName });
+      expect(await read('owner'), name).toBe(deployer);
+      expect(await read('pendingOwner'), name).toBe(multisig.address);
+      const receipt = await client.waitForTransactionReceipt({
+        hash: await wallet.writeContract({ address, abi, functionName: 'acceptOwnership' }),
+      });
+      expect(receipt.status, name).toBe('success');
+      expect(await read('owner'), name).toBe(multisig.address);
+      expect(await read('pendingOwner'), name).toBe(zeroAddress);
     }
   });
 });

@@ -35,6 +35,11 @@
  * 1/2/4/8; docs/decisions/nodes.md). alice (20,000 ETRO) and bob (12,000) can each buy a partner NFT
  * (1,000) and stake the needed ETRO; carol (8,000) can buy entry NFTs (100 each) and vote.
  *
+ * Last, the Uniswap factory's fee switch is renounced (`setFeeToSetter(0)`: the pairs' LPs keep the whole
+ * 0.3 %). With `owner` (`--owner <address>`, e.g. a multisig), every Ownable2Step contract is handed over last:
+ * `transferOwnership(owner)` from the deployer; the deployer stays the owner until `owner` calls
+ * `acceptOwnership()` on each (README, "Security model"; the app's banner shows the transfers pending).
+ *
  * Transactions are sent back to back with explicit nonces and gas limits, then their receipts are
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
@@ -51,9 +56,11 @@ import {
   defineChain,
   getContractAddress,
   http,
+  isAddress,
   parseUnits,
   erc20Abi,
   toHex,
+  zeroAddress,
   type Abi,
   type Account,
   type Address,
@@ -65,6 +72,7 @@ import type { Deployments } from '@eterno/protocol/deployments';
 import { LOCAL_TEST_MNEMONIC, MULTICALL3_ADDRESS } from '@eterno/protocol/chain';
 import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { nftSeedSecret, seedBatchRoots } from '@eterno/protocol/nft/seedTree';
+import { OWNABLE_CONTRACTS } from '@eterno/protocol/pending/readPendingChanges';
 import { installMulticall3 } from './anvil.ts';
 import { forgeArtifact, uniswapArtifact } from '@eterno/contracts/artifacts';
 
@@ -86,6 +94,11 @@ export type DeployOptions = {
   vaultSigner?: Address;
   /** The NFT operator (the server's seed committer) on a non-local chain; locally {@link localNftOperatorKey}'s. */
   nftOperator?: Address;
+  /**
+   * Who should own the contracts (e.g. a multisig): each Ownable2Step contract's ownership is
+   * transferred to it at the end of the deploy, pending until it accepts. The deployer when absent.
+   */
+  owner?: Address;
 };
 
 export class DeployError extends Error {
@@ -271,6 +284,7 @@ const GAS = {
   market: 3_000_000n,
   marketFund: 150_000n,
   nodes: 4_000_000n,
+  transferOwnership: 80_000n,
 } as const;
 
 export async function deploy(opts: DeployOptions): Promise<Deployments> {
@@ -614,6 +628,23 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
       : {}),
   };
 
+  // Uniswap V2's fee switch (1/6 of the pairs' 0.3 % to `feeTo`) would take part of the LPs' fees at once,
+  // with no delay: nobody keeps the power to turn it on (docs/decisions/security.md, L-3 / L-4).
+  await d.write(factory, factoryArtifact.abi, 'setFeeToSetter', [zeroAddress], GAS.transferOwnership);
+  await settle(d.hashes);
+
+  // Hand the contracts to their owner (a multisig): pending until it calls acceptOwnership() on each.
+  if (opts.owner !== undefined && opts.owner.toLowerCase() !== deployer.address.toLowerCase()) {
+    for (const name of OWNABLE_CONTRACTS) {
+      const address = deployments.contracts[name];
+      if (address === undefined) throw new DeployError(`the deploy made no ${name} to hand over`);
+      // The two staking pools are EternoStaking; every other owned contract is named after its source.
+      const { abi } = forgeArtifact(name === 'StakingETRO' || name === 'StakingEULP' ? 'EternoStaking' : name);
+      await d.write(address, abi, 'transferOwnership', [opts.owner], GAS.transferOwnership);
+    }
+    await settle(d.hashes);
+  }
+
   if (opts.outFile) {
     const out = resolve(opts.outFile);
     await mkdir(dirname(out), { recursive: true });
@@ -633,10 +664,12 @@ function isMain(): boolean {
 }
 
 if (isMain()) {
-  const { values } = parseArgs({ options: { rpc: { type: 'string' }, out: { type: 'string' } } });
-  if (!values.rpc) {
+  const { values } = parseArgs({
+    options: { rpc: { type: 'string' }, out: { type: 'string' }, owner: { type: 'string' } },
+  });
+  if (!values.rpc || (values.owner !== undefined && !isAddress(values.owner))) {
     console.error(
-      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>]   (ETERNO_DEPLOYER_KEY, ETERNO_SIGNER_ADDRESS and ETERNO_NFT_OPERATOR_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer)',
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>] [--owner <address>]   (ETERNO_DEPLOYER_KEY, ETERNO_SIGNER_ADDRESS and ETERNO_NFT_OPERATOR_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer; --owner: every Ownable2Step contract is transferred to that address, e.g. a multisig, which must then acceptOwnership() on each)',
     );
     process.exit(2);
   }
@@ -651,6 +684,7 @@ if (isMain()) {
     ...(feeReceiver ? { feeReceiver } : {}),
     ...(vaultSigner ? { vaultSigner } : {}),
     ...(nftOperator ? { nftOperator } : {}),
+    ...(values.owner !== undefined ? { owner: values.owner as Address } : {}),
   });
   console.log(JSON.stringify(result, null, 2));
 }

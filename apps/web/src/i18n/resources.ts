@@ -13,6 +13,7 @@ import type enLock from './locales/en/lock.json';
 import type enMarket from './locales/en/market.json';
 import type enMine from './locales/en/mine.json';
 import type enNode from './locales/en/node.json';
+import type enPending from './locales/en/pending.json';
 import type enReferral from './locales/en/referral.json';
 import type enScreens from './locales/en/screens.json';
 import type enStake from './locales/en/stake.json';
@@ -49,6 +50,7 @@ export const FEATURE_BUNDLES = {
   market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
   mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
   node: { en: () => import('./locales/en/node.json'), zh: () => import('./locales/zh/node.json') },
+  pending: { en: () => import('./locales/en/pending.json'), zh: () => import('./locales/zh/pending.json') },
   referral: { en: () => import('./locales/en/referral.json'), zh: () => import('./locales/zh/referral.json') },
   screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
   stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
@@ -70,6 +72,7 @@ export type AllResources = (typeof resources)['en'] & {
   market: typeof enMarket;
   mine: typeof enMine;
   node: typeof enNode;
+  pending: typeof enPending;
   referral: typeof enReferral;
   screens: typeof enScreens;
   stake: typeof enStake;

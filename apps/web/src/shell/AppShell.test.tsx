@@ -14,6 +14,16 @@ vi.mock('../wallet/restore.ts', () => ({
   getConnectedProvider: () => undefined,
 }));
 
+const pending = vi.hoisted(() => ({ changes: [] as unknown[] }));
+vi.mock('../features/pending/usePendingChanges.ts', () => ({
+  usePendingChanges: () => ({
+    data: { blockNumber: 1n, timestamp: 1_800_000_000n, changes: pending.changes },
+    error: null,
+    loading: false,
+    retry: () => undefined,
+  }),
+}));
+
 const { default: AppShell } = await import('./AppShell.tsx');
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -26,6 +36,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  pending.changes = [];
   router?.dispose();
   sessionStorage.clear();
   setConfigForTesting(undefined);
@@ -78,5 +89,25 @@ describe('<AppShell/>', () => {
     act(() => clearSession());
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(where(r)).toBe(`/login?redirect=${encodeURIComponent('/mine/setting?a=1')}`);
+  });
+
+  it('shows the pending-change banner under the header, above the page, on every screen', async () => {
+    restore.result = { provider: { request: async () => null }, account: ADDRESS };
+    pending.changes = [
+      {
+        kind: 'vaultSigner',
+        contract: 'EternoVault',
+        address: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        signer: ADDRESS,
+        eta: 1_800_172_800n,
+      },
+    ];
+    renderShell('/assets/overview');
+    await screen.findByText('the page');
+    const banner = screen.getByTestId('pending-changes');
+    const header = document.querySelector('.app-header');
+    const main = document.querySelector('.shell-main');
+    expect(header?.nextElementSibling).toBe(banner);
+    expect(banner.nextElementSibling).toBe(main);
   });
 });

@@ -10,6 +10,7 @@ import { getConfig } from '../config.ts';
 import { clearSession, getSession, subscribeSession } from '../session/session.ts';
 import { restoreWallet, type RestoredWallet } from '../wallet/restore.ts';
 import { Toaster } from '../components/toast/Toaster.tsx';
+import { PendingChangesBanner } from '../features/pending/PendingChangesBanner.tsx';
 import { Header } from './Header.tsx';
 import { PageSkeleton } from './PageSkeleton.tsx';
 import { TabBar } from './TabBar.tsx';
@@ -20,7 +21,8 @@ type Restore = { status: 'restoring' } | { status: 'ready'; wallet: RestoredWall
 
 /**
  * The signed-in app (spec §2): restores the wallet of the session, then provides wagmi and
- * TanStack Query to the pages, with the header and the bottom tab bar around them. Without a
+ * TanStack Query to the pages, with the header (and under it the banner of changes pending on
+ * chain, docs/decisions/security.md) and the bottom tab bar around them. Without a
  * wallet the session ends and the user goes back to /login, keeping the target.
  */
 export default function AppShell() {
@@ -80,6 +82,7 @@ export default function AppShell() {
       <QueryClientProvider client={queryClient}>
         <div className="shell">
           <Header address={address} />
+          <PendingChangesBanner />
           <main className="shell-main">
             {restore.status === 'ready' ? (
               <WalletContext.Provider value={restore.wallet}>

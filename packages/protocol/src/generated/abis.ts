@@ -4095,6 +4095,19 @@ export const eternoFarmAbi = [
   },
   {
     "type": "function",
+    "name": "ALLOCATION_DELAY",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "ETRO",
     "inputs": [],
     "outputs": [
@@ -4148,6 +4161,32 @@ export const eternoFarmAbi = [
         "internalType": "uint256"
       }
     ],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "applyAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [],
     "stateMutability": "nonpayable"
   },
   {
@@ -4209,6 +4248,19 @@ export const eternoFarmAbi = [
   },
   {
     "type": "function",
+    "name": "endBlock",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "massUpdatePools",
     "inputs": [],
     "outputs": [],
@@ -4236,6 +4288,53 @@ export const eternoFarmAbi = [
         "name": "",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingAllocations",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "pids",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      },
+      {
+        "name": "allocPoints",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
+      },
+      {
+        "name": "etas",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
       }
     ],
     "stateMutability": "view"
@@ -4611,6 +4710,50 @@ export const eternoFarmAbi = [
   },
   {
     "type": "event",
+    "name": "AllocationCancelled",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "AllocationProposed",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "indexed": true,
+        "internalType": "uint256"
+      },
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "Deposit",
     "inputs": [
       {
@@ -4831,10 +4974,53 @@ export const eternoFarmAbi = [
   },
   {
     "type": "error",
+    "name": "AllocationNotReady",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "AllocationTooHigh",
+    "inputs": [
+      {
+        "name": "allocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "maxAllocPoint",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "AlreadyStarted",
     "inputs": [
       {
         "name": "startBlock",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "EmissionRunning",
+    "inputs": [
+      {
+        "name": "endBlock",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -4855,6 +5041,22 @@ export const eternoFarmAbi = [
     "type": "error",
     "name": "LpTokenIsReward",
     "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoAllocationLeft",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NoPendingAllocation",
+    "inputs": [
+      {
+        "name": "pid",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -6103,6 +6305,19 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
+    "name": "PLACEMENT_SIGNER_DELAY",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "PLACEMENT_TYPEHASH",
     "inputs": [],
     "outputs": [
@@ -6187,6 +6402,20 @@ export const referralRegistryAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "activatePlacementSigner",
+    "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelPlacementSignerProposal",
+    "inputs": [],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -6372,6 +6601,32 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
+    "name": "pendingPlacementSigner",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingPlacementSignerEta",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "placementSigner",
     "inputs": [],
     "outputs": [
@@ -6382,6 +6637,19 @@ export const referralRegistryAbi = [
       }
     ],
     "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "proposePlacementSigner",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
   },
   {
     "type": "function",
@@ -6455,14 +6723,8 @@ export const referralRegistryAbi = [
   },
   {
     "type": "function",
-    "name": "setPlacementSigner",
-    "inputs": [
-      {
-        "name": "signer",
-        "type": "address",
-        "internalType": "address"
-      }
-    ],
+    "name": "revokePlacementSigner",
+    "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
   },
@@ -6600,6 +6862,38 @@ export const referralRegistryAbi = [
   },
   {
     "type": "event",
+    "name": "PlacementSignerProposalCancelled",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "PlacementSignerProposed",
+    "inputs": [
+      {
+        "name": "signer",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "Registered",
     "inputs": [
       {
@@ -6700,6 +6994,11 @@ export const referralRegistryAbi = [
   },
   {
     "type": "error",
+    "name": "NoPlacementSignerProposal",
+    "inputs": []
+  },
+  {
+    "type": "error",
     "name": "NotRegistered",
     "inputs": [
       {
@@ -6742,6 +7041,17 @@ export const referralRegistryAbi = [
       },
       {
         "name": "nowTime",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "PlacementSignerNotReady",
+    "inputs": [
+      {
+        "name": "eta",
         "type": "uint256",
         "internalType": "uint256"
       }
