@@ -20,7 +20,13 @@ import {
   type Anvil,
 } from '@eterno/devstack/testChain';
 import { defineEternoChain } from '../chain.ts';
-import { eternoFarmAbi, eternoNodesAbi, eternoVaultAbi, referralRegistryAbi } from '../generated/abis.ts';
+import {
+  eternoFarmAbi,
+  eternoNodesAbi,
+  eternoVaultAbi,
+  lockLedgerAbi,
+  referralRegistryAbi,
+} from '../generated/abis.ts';
 import {
   MulticallCallError,
   OWNABLE_CONTRACTS,
@@ -161,6 +167,23 @@ describe('readPendingChanges', () => {
     ]);
     await rpc(anvil.rpcUrl, 'evm_increaseTime', [2 * 24 * 3600]);
     await send(deployer, registry, referralRegistryAbi, 'activatePlacementSigner');
+    expect((await read()).changes).toEqual([]);
+  });
+
+  it("shows the ledger's proposed writer with the time it can be added, gone once cancelled", async () => {
+    const ledger = deployments.contracts.LockLedger;
+    const block = await send(deployer, ledger, lockLedgerAbi, 'proposeWriter', [bob, 0]);
+    expect((await read()).changes).toEqual<PendingChange[]>([
+      {
+        kind: 'ledgerWriter',
+        contract: 'LockLedger',
+        address: ledger,
+        writer: bob,
+        writerName: null,
+        eta: block.timestamp + 2n * 24n * 3600n,
+      },
+    ]);
+    await send(deployer, ledger, lockLedgerAbi, 'cancelWriter', [bob]);
     expect((await read()).changes).toEqual([]);
   });
 

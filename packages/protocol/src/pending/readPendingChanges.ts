@@ -99,12 +99,15 @@ export type PendingChanges = {
   readonly blockNumber: bigint;
   readonly timestamp: bigint;
   /** Every pending change: owner transfers (in OWNABLE_CONTRACTS order), the vault signer, the
-   *  placement signer, the farm's allocations (by pool id). */
+   *  placement signer, the ledger's writer proposals, the farm's allocations (by pool id). */
   readonly changes: readonly PendingChange[];
 };
 
 /** The deployed contracts `readPendingChanges` reads (a deployments file's `contracts` fits). */
-export type PendingChangesContracts = Pick<DeployedContracts, 'Multicall3' | 'EternoVault' | 'EternoFarm'> &
+export type PendingChangesContracts = Pick<
+  DeployedContracts,
+  'Multicall3' | 'EternoVault' | 'EternoFarm' | 'LockLedger'
+> &
   Partial<Record<OwnableContract, Address>>;
 
 /**
@@ -153,6 +156,23 @@ function farmAllocationsRead(farm: Address): MulticallRead<{ pid: bigint; allocP
   };
 }
 
+/**
+ * LockLedger `pendingWriters()` as one list of proposals (writer, eta); arrays of different lengths do
+ * not decode (a `MulticallCallError` BAD_DATA), never a guessed value.
+ */
+function ledgerWritersRead(ledger: Address): MulticallRead<{ writer: Address; eta: bigint }[]> {
+  const read = viewRead('LockLedger.pendingWriters', ledger, lockLedgerAbi, 'pendingWriters', []);
+  return {
+    ...read,
+    decode: (data) => {
+      const [writers, kinds, etas] = read.decode(data);
+      if (kinds.length !== writers.length || etas.length !== writers.length)
+        throw new Error('LockLedger.pendingWriters: arrays of different lengths');
+      return writers.map((writer, i) => ({ writer, eta: etas[i] as bigint }));
+    },
+  };
+}
+
 function placementSignerReads(registry: Address) {
   return {
     signer: viewRead(
@@ -186,7 +206,8 @@ function ownerReads(contracts: PendingChangesContracts) {
  * `eth_call` to Multicall3 (so the banner follows the chain block by block at the cost of one
  * request): `pendingOwner()` of every `Ownable2Step` contract of the deployments, EternoVault
  * `pendingSigner()` / `pendingSignerEta()`, ReferralRegistry `pendingPlacementSigner()` /
- * `pendingPlacementSignerEta()`, EternoFarm `pendingAllocations()`, the block number and time.
+ * `pendingPlacementSignerEta()`, LockLedger `pendingWriters()`, EternoFarm `pendingAllocations()`, the
+ * block number and time.
  * Throws `MulticallCallError` when a sub-call fails: a failed read is never "nothing pending".
  */
 export async function readPendingChanges(
@@ -206,6 +227,7 @@ export async function readPendingChanges(
       eta: viewRead('EternoVault.pendingSignerEta', vault, eternoVaultAbi, 'pendingSignerEta', []),
     },
     farmAllocations: farmAllocationsRead(farm),
+    ledgerWriters: ledgerWritersRead(c.LockLedger),
   };
   // One eth_call either way; a deployment from before the registry has no placement signer to read.
   const answers =
@@ -245,6 +267,16 @@ export async function readPendingChanges(
       address: registry,
       signer: placement.signer,
       eta: placement.eta,
+    });
+  }
+  for (const { writer, eta } of answers.ledgerWriters) {
+    changes.push({
+      kind: 'ledgerWriter',
+      contract: 'LockLedger',
+      address: c.LockLedger,
+      writer,
+      writerName: deployedName(named, writer),
+      eta,
     });
   }
   for (const { pid, allocPoint, eta } of answers.farmAllocations) {
