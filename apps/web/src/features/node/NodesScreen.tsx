@@ -26,7 +26,7 @@ function ReadError({ error, retry, fallback }: { error: unknown; retry: () => vo
 export function NodeFigures({ node }: { node: NodeSummary }) {
   const t = useTranslation(['node']).t as NodeT;
   return (
-    <dl className="market-figures node-figures" data-testid="node-figures">
+    <dl className="figure-grid node-figures" data-testid="node-figures">
       <div>
         <dt>{t('node:list.weight')}</dt>
         <dd data-testid="node-weight">{node.weight}</dd>
@@ -122,7 +122,7 @@ export function MyNodeCard({
           )}
         </p>
       ) : null}
-      <dl className="market-figures">
+      <dl className="figure-grid">
         <div>
           <dt>{t('node:mine.rewardTotal')}</dt>
           <dd data-testid="node-my-reward">{usdtText(me.rewardTotal)} USDT</dd>
@@ -151,7 +151,7 @@ function PoolCard({ read }: { read: Read<NodePool> }) {
   if (!pool) return null;
   const last = pool.days[0];
   return (
-    <dl className="market-figures node-pool" data-testid="node-pool">
+    <dl className="figure-grid node-pool" data-testid="node-pool">
       <div>
         <dt>{t('node:pool.today')}</dt>
         <dd>{usdtText(pool.today)} USDT</dd>
