@@ -691,7 +691,9 @@ export const node = onchainTable(
  * Every NFT a node held, one row per entry (`id` = the `NodeCreated` / `NodeJoined` event): the
  * master's partner NFT (`role` master) or a member's entry NFT; `quitAt` / `quitTx` set when it left
  * (`NodeQuit`, or `NodeClosed` for every NFT the node still held). The settlement counts an NFT for a UTC day when
- * it was held through the whole day: joined before the day's start, not left before its end.
+ * it was held through the whole day: joined before the day's start, not left before its end. `waiting`: a
+ * member's entry NFT the contract still holds for it after the node's close (review M-5), set by the
+ * `NodeClosed` that ended it and cleared by its `NodeQuit` (the member's reclaim or a `returnNfts`).
  */
 export const nodeMember = onchainTable(
   'node_member',
@@ -708,6 +710,7 @@ export const nodeMember = onchainTable(
     logIndex: t.integer().notNull(),
     quitAt: t.bigint(),
     quitTx: t.hex(),
+    waiting: t.boolean().notNull(),
   }),
   (table) => ({
     nodeIdx: index().on(table.nodeId, table.quitAt),

@@ -8,9 +8,11 @@
  * the chain moves on to the next settlements; the node shows its reward day and alice's and bob's
  * `node_reward` bills show in Assets; alice announces the close with bob still in (review M-5): bob sees
  * the date on the node, alice is refused before it, closes after the 7-day notice with bob in and has
- * her stake back; bob takes his NFT back from the closed node. The edit sheet says a new share rate
- * counts from the next day (I-4).
- * Screenshots (390×844 and 844×390, en and zh): e2e/artifacts/screenshots/nodes.*.
+ * her stake back; bob's NFT waits in the closed node: the node page and the Nodes list's "Me in the node
+ * area" card say so, and bob takes it back from the card. The edit sheet says a new share rate counts
+ * from the next day (I-4).
+ * Screenshots (390×844 and 844×390, en and zh): e2e/artifacts/screenshots/nodes.*; the waiting card
+ * (390×844 and 320×640, en and zh): nodes-waiting.*.
  */
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
@@ -405,9 +407,55 @@ describe('ecology › nodes', () => {
     await b.page.getByTestId('node-waiting-banner').waitFor({ timeout: 60_000 });
     await settle(b.page);
     await b.page.screenshot({ path: join(SHOTS_DIR, `node-closed-waiting.portrait.en.png`) });
-    await b.page.getByTestId('node-reclaim-open').click();
+    expect((await api<NodeAccountJson>(`/nodes/account/${bob.address}`)).waiting).toEqual({
+      nodeId: '1',
+      name: 'Alpha',
+      tokenId: entry.toString(),
+    });
+    // The Nodes list's "Me in the node area" says the NFT waits (not "in no node"), en and zh, on the
+    // 390×844 and 320×640 phones, and takes it back with the node page's quit sheet.
+    const waitingCard = b.page.getByTestId('node-me');
+    for (const lang of ['en', 'zh'] as Lang[]) {
+      await b.page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
+      for (const [size, viewport] of [
+        ['portrait', { width: 390, height: 844 }],
+        ['small', { width: 320, height: 640 }],
+      ] as const) {
+        await b.page.setViewportSize(viewport);
+        await b.page.goto(`${stack.webUrl}/ecology/nodes`);
+        await waitingCard.getByTestId('node-waiting').waitFor({ timeout: 60_000 });
+        expect(await waitingCard.getByTestId('node-waiting').textContent()).toBe(
+          nodeText(lang, 'mine.waiting', { token: entry.toString(), name: 'Alpha', id: '1' }),
+        );
+        expect(await waitingCard.getByTestId('node-membership').count()).toBe(0);
+        await until('the reclaim to be offered', () => waitingCard.getByTestId('node-reclaim-open').isEnabled(), {
+          timeoutMs: 60_000,
+        });
+        expect(await waitingCard.getByTestId('node-reclaim-open').textContent()).toBe(
+          nodeText(lang, 'actions.reclaim'),
+        );
+        expect(await b.page.evaluate('document.documentElement.scrollWidth <= window.innerWidth')).toBe(true);
+        await waitingCard.scrollIntoViewIfNeeded();
+        await settle(b.page);
+        await b.page.screenshot({ path: join(SHOTS_DIR, `nodes-waiting.${size}.${lang}.png`) });
+      }
+    }
+    await b.page.evaluate('localStorage.setItem("lang", "en")');
+    await b.page.setViewportSize({ width: 390, height: 844 });
+    await b.page.reload();
+    await until('the reclaim to be offered', () => waitingCard.getByTestId('node-reclaim-open').isEnabled(), {
+      timeoutMs: 60_000,
+    });
+    bob.clearRequests();
+    await waitingCard.getByTestId('node-reclaim-open').click();
+    expect(await b.page.getByTestId('node-quit-sheet').textContent()).toContain(
+      nodeText('en', 'quit.member', { token: entry.toString() }),
+    );
     await b.page.getByTestId('node-quit-sheet-submit').click();
     await sheetGone(b.page, 'node-quit-sheet');
+    expect(bob.requests('eth_sendTransaction').map((r) => (r.params[0] as { to: string }).to.toLowerCase())).toEqual([
+      nodes!.toLowerCase(),
+    ]);
     expect(await ownerOf(entry)).toBe(bob.address);
     await until(
       'bob’s NFT to be back in the index',
@@ -416,6 +464,14 @@ describe('ecology › nodes', () => {
         timeoutMs: 60_000,
       },
     );
+    expect((await api<NodeAccountJson>(`/nodes/account/${bob.address}`)).waiting).toBeNull();
+    await until(
+      'the card to say bob is in no node',
+      async () => (await waitingCard.getByTestId('node-membership').textContent()) === nodeText('en', 'mine.none'),
+      { timeoutMs: 60_000 },
+    );
+    expect(await waitingCard.getByTestId('node-waiting').count()).toBe(0);
+    expect(b.pageErrors.map((e) => e.message)).toEqual([]);
     expect(a.pageErrors.map((e) => e.message)).toEqual([]);
   });
 });

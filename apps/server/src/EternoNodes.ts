@@ -5,8 +5,10 @@
  * voter (the event's `total`), and each day a node's votes or share rate change a `node_day` row keeps
  * what it held at the day's start and the day's minimum votes: what the daily settlement counts
  * (src/nodes/settleNodes.ts). A close (review M-5) ends every NFT's holding at the close's time, so
- * the node earns nothing from that day on; its members' later reclaims (`NodeQuit` of a closed node)
- * only count its waiting NFTs down. An announced close sets `closeAt`, a cancel clears it.
+ * the node earns nothing from that day on, and marks its members' entry NFTs `waiting` (the contract
+ * holds them for their owners); a later `NodeQuit` of the closed node (the member's reclaim or a
+ * `returnNfts`) clears that NFT's mark and counts the waiting NFTs down. An announced close sets
+ * `closeAt`, a cancel clears it.
  * Ponder reverts all of it with the events on a reorg.
  */
 import { dayStartOf } from '@eterno/protocol/finance/rules';
@@ -63,6 +65,7 @@ async function enter(
     logIndex: place.logIndex,
     quitAt: null,
     quitTx: null,
+    waiting: false,
   };
   await db
     .insert(nodeMember)
@@ -70,7 +73,7 @@ async function enter(
     .onConflictDoUpdate(row);
 }
 
-/** The NFT `tokenId` of `account` leaves node `nodeId` at `time` (no-op once the node's close ended it). */
+/** The NFT `tokenId` leaves open node `nodeId` at `time`: it stops counting. */
 async function leave(db: NodesDb, nodeId: bigint, tokenId: bigint, time: bigint, txHash: Hex): Promise<void> {
   await db.sql
     .update(nodeMember)
@@ -78,12 +81,23 @@ async function leave(db: NodesDb, nodeId: bigint, tokenId: bigint, time: bigint,
     .where(and(eq(nodeMember.nodeId, nodeId), eq(nodeMember.tokenId, tokenId), isNull(nodeMember.quitAt)));
 }
 
-/** Node `nodeId` closes at `time`: every NFT it still holds stops counting (partner and members alike). */
+/**
+ * Node `nodeId` closes at `time`: every NFT it still holds stops counting (partner and members alike);
+ * the members' entry NFTs wait in the contract for their owners (the partner NFT went back).
+ */
 async function leaveAll(db: NodesDb, nodeId: bigint, time: bigint, txHash: Hex): Promise<void> {
   await db.sql
     .update(nodeMember)
-    .set({ quitAt: time, quitTx: txHash })
+    .set({ quitAt: time, quitTx: txHash, waiting: eq(nodeMember.role, 'member') })
     .where(and(eq(nodeMember.nodeId, nodeId), isNull(nodeMember.quitAt)));
+}
+
+/** The entry NFT `tokenId` that waited in closed node `nodeId` went back to its member. */
+async function reclaim(db: NodesDb, nodeId: bigint, tokenId: bigint): Promise<void> {
+  await db.sql
+    .update(nodeMember)
+    .set({ waiting: false })
+    .where(and(eq(nodeMember.nodeId, nodeId), eq(nodeMember.tokenId, tokenId), eq(nodeMember.waiting, true)));
 }
 
 ponder.on('EternoNodes:NodeCreated', async ({ event, context }) => {
@@ -138,7 +152,8 @@ ponder.on('EternoNodes:NodeQuit', async ({ event, context }) => {
   await context.db
     .update(node, { nodeId })
     .set({ weight: before.open ? before.weight - Number(weight) : 0, members: before.members - 1 });
-  await leave(context.db, nodeId, tokenId, event.block.timestamp, event.transaction.hash);
+  if (before.open) await leave(context.db, nodeId, tokenId, event.block.timestamp, event.transaction.hash);
+  else await reclaim(context.db, nodeId, tokenId);
 });
 
 ponder.on('EternoNodes:NodeClosed', async ({ event, context }) => {

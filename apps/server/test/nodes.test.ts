@@ -11,6 +11,8 @@
  *   the settlement of D1 pays it by votes × weight, then inside each node;
  *   day D2: carol quits node 1; alice buys a 100 USDT package; a reorg across D2's settlement rolls its
  *     rewards back.
+ * Then the closes of review M-5: bob closes node 2 with erin in (her NFT waits until she takes it back),
+ * alice node 1 with carol in (dave, a stranger, returns carol's NFT; a reorg drops the return).
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -432,6 +434,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
         tokenId: tokenOf.get(alice.address)!.toString(),
         weight: Number(weightOf.get(alice.address)),
       },
+      waiting: null,
       votes: [],
       rewardTotal: hand.alice.toString(),
       lastReward: hand.alice.toString(),
@@ -443,6 +446,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
         tokenId: tokenOf.get(carol.address)!.toString(),
         weight: Number(weightOf.get(carol.address)),
       },
+      waiting: null,
       votes: [
         { nodeId: '1', amount: e18('2500').toString() },
         { nodeId: '2', amount: e18('1000').toString() },
@@ -459,6 +463,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     });
     expect(await of(dave)).toEqual({
       membership: null,
+      waiting: null,
       votes: [{ nodeId: '2', amount: e18('1000').toString() }],
       rewardTotal: '0',
       lastReward: null,
@@ -632,8 +637,22 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     expect(await partOf(2n, C)).toBeNull();
     expect((await get<NodePoolResponseJson>('/nodes/rewards')).days[0]).toMatchObject({ day: C.toString() });
     expect((await rewardBills(erin)).length).toBe(erinPaid);
+    // Erin's entry NFT waits for her in the closed node: her standing says so (not "in no node").
+    const erinToken = tokenOf.get(erin.address)!.toString();
+    expect(await get<NodeAccountJson>(`/nodes/account/${erin.address}`)).toMatchObject({
+      membership: null,
+      waiting: { nodeId: '2', name: 'Beta', tokenId: erinToken },
+    });
+    expect(await get<NodeAccountJson>(`/nodes/account/${bob.address}`)).toMatchObject({
+      membership: null,
+      waiting: null, // the partner NFT went back to bob at the close
+    });
     await tx(erin, nodes, eternoNodesAbi, 'quitNode', [2n]); // erin takes her entry NFT back
     await waitHead();
+    expect(await get<NodeAccountJson>(`/nodes/account/${erin.address}`)).toMatchObject({
+      membership: null,
+      waiting: null,
+    });
     expect(
       await client.readContract({
         address: nft,
@@ -643,5 +662,50 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
       }),
     ).toBe(erin.address);
     expect((await get<NodeDetailJson>('/nodes/2')).node.members).toBe(0);
+  }, 300_000);
+
+  it("a stranger's returnNfts clears the waiting NFT, and a reorg that removes the return brings it back (review M-5)", async () => {
+    const carolToken = tokenOf.get(carol.address)!;
+    await tx(carol, nodes, eternoNodesAbi, 'joinNode', [1n, carolToken]);
+    await tx(alice, nodes, eternoNodesAbi, 'announceClose', [1n]);
+    const { closeAt } = await client.readContract({
+      address: nodes,
+      abi: eternoNodesAbi,
+      functionName: 'nodeOf',
+      args: [1n],
+    });
+    await test.setNextBlockTimestamp({ timestamp: closeAt + 1n });
+    await test.mine({ blocks: 1 });
+    await tx(alice, nodes, eternoNodesAbi, 'quitNode', [1n]); // closes with carol still in
+    await waitHead();
+    const waiting = { nodeId: '1', name: 'Alpha', tokenId: carolToken.toString() };
+    const carolOf = () => get<NodeAccountJson>(`/nodes/account/${carol.address}`);
+    expect(await carolOf()).toMatchObject({ membership: null, waiting });
+    expect((await get<NodeAccountJson>(`/nodes/account/${alice.address}`)).waiting).toBeNull();
+
+    const snapshot = await test.snapshot();
+    // dave is no member: the batch skips him and returns carol's NFT to carol.
+    await tx(dave, nodes, eternoNodesAbi, 'returnNfts', [1n, [carol.address, dave.address]]);
+    await waitHead();
+    const nftOwner = () =>
+      client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'ownerOf', args: [carolToken] });
+    expect(await nftOwner()).toBe(carol.address);
+    expect(await carolOf()).toMatchObject({ membership: null, waiting: null });
+    expect((await get<NodeDetailJson>('/nodes/1')).node.members).toBe(0);
+
+    // A reorg drops the return: the NFT waits again, in the contract and in the index.
+    await test.revert({ id: snapshot });
+    const now = (await client.getBlock()).timestamp;
+    for (const step of [1n, 2n, 3n]) {
+      await test.setNextBlockTimestamp({ timestamp: now + step });
+      await test.mine({ blocks: 1 });
+    }
+    await waitHead();
+    expect(await nftOwner()).toBe(nodes);
+    expect(await carolOf()).toMatchObject({ membership: null, waiting });
+    expect((await get<NodeDetailJson>('/nodes/1')).node.members).toBe(1);
+    await tx(dave, nodes, eternoNodesAbi, 'returnNfts', [1n, [carol.address]]);
+    await waitHead();
+    expect(await carolOf()).toMatchObject({ membership: null, waiting: null });
   }, 300_000);
 });

@@ -82,8 +82,14 @@ export interface NodeDetailJson {
 
 /** GET /nodes/account/:address: where an account stands in the node area. */
 export interface NodeAccountJson {
-  /** The node it is in (as master or member), else null. */
+  /** The open node it is in (as master or member), else null. */
   membership: { nodeId: string; role: 'master' | 'member'; tokenId: string; weight: number } | null;
+  /**
+   * Its entry NFT still held by a node its master closed (review M-5), waiting until it takes it back
+   * (`quitNode`) or anyone returns it (`returnNfts`); null when none. It earns nothing there, and the
+   * account joins or creates no node until the NFT is back (the contract's membership stays).
+   */
+  waiting: { nodeId: string; name: string; tokenId: string } | null;
   /** Its votes, per node it has a non-zero stake on. */
   votes: Array<{ nodeId: string; amount: string }>;
   /** USDT it earned from nodes over all settled days, and at the last one. */

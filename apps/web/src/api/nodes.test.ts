@@ -108,6 +108,7 @@ describe('the nodes API client', () => {
   it("reads an account's membership and votes, or none", async () => {
     const body: NodeAccountJson = {
       membership: { nodeId: '1', role: 'member', tokenId: '9', weight: 2 },
+      waiting: null,
       votes: [{ nodeId: '1', amount: '5' }],
       rewardTotal: '10',
       lastReward: null,
@@ -115,6 +116,7 @@ describe('the nodes API client', () => {
     const fetch = stubFetch(body);
     expect(await fetchNodeAccount(BOB, { ...API, fetch })).toEqual({
       membership: { nodeId: 1n, role: 'member', tokenId: 9n, weight: 2 },
+      waiting: null,
       votes: [{ nodeId: 1n, amount: 5n }],
       rewardTotal: 10n,
       lastReward: null,
@@ -122,9 +124,28 @@ describe('the nodes API client', () => {
     expect(fetch.mock.calls[0]![0]).toBe(`http://api.test/nodes/account/${BOB}`);
     const none = await fetchNodeAccount(BOB, {
       ...API,
-      fetch: stubFetch({ membership: null, votes: [], rewardTotal: '0', lastReward: null }),
+      fetch: stubFetch({ membership: null, waiting: null, votes: [], rewardTotal: '0', lastReward: null }),
     });
     expect(none.membership).toBeNull();
+  });
+
+  it('reads the entry NFT waiting in a closed node, and refuses a malformed one', async () => {
+    const body: NodeAccountJson = {
+      membership: null,
+      waiting: { nodeId: '2', name: 'Beta', tokenId: '9' },
+      votes: [],
+      rewardTotal: '0',
+      lastReward: null,
+    };
+    expect((await fetchNodeAccount(BOB, { ...API, fetch: stubFetch(body) })).waiting).toEqual({
+      nodeId: 2n,
+      name: 'Beta',
+      tokenId: 9n,
+    });
+    for (const waiting of [{ nodeId: '2', name: 'Beta', tokenId: '-9' }, { nodeId: '2', tokenId: '9' }, undefined])
+      await expect(fetchNodeAccount(BOB, { ...API, fetch: stubFetch({ ...body, waiting }) })).rejects.toThrow(
+        /waiting/,
+      );
   });
 
   it("reads the pool's days, today's pool and the pool rate", async () => {
@@ -153,6 +174,7 @@ describe('the nodes API client', () => {
         ...API,
         fetch: stubFetch({
           membership: { nodeId: '1', role: 'owner', tokenId: '9', weight: 2 },
+          waiting: null,
           votes: [],
           rewardTotal: '0',
           lastReward: null,

@@ -74,12 +74,15 @@ export interface NodeDetail {
 }
 
 export interface NodeAccount {
+  /** The open node it is in, else null. */
   readonly membership: {
     readonly nodeId: bigint;
     readonly role: NodeRole;
     readonly tokenId: bigint;
     readonly weight: number;
   } | null;
+  /** Its entry NFT waiting in a node its master closed, until it takes it back; else null. */
+  readonly waiting: { readonly nodeId: bigint; readonly name: string; readonly tokenId: bigint } | null;
   readonly votes: ReadonlyArray<{ readonly nodeId: bigint; readonly amount: bigint }>;
   readonly rewardTotal: bigint;
   readonly lastReward: bigint | null;
@@ -170,7 +173,7 @@ export async function fetchNode(nodeId: bigint, deps: Partial<ApiDeps> = {}): Pr
   return { node, members: root.list('members').map(nodeMember), rewards: root.list('rewards').map(rewardDay) };
 }
 
-/** GET /nodes/account/:address: the account's node, votes and node rewards. */
+/** GET /nodes/account/:address: the account's node, its NFT waiting in a closed node, votes and node rewards. */
 export async function fetchNodeAccount(account: Address, deps: Partial<ApiDeps> = {}): Promise<NodeAccount> {
   const root = await readPublic(deps, `/nodes/account/${account}`);
   return {
@@ -182,6 +185,10 @@ export async function fetchNodeAccount(account: Address, deps: Partial<ApiDeps> 
         tokenId: m.bigint('tokenId'),
         weight: m.int('weight'),
       };
+    }),
+    waiting: root.nullUnless(!root.isNull('waiting'), 'waiting', (k) => {
+      const w = root.object(k);
+      return { nodeId: w.bigint('nodeId'), name: w.string('name'), tokenId: w.bigint('tokenId') };
     }),
     votes: root.list('votes').map((v) => ({ nodeId: v.bigint('nodeId'), amount: v.bigint('amount') })),
     rewardTotal: root.bigint('rewardTotal'),

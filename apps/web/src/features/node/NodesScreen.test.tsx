@@ -44,6 +44,7 @@ const pages = (data: NodeSummary[] | undefined, extra: Partial<Pages<NodeSummary
 const ok = <T,>(data: T) => ({ data, error: null, retry: vi.fn() });
 const ACCOUNT: NodeAccount = {
   membership: { nodeId: 3n, role: 'member', tokenId: 9n, weight: 2 },
+  waiting: null,
   votes: [{ nodeId: 3n, amount: 5n * E18 }],
   rewardTotal: 3n * E18,
   lastReward: null,
@@ -71,6 +72,8 @@ describe('Ecology › nodes', () => {
           me={ALICE}
           canCreate
           onCreate={onCreate}
+          canReclaim={false}
+          onReclaim={vi.fn()}
         />
       </MemoryRouter>,
     );
@@ -109,6 +112,8 @@ describe('Ecology › nodes', () => {
           me={ALICE}
           canCreate
           onCreate={vi.fn()}
+          canReclaim={false}
+          onReclaim={vi.fn()}
         />
       </MemoryRouter>,
     );
@@ -126,6 +131,8 @@ describe('Ecology › nodes', () => {
           me={ALICE}
           canCreate={false}
           onCreate={vi.fn()}
+          canReclaim={false}
+          onReclaim={vi.fn()}
         />
       </MemoryRouter>,
     );
@@ -137,11 +144,85 @@ describe('Ecology › nodes', () => {
     await act(() => setLanguage('zh'));
     render(
       <MemoryRouter>
-        <NodesView nodes={pages([NODE])} account={ok(ACCOUNT)} pool={ok(POOL)} me={BOB} canCreate onCreate={vi.fn()} />
+        <NodesView
+          nodes={pages([NODE])}
+          account={ok(ACCOUNT)}
+          pool={ok(POOL)}
+          me={BOB}
+          canCreate
+          onCreate={vi.fn()}
+          canReclaim={false}
+          onReclaim={vi.fn()}
+        />
       </MemoryRouter>,
     );
     expect(screen.getByText('开放中的节点')).toBeTruthy();
     expect(screen.getByTestId('node-membership').textContent).toBe('以成员身份在节点 #3，NFT #9（权重 2）');
+    expect(screen.queryByTestId('node-waiting')).toBeNull();
+  });
+
+  describe('my entry NFT waiting in a closed node (review M-5)', () => {
+    const WAITING: NodeAccount = {
+      ...ACCOUNT,
+      membership: null,
+      waiting: { nodeId: 4n, name: 'Beta 节点', tokenId: 9n },
+      votes: [],
+    };
+    const showWaiting = (canReclaim: boolean, account: NodeAccount = WAITING) => {
+      const onReclaim = vi.fn();
+      render(
+        <MemoryRouter>
+          <NodesView
+            nodes={pages([NODE])}
+            account={ok(account)}
+            pool={ok(POOL)}
+            me={BOB}
+            canCreate
+            onCreate={vi.fn()}
+            canReclaim={canReclaim}
+            onReclaim={onReclaim}
+          />
+        </MemoryRouter>,
+      );
+      return onReclaim;
+    };
+    const reclaim = () => screen.getByTestId('node-reclaim-open') as HTMLButtonElement;
+
+    it('says the NFT waits (not "in no node") and takes it back through the reclaim', () => {
+      const onReclaim = showWaiting(true);
+      const me = within(screen.getByTestId('node-me'));
+      expect(me.getByTestId('node-waiting').textContent).toBe(
+        'Your NFT #9 is waiting in closed node #4 (Beta 节点) — take it back. It earns nothing there any more.',
+      );
+      expect(me.queryByTestId('node-membership')).toBeNull();
+      expect(me.queryByText('You are in no node.')).toBeNull();
+      expect(reclaim().textContent).toBe('Take my NFT back');
+      fireEvent.click(reclaim());
+      expect(onReclaim).toHaveBeenCalledTimes(1);
+    });
+
+    it('keeps the action disabled until the chain names the node (nothing sent before)', () => {
+      const onReclaim = showWaiting(false);
+      expect(reclaim().disabled).toBe(true);
+      fireEvent.click(reclaim());
+      expect(onReclaim).not.toHaveBeenCalled();
+    });
+
+    it('says nothing of a waiting NFT once it is back', () => {
+      showWaiting(true, { ...WAITING, waiting: null });
+      expect(screen.queryByTestId('node-waiting')).toBeNull();
+      expect(screen.queryByTestId('node-reclaim-open')).toBeNull();
+      expect(screen.getByTestId('node-membership').textContent).toBe('You are in no node.');
+    });
+
+    it('speaks Chinese', async () => {
+      await act(() => setLanguage('zh'));
+      showWaiting(true);
+      expect(screen.getByTestId('node-waiting').textContent).toBe(
+        '你的 NFT #9 正在已关闭的节点「Beta 节点」（#4）中等待——请取回。它在那里不再产生奖励。',
+      );
+      expect(reclaim().textContent).toBe('取回我的 NFT');
+    });
   });
 });
 

@@ -10,11 +10,11 @@ import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import type { Pages } from '../market/useMarketLists.ts';
 import { useNftView } from '../nft/useNftView.ts';
-import { NodeFormSheet } from './NodeSheets.tsx';
+import { NodeFormSheet, QuitSheet } from './NodeSheets.tsx';
 import { bpsPercent, etroText, usdtText } from './nodeFormat.ts';
 import type { NodeT } from './nodeProblemText.ts';
-import { useNodeAccount, useNodeChain, useNodePool, useNodes, type Read } from './useNodeReads.ts';
-import { useCreateNode } from './useNodeWrites.ts';
+import { useNodeAccount, useNodeChain, useNodeDetail, useNodePool, useNodes, type Read } from './useNodeReads.ts';
+import { useCreateNode, useQuitNode } from './useNodeWrites.ts';
 import './node.css';
 
 function ReadError({ error, retry, fallback }: { error: unknown; retry: () => void; fallback: string }) {
@@ -26,7 +26,7 @@ function ReadError({ error, retry, fallback }: { error: unknown; retry: () => vo
 export function NodeFigures({ node }: { node: NodeSummary }) {
   const t = useTranslation(['node']).t as NodeT;
   return (
-    <dl className="market-figures node-figures" data-testid="node-figures">
+    <dl className="figure-grid node-figures" data-testid="node-figures">
       <div>
         <dt>{t('node:list.weight')}</dt>
         <dd data-testid="node-weight">{node.weight}</dd>
@@ -63,8 +63,19 @@ export function NodeFigures({ node }: { node: NodeSummary }) {
   );
 }
 
-/** The account's standing: its node and role, its node rewards, its votes. */
-export function MyNodeCard({ read }: { read: Read<NodeAccount> }) {
+/**
+ * The account's standing: its node and role (or its entry NFT waiting in a closed node, with the way to
+ * take it back: `onReclaim`, enabled by `canReclaim`), its node rewards, its votes.
+ */
+export function MyNodeCard({
+  read,
+  canReclaim,
+  onReclaim,
+}: {
+  read: Read<NodeAccount>;
+  canReclaim: boolean;
+  onReclaim: () => void;
+}) {
   const t = useTranslation(['node']).t as NodeT;
   if (read.error && !read.data)
     return <ReadError error={read.error} retry={read.retry} fallback="node:mine.loadError" />;
@@ -73,21 +84,45 @@ export function MyNodeCard({ read }: { read: Read<NodeAccount> }) {
   return (
     <div className="market-card" data-testid="node-me">
       <h3 className="node-card-title">{t('node:mine.title')}</h3>
-      <p className="node-note" data-testid="node-membership">
-        {me.membership ? (
-          <Link to={`/ecology/nodes/${me.membership.nodeId}`}>
-            {t('node:mine.in', {
-              id: me.membership.nodeId.toString(),
-              role: t(`node:mine.role.${me.membership.role}`),
-              token: me.membership.tokenId.toString(),
-              weight: me.membership.weight,
+      {me.waiting ? (
+        <>
+          <p className="node-banner" role="status" data-testid="node-waiting">
+            {t('node:mine.waiting', {
+              token: me.waiting.tokenId.toString(),
+              name: me.waiting.name,
+              id: me.waiting.nodeId.toString(),
             })}
-          </Link>
-        ) : (
-          t('node:mine.none')
-        )}
-      </p>
-      <dl className="market-figures">
+          </p>
+          <div className="node-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              data-testid="node-reclaim-open"
+              disabled={!canReclaim}
+              onClick={onReclaim}
+            >
+              {t('node:actions.reclaim')}
+            </button>
+          </div>
+        </>
+      ) : null}
+      {me.membership || !me.waiting ? (
+        <p className="node-note" data-testid="node-membership">
+          {me.membership ? (
+            <Link to={`/ecology/nodes/${me.membership.nodeId}`}>
+              {t('node:mine.in', {
+                id: me.membership.nodeId.toString(),
+                role: t(`node:mine.role.${me.membership.role}`),
+                token: me.membership.tokenId.toString(),
+                weight: me.membership.weight,
+              })}
+            </Link>
+          ) : (
+            t('node:mine.none')
+          )}
+        </p>
+      ) : null}
+      <dl className="figure-grid">
         <div>
           <dt>{t('node:mine.rewardTotal')}</dt>
           <dd data-testid="node-my-reward">{usdtText(me.rewardTotal)} USDT</dd>
@@ -116,7 +151,7 @@ function PoolCard({ read }: { read: Read<NodePool> }) {
   if (!pool) return null;
   const last = pool.days[0];
   return (
-    <dl className="market-figures node-pool" data-testid="node-pool">
+    <dl className="figure-grid node-pool" data-testid="node-pool">
       <div>
         <dt>{t('node:pool.today')}</dt>
         <dd>{usdtText(pool.today)} USDT</dd>
@@ -140,6 +175,8 @@ export function NodesView(props: {
   me: Address | undefined;
   canCreate: boolean;
   onCreate: () => void;
+  canReclaim: boolean;
+  onReclaim: () => void;
 }) {
   const t = useTranslation(['node']).t as NodeT;
   const { nodes } = props;
@@ -151,7 +188,7 @@ export function NodesView(props: {
       </header>
       <p className="market-note">{t('node:intro')}</p>
       <PoolCard read={props.pool} />
-      <MyNodeCard read={props.account} />
+      <MyNodeCard read={props.account} canReclaim={props.canReclaim} onReclaim={props.onReclaim} />
       <button
         type="button"
         className="button button-primary"
@@ -217,7 +254,10 @@ export function NodesView(props: {
   );
 }
 
-/** `/ecology/nodes`: the node list, my standing and the create sheet. */
+/**
+ * `/ecology/nodes`: the node list, my standing, the create sheet, and the reclaim of an entry NFT waiting
+ * in a closed node (the node page's quit sheet, offered once the chain's membership names that node).
+ */
 export default function NodesScreen() {
   const { account } = useWallet();
   const nodes = useNodes();
@@ -226,8 +266,18 @@ export default function NodesScreen() {
   const chain = useNodeChain(account);
   const nft = useNftView(account);
   const create = useCreateNode();
+  const quit = useQuitNode();
   const [open, setOpen] = useState(false);
+  const waiting = me.data?.waiting ?? null;
+  const waitingNode = useNodeDetail(waiting?.nodeId ?? null).data?.node;
+  const [reclaim, setReclaim] = useState<{ node: NodeSummary; tokenId: bigint } | null>(null);
   const view = chain.data;
+  const canReclaim =
+    view !== undefined &&
+    waitingNode !== undefined &&
+    !waitingNode.open &&
+    view.membership.nodeId === waitingNode.nodeId &&
+    view.membership.tokenId === waiting?.tokenId;
   return (
     <>
       <NodesView
@@ -240,7 +290,24 @@ export default function NodesScreen() {
           create.tx.reset();
           setOpen(true);
         }}
+        canReclaim={canReclaim}
+        onReclaim={() => {
+          if (!canReclaim) return;
+          quit.tx.reset();
+          setReclaim({ node: waitingNode, tokenId: view.membership.tokenId });
+        }}
       />
+      {reclaim && view ? (
+        <QuitSheet
+          node={reclaim.node}
+          role="member"
+          tokenId={reclaim.tokenId}
+          now={view.timestamp}
+          tx={quit.tx}
+          onQuit={() => quit.run(view.nodes, reclaim.node.nodeId)}
+          onClose={() => setReclaim(null)}
+        />
+      ) : null}
       {open && view && nft.data ? (
         <NodeFormSheet
           mode="create"
