@@ -20,7 +20,9 @@ import {Fixture} from "../utils/Fixture.sol";
 //   - the running-orders cap: nobody else fills my table; at the cap I can still leave every order (early or not)
 //     and stake again; ledger claims that free and reuse revocable slots never make a leave revoke another order's
 //     entry or revert;
-//   - M-4 against owner rate changes: the base rate is the 30-day rate at entry, whatever the owner sets later;
+//   - M-4 against owner rate changes: the base rate is the 30-day rate at entry, whatever the owner sets later; an
+//     owner rate cut just before a pending stake (no minimum-rate argument) costs the staker no principal;
+//   - a writer the owner adds can fill my revocable table (new EULP stakes refused) but cannot hold my principal;
 //   - packing: an amount beyond uint96 (a huge approval) is refused, not truncated.
 
 /// @notice A staker contract so that a test can choose the gas limit of its leaves; a probe is always undone.
@@ -298,6 +300,31 @@ contract R2StakingAttacksTest is Fixture {
         assertEq(kept, uint256(10_000e18) * 100 * 360 / (30 * 10_000) * served / 360 days, "the entry's own base");
     }
 
+    /// @notice The owner cuts every rate to 0 and the release duration to a year just before a pending stake lands
+    ///         (enterStaking_* has no minimum-rate argument: recorded in security.md as an owner power): the order
+    ///         gets no reward, but the staker leaves at once with its whole principal in both pools.
+    function test_AnOwnerRateCutBeforeAPendingStakeCostsNoPrincipal() public {
+        give(etro, alice, 10_000e18);
+        vm.prank(alice);
+        etro.approve(address(stakingEtro), type(uint256).max);
+        for (uint256 i = 0; i < 8; ++i) {
+            stakingEtro.setRate(stakingEtro.lockPeriods()[i], 0);
+            stakingEulp.setRate(stakingEulp.lockPeriods()[i], 0);
+        }
+        stakingEtro.setRewardReleaseDuration(365 days);
+        uint256 etroBefore = etro.balanceOf(alice);
+        uint256 eulpBefore = eulp.balanceOf(alice);
+        vm.startPrank(alice);
+        uint256 a = stakingEtro.enterStaking_360(10_000e18);
+        uint256 b = stakingEulp.enterStaking_360(10_000e18);
+        assertEq(stakingEtro.orders(a).reward + stakingEulp.orders(b).reward, 0, "no reward at the rate cut");
+        stakingEtro.leaveStaking(a);
+        stakingEulp.leaveStaking(b);
+        vm.stopPrank();
+        assertEq(etro.balanceOf(alice), etroBefore, "the whole ETRO principal back at once");
+        assertEq(eulp.balanceOf(alice), eulpBefore, "the whole EULP principal back at once");
+    }
+
     // ------------------------------------------------------------------ running orders
 
     /// @notice Bob's sixteen orders do not fill Alice's table; at her own cap Alice can still leave every order,
@@ -384,6 +411,44 @@ contract R2StakingAttacksTest is Fixture {
         }
         assertLe(stakingEulp.committedRewards(), stakingEulp.rewardReserve(), "commitments covered");
         assertEq(etro.balanceOf(address(stakingEulp)), stakingEulp.rewardReserve(), "the pool holds its reserve");
+    }
+
+    /// @notice A writer the owner adds (after the 2-day proposal the app shows as a banner) fills Alice's revocable
+    ///         table with 1-wei entries for 4 years: her new EULP stakes are refused by the ledger, but her running
+    ///         orders still leave (early: their own entries revoked exactly), her principal comes back, and each
+    ///         leave frees a slot for a new stake. Recorded in security.md (an owner power, not a user's).
+    function test_AnOwnerAddedWriterFillingMyTableCannotHoldMyPrincipal() public {
+        vm.startPrank(alice);
+        uint256 first = stakingEulp.enterStaking_360(1_000e18);
+        uint256 second = stakingEulp.enterStaking_90(1_000e18);
+        vm.stopPrank();
+        address intruder = address(0xBAD);
+        ledger.proposeWriter(intruder, LockLedger.Kind.Stake);
+        vm.warp(block.timestamp + ledger.WRITER_DELAY());
+        ledger.executeWriter(intruder);
+        give(etro, address(ledger), 14);
+        uint256 fourYears = ledger.MAX_DURATION();
+        for (uint256 i = 0; i < 14; ++i) {
+            vm.prank(intruder);
+            ledger.creditRevocable(alice, 1, fourYears);
+        }
+        vm.prank(alice);
+        vm.expectRevert(abi.encodeWithSelector(LockLedger.RevocableTableFull.selector, alice, 16));
+        stakingEulp.enterStaking_30(1e18);
+        (, uint256 kept,,,) = stakingEulp.quoteLeave(first);
+        uint256 before = eulp.balanceOf(alice);
+        uint256 creditedBefore = ledger.credited(alice);
+        vm.prank(alice);
+        stakingEulp.leaveStaking(first);
+        assertEq(eulp.balanceOf(alice) - before, 1_000e18, "principal back");
+        assertEq(
+            ledger.credited(alice), creditedBefore - (stakingEulp.baseReward(first) - kept), "its own entry revoked"
+        );
+        vm.prank(alice);
+        stakingEulp.enterStaking_30(1e18); // the freed slot
+        vm.prank(alice);
+        stakingEulp.leaveStaking(second);
+        assertEq(eulp.balanceOf(alice) - before, 2_000e18 - 1e18, "both principals back, one new stake running");
     }
 
     // ------------------------------------------------------------------ packing
