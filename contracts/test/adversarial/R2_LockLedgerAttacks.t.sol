@@ -111,9 +111,7 @@ contract R2LockLedgerAttacksTest is Test {
     /// @notice A revocable entry claimed every few seconds, then revoked: the user's claims never exceed the exact
     ///         release, and in total the user gets floor(amount * elapsed / duration) at the revocation, the writer
     ///         exactly the rest.
-    function testFuzz_RevocableClaimsThenRevocationSplitExactly(uint256 amount, uint256 duration, uint256 seed)
-        public
-    {
+    function testFuzz_RevocableClaimsThenRevocationSplitExactly(uint256 amount, uint256 duration, uint256 seed) public {
         amount = bound(amount, 1, 1e24);
         duration = bound(duration, 2, 400);
         uint256 start = block.timestamp;
@@ -179,7 +177,9 @@ contract R2LockLedgerAttacksTest is Test {
         vm.prank(OTHER_STAKE_WRITER);
         vm.expectRevert(abi.encodeWithSelector(LockLedger.NoRevocableEntry.selector, alice, second));
         ledger.revoke(alice, second);
-        assertEq(ledger.credited(alice), 100e18 + uint256(100e18) / 240, "the first entry whole, one hour of the second");
+        assertEq(
+            ledger.credited(alice), 100e18 + uint256(100e18) / 240, "the first entry whole, one hour of the second"
+        );
         _assertSolvent();
     }
 

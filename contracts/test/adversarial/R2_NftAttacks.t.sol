@@ -38,8 +38,7 @@ contract ConditionalBuyer {
         tokenId = NFT.totalSupply() + 1;
         uint176 entropy = uint176(uint256(keccak256(abi.encode(blockhash(block.number - 1), block.prevrandao))));
         uint16[4] memory odds = NFT.oddsOf(0);
-        uint64 packed =
-            uint64(odds[0]) | (uint64(odds[1]) << 16) | (uint64(odds[2]) << 32) | (uint64(odds[3]) << 48);
+        uint64 packed = uint64(odds[0]) | (uint64(odds[1]) << 16) | (uint64(odds[2]) << 32) | (uint64(odds[3]) << 48);
         rarity = uint8(NFT.draw(uint256(keccak256(abi.encode(seed, entropy, tokenId, address(NFT)))), packed));
     }
 

@@ -266,7 +266,9 @@ contract R2StakingAttacksTest is Fixture {
         stakingEulp.leaveStaking(earlyId); // early: keeps its base released at its own snapshot rate
         stakingEtro.leaveStaking(etroId);
         vm.stopPrank();
-        assertEq(ledger.credited(alice), earlyBase * 90 / 180 + stakingEulp.baseReward(longId) + etroReward, "terms kept");
+        assertEq(
+            ledger.credited(alice), earlyBase * 90 / 180 + stakingEulp.baseReward(longId) + etroReward, "terms kept"
+        );
         vm.warp(block.timestamp + 270 days);
         vm.prank(alice);
         stakingEulp.leaveStaking(longId);
