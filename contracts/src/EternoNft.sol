@@ -29,8 +29,8 @@ import {ReentrancyGuardTransient} from "@openzeppelin/contracts/utils/Reentrancy
 ///         So the buyer (no seed) and a block producer (no seed) cannot choose the rarity, the chain
 ///         alone does not tell it before the reveal (the seed is secret until then), and it never
 ///         depends on when the reveal is sent. Trusted: the operator learns rarities before the owners
-///         reveal and must serve the seeds; it could favour tokens only with control of which block and
-///         which id a purchase lands on (the block producer's ordering).
+///         reveal and must serve the seeds; since a purchase's entropy is known while it executes, the
+///         holder of the seeds could time purchases of its own to take the ids that draw well.
 /// @dev Invariants:
 ///        - ETRO taken == ETRO sent to BURN_ADDRESS == totalBurned == Σ price paid over minted tokens;
 ///          this contract holds no ETRO between transactions;

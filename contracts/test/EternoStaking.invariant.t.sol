@@ -7,8 +7,8 @@ import {Fixture} from "./utils/Fixture.sol";
 import {InvariantTest} from "./utils/InvariantTest.sol";
 
 /// @notice Invariants of both staking pools under random stakes, leaves (some with random gas limits),
-///         retries, funding, withdrawals, owner actions (rates, release duration, the pools' ledger writer
-///         status) and time.
+///         retries, ledger claims, funding, withdrawals, owner actions (rates, the minimum, release duration,
+///         the pools' ledger writer status) and time.
 contract EternoStakingInvariantTest is Fixture, InvariantTest {
     EternoStakingHandler private etroHandler;
     EternoStakingHandler private eulpHandler;
@@ -31,7 +31,7 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         etroHandler = new EternoStakingHandler(stakingEtro, address(this), stakers);
         eulpHandler = new EternoStakingHandler(stakingEulp, address(this), stakers);
 
-        bytes4[] memory selectors = new bytes4[](9);
+        bytes4[] memory selectors = new bytes4[](11);
         selectors[0] = EternoStakingHandler.enter.selector;
         selectors[1] = EternoStakingHandler.leaveOrder.selector;
         selectors[2] = EternoStakingHandler.fund.selector;
@@ -41,6 +41,8 @@ contract EternoStakingInvariantTest is Fixture, InvariantTest {
         selectors[6] = EternoStakingHandler.setRate.selector;
         selectors[7] = EternoStakingHandler.setReleaseDuration.selector;
         selectors[8] = EternoStakingHandler.toggleWriter.selector;
+        selectors[9] = EternoStakingHandler.claim.selector;
+        selectors[10] = EternoStakingHandler.setMinStake.selector;
         targetSelector(FuzzSelector({addr: address(etroHandler), selectors: selectors}));
         targetSelector(FuzzSelector({addr: address(eulpHandler), selectors: selectors}));
         targetContract(address(etroHandler));

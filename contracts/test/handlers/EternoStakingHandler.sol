@@ -8,7 +8,8 @@ import {Test} from "../utils/Test.sol";
 
 /// @notice Random stakes, leaves (on time, early, repeated, and with a gas limit chosen at random, as an
 ///         attacker starving the ledger call would), pending-reward retries, reserve funding and withdrawals
-///         on one staking pool, and its owner's actions (rates, release duration, and the ledger owner
+///         on one staking pool, the stakers' ledger claims (which free and reuse revocable slots), and its
+///         owner's actions (rates, the minimum, release duration, and the ledger owner
 ///         removing the pool as a writer or adding it back through a delayed proposal), with time passing;
 ///         records what the pool should hold and owe, and checks that every leave returns the principal,
 ///         keeps exactly the quoted reward (never more than the shortest period's rate by the second when
@@ -35,6 +36,7 @@ contract EternoStakingHandler is Test {
     uint256 public starvedLeaves;
     mapping(uint256 id => uint256 count) public leaves;
     uint256 public enters;
+    uint256 public claims;
 
     constructor(EternoStaking pool_, address owner_, address[] memory stakers_) {
         pool = pool_;
@@ -186,6 +188,23 @@ contract EternoStakingHandler is Test {
         require(ledger.credited(orderOwner) - creditedBefore == pending, "the pending reward credited");
         ghostPending -= pending;
         ghostRewardsPaid += pending;
+    }
+
+    /// @dev A staker claims its lock balance: finished revocable entries free their ledger slots, which later
+    ///      stakes reuse (an early leave must still revoke its own entry, never a reused slot's new one).
+    function claim(uint256 stakerSeed) external {
+        address staker = stakers[stakerSeed % stakers.length];
+        if (ledger.claimable(staker) == 0) return;
+        vm.prank(staker);
+        ledger.claim();
+        claims++;
+    }
+
+    /// @dev The owner moves the minimum stake (orders already made are not affected).
+    function setMinStake(uint256 amount) external {
+        amount = bound(amount, 1, 1_000e18);
+        vm.prank(owner);
+        pool.setMinStakeAmount(amount);
     }
 
     function setRate(uint256 periodIndex, uint256 rate) external {

@@ -76,7 +76,7 @@ describe('Ecology › NFT', () => {
   it('says in the help how the rarity is drawn and what is trusted, in both languages', async () => {
     renderPanel({ data: VIEW });
     expect(screen.getByTestId('nft-trust').textContent).toMatch(
-      /^What you trust: neither the buyer nor the block producer can choose the rarity, and nobody can read it from the chain before the owner reveals\. The operator knows every seed, so it learns rarities before their owners reveal them, and it could favour an NFT only together with the block producer/,
+      /^What you trust: neither the buyer nor the block producer can choose the rarity, and nobody can read it from the chain before the owner reveals\. The operator knows every seed, so it learns rarities before their owners reveal them, and it could buy for itself exactly the NFTs it knows draw well/,
     );
     expect(screen.getByTestId('nft-help').textContent).toContain('never expires');
     cleanup();
