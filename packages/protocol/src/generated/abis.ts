@@ -4788,6 +4788,11 @@ export const eternoVaultAbi = [
         "name": "signerDelay",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "maxPause",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "nonpayable"
@@ -4872,6 +4877,32 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_PAUSE",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "MAX_PAUSE_LIMIT",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_SIGNER_DELAY",
     "inputs": [],
     "outputs": [
@@ -4938,10 +4969,49 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "activateTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "cancelSignerProposal",
     "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "configuredTokens",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address[]",
+        "internalType": "address[]"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -5098,6 +5168,34 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "pauseState",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "paused_",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "withdrawalsPaused",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "withdrawalsReopenAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "nextPauseAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "paused",
     "inputs": [],
     "outputs": [
@@ -5105,6 +5203,24 @@ export const eternoVaultAbi = [
         "name": "",
         "type": "bool",
         "internalType": "bool"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingCapIncreases",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "tokens",
+        "type": "address[]",
+        "internalType": "address[]"
+      },
+      {
+        "name": "etas",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
       }
     ],
     "stateMutability": "view"
@@ -5150,12 +5266,74 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "pendingTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "proposeSigner",
     "inputs": [
       {
         "name": "newSigner",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "proposeTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -5239,6 +5417,11 @@ export const eternoVaultAbi = [
         "name": "perDayCap",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -5287,6 +5470,16 @@ export const eternoVaultAbi = [
         "name": "paidToday",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "exchangeBudget",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -5310,6 +5503,30 @@ export const eternoVaultAbi = [
     "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "userPaidToday",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -5396,6 +5613,31 @@ export const eternoVaultAbi = [
     "type": "event",
     "name": "EIP712DomainChanged",
     "inputs": [],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "ExchangeBudgetAdded",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "amount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "budget",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
     "anonymous": false
   },
   {
@@ -5513,6 +5755,12 @@ export const eternoVaultAbi = [
         "type": "address",
         "indexed": false,
         "internalType": "address"
+      },
+      {
+        "name": "withdrawalsReopenAt",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
       }
     ],
     "anonymous": false
@@ -5570,6 +5818,56 @@ export const eternoVaultAbi = [
   },
   {
     "type": "event",
+    "name": "TokenCapsProposalCancelled",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "TokenCapsProposed",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "TokenConfigured",
     "inputs": [
       {
@@ -5592,6 +5890,12 @@ export const eternoVaultAbi = [
       },
       {
         "name": "perDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -5651,13 +5955,51 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
-    "name": "EnforcedPause",
+    "name": "AlreadyPaused",
     "inputs": []
   },
   {
     "type": "error",
-    "name": "ExpectedPause",
-    "inputs": []
+    "name": "CapIncreaseNeedsProposal",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "CapsNotReady",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "ExchangeBudgetExceeded",
+    "inputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "budget",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -5681,6 +6023,17 @@ export const eternoVaultAbi = [
       },
       {
         "name": "got",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "InvalidMaxPause",
+    "inputs": [
+      {
+        "name": "maxPause",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -5715,7 +6068,23 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
+    "name": "NoCapProposal",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NoSignerProposal",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NotPaused",
     "inputs": []
   },
   {
@@ -5752,6 +6121,22 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
+    "name": "OverUserDayCap",
+    "inputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "remaining",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "OwnableInvalidOwner",
     "inputs": [
       {
@@ -5769,6 +6154,17 @@ export const eternoVaultAbi = [
         "name": "account",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "PauseCooldown",
+    "inputs": [
+      {
+        "name": "nextPauseAt",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
@@ -5845,6 +6241,33 @@ export const eternoVaultAbi = [
         "name": "token",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "TokenNotConfigured",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "VaultPaused",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "WithdrawalsPaused",
+    "inputs": [
+      {
+        "name": "reopenAt",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
