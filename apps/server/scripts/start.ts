@@ -16,16 +16,28 @@ import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '@eterno/devstack/free-port';
-import { localSignerKey } from '@eterno/devstack/deploy';
+import { localPlacementSignerKey, localSignerKey } from '@eterno/devstack/deploy';
 import { parseDeployments } from '@eterno/protocol/deployments';
 
 /** `opts.signerKey`, else `ETERNO_SIGNER_KEY`, else on a local chain the seeded signer's key. */
 function signerKeyFor(opts: StartServerOptions): string | undefined {
   if (opts.signerKey) return opts.signerKey;
   if (process.env.ETERNO_SIGNER_KEY) return process.env.ETERNO_SIGNER_KEY;
-  const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
-  return deployments.network === 'local' ? localSignerKey() : undefined;
+  return isLocal(opts) ? localSignerKey() : undefined;
 }
+
+/**
+ * `opts.placementSignerKey`, else `ETERNO_PLACEMENT_SIGNER_KEY`, else on a local chain the seeded placement
+ * signer's key (anvil account 10: another key than the vault signer's).
+ */
+function placementSignerKeyFor(opts: StartServerOptions): string | undefined {
+  if (opts.placementSignerKey) return opts.placementSignerKey;
+  if (process.env.ETERNO_PLACEMENT_SIGNER_KEY) return process.env.ETERNO_PLACEMENT_SIGNER_KEY;
+  return isLocal(opts) ? localPlacementSignerKey() : undefined;
+}
+
+const isLocal = (opts: StartServerOptions): boolean =>
+  parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8'))).network === 'local';
 
 export type StartServerOptions = {
   rpcUrl: string;
@@ -45,6 +57,12 @@ export type StartServerOptions = {
    * account 9, which the deploy makes the vault's signer).
    */
   signerKey?: string;
+  /**
+   * The referral registry's placement signer's private key (`ETERNO_PLACEMENT_SIGNER_KEY`, never the vault
+   * signer's). Default: the environment's, else on a `local` deployments file the key of the seeded
+   * `placementSigner` account (anvil account 10).
+   */
+  placementSignerKey?: string;
   /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
   financeSettings?: string;
   /** The referral income settings file (`ETERNO_REFERRAL_SETTINGS`); default: the environment's, else the shipped one. */
@@ -229,6 +247,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   };
   const signerKey = signerKeyFor(opts);
   if (signerKey) env.ETERNO_SIGNER_KEY = signerKey;
+  const placementSignerKey = placementSignerKeyFor(opts);
+  if (placementSignerKey) env.ETERNO_PLACEMENT_SIGNER_KEY = placementSignerKey;
   delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
   delete env.DATABASE_SCHEMA;
@@ -322,7 +342,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
                            runs as a process of its own (reader/main.ts) on --port
   -h, --help
 
-The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY).
+The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY), the referral
+placement signer's from ETERNO_PLACEMENT_SIGNER_KEY (a key of its own, never the vault signer's).
 `;
 
 const list = (value: string | undefined): string[] =>

@@ -45,6 +45,7 @@ import { apiCall, sendTx, signIn as signInAt, SIWE_DOMAIN } from './apiClient.ts
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 import { openIndexerDb, type IndexerDb } from '../reader/indexerDb.ts';
 import { openPglite, openPostgres, type Sql } from '../src/store/sql.ts';
+import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
@@ -492,7 +493,11 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
             PONDER_RPC_URL_201022: anvil.rpcUrl,
             ETERNO_SIGNER_KEY: signerKey(),
           },
-          { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) },
+          {
+            ledger: ponderLedger(indexer.db),
+            store: await createVoucherStore(sql),
+            quotes: await createQuoteStore(sql),
+          },
         ),
         faults,
       });
