@@ -15,6 +15,7 @@ export type AmountProblem =
   | 'RESERVE_EXCEEDED'
   | 'TOO_SMALL'
   | 'ABOVE_TX_CAP'
+  | 'ABOVE_DAY_LIMIT'
   | 'OUT_OF_RANGE';
 
 /** The problems every form shares: the text's and zero. */

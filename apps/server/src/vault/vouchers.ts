@@ -149,14 +149,17 @@ export async function requestWithdrawal(
   // The indexed and chain figures are read while the lock is being taken: the lock orders this
   // user's requests against each other, not against the indexer, so reading them inside it would
   // only hold it longer. The store is read inside.
-  const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address]), ctx.reserve()]);
+  const reads = Promise.all([ctx.ledger.snapshot(me), ctx.chain.read(me, 'Withdraw', [token.address])]);
   reads.catch(() => undefined);
+  // The reserve reads the quote store: it is awaited before the store's transaction begins (on PGlite,
+  // one connection, a read waits for the open transaction, which would wait for it).
+  const reserve = await ctx.reserve();
   // Through the store's group commit: requests of several users arriving together share one
   // transaction (their locks, one INSERT + COMMIT); each is judged here on its own user's rows.
   const voucher = await ctx.store.request(
     me,
     async (rows) => {
-      const [snapshot, chain, reserve] = await reads;
+      const [snapshot, chain] = await reads;
       const j = await judgeVouchers(ctx, me, rows, snapshot);
       if (j.judged.some((v) => v.state === 'signed')) throw new ApiError('VOUCHER_OPEN');
       const { head } = snapshot;

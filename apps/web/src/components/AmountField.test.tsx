@@ -24,6 +24,7 @@ const PROBLEMS: Record<AmountProblem, true> = {
   RESERVE_EXCEEDED: true,
   TOO_SMALL: true,
   ABOVE_TX_CAP: true,
+  ABOVE_DAY_LIMIT: true,
   OUT_OF_RANGE: true,
 };
 const CODES = Object.keys(PROBLEMS) as AmountProblem[];
