@@ -44,7 +44,7 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(64);
+    expect(ERROR_CODES).toHaveLength(70);
   });
 
   it('has the registration and invitation codes, with the spec’s required prompts', () => {
