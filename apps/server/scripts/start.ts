@@ -63,6 +63,11 @@ export type StartServerOptions = {
    * `placementSigner` account (anvil account 10).
    */
   placementSignerKey?: string;
+  /**
+   * Server settings to set in its environment (e.g. the vault's `ETERNO_EXCHANGE_DAY_BUDGET`,
+   * src/vault/settings.ts); only `ETERNO_*` names.
+   */
+  settings?: Readonly<Record<string, string>>;
   /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
   financeSettings?: string;
   /** The referral income settings file (`ETERNO_REFERRAL_SETTINGS`); default: the environment's, else the shipped one. */
@@ -258,6 +263,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(SQL_PARSE_CACHE).href}`]
     .filter(Boolean)
     .join(' ');
+  for (const [name, value] of Object.entries(opts.settings ?? {})) {
+    if (!name.startsWith('ETERNO_')) throw new Error(`startServer: setting ${name} is not an ETERNO_ setting`);
+    env[name] = value;
+  }
   if (opts.financeSettings) env.ETERNO_FINANCE_SETTINGS = resolve(opts.financeSettings);
   if (opts.referralSettings) env.ETERNO_REFERRAL_SETTINGS = resolve(opts.referralSettings);
 

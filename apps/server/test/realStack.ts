@@ -9,7 +9,7 @@
  * A test file starts the chain in `beforeAll` (`RealStack.start`), sends what must be indexed by
  * backfill, starts the server (`startServer`), and stops everything in `afterAll` (`stop`).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
@@ -105,8 +105,20 @@ export class RealStack {
     return this.running;
   }
 
-  /** The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite. */
-  async startServer(opts: { postgres: boolean }): Promise<RunningServer> {
+  /**
+   * The server over this chain, on PostgreSQL (a server of its own) or on embedded PGlite; `confirmations`
+   * writes the deployments' confirmation depth first (0 as deployed locally), `settings` sets server
+   * settings (`ETERNO_*`).
+   */
+  async startServer(opts: {
+    postgres: boolean;
+    confirmations?: number;
+    settings?: Readonly<Record<string, string>>;
+  }): Promise<RunningServer> {
+    if (opts.confirmations !== undefined) {
+      const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
+      await writeFile(this.deploymentsFile, JSON.stringify({ ...deployments, confirmations: opts.confirmations }));
+    }
     if (opts.postgres) this.pg = await startPostgres();
     this.running = await startServer({
       rpcUrl: this.anvil.rpcUrl,
@@ -114,8 +126,14 @@ export class RealStack {
       dataDir: join(this.dataDir, 'server'),
       databaseUrl: this.pg?.url,
       siweDomains: [SIWE_DOMAIN],
+      ...(opts.settings ? { settings: opts.settings } : {}),
     });
     return this.running;
+  }
+
+  /** The server's log so far (`server/server.log`). */
+  serverLog(): Promise<string> {
+    return readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
   }
 
   /** Sends `fn(args)` to `address` from `who` and waits for a successful receipt. */
