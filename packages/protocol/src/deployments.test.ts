@@ -61,7 +61,7 @@ describe('parseDeployments', () => {
       json.confirmations = bad;
       expect(fieldOf(json)).toBe('confirmations');
     }
-    const live = { ...validJson(), network: 'live' };
+    const live: Record<string, unknown> = { ...validJson(), network: 'live' };
     delete live.accounts;
     expect(fieldOf(live)).toBe('confirmations');
     expect(parseDeployments({ ...live, confirmations: 20 }).confirmations).toBe(20);

@@ -16,9 +16,10 @@
  */
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import type { ExchangeQuoteJson, WithdrawalJson } from '@eterno/protocol/vaultApi';
+import { erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { account, DATABASES, e18, RealStack, type TestAccount } from '../realStack.ts';
-import { VaultClient } from './vaultClient.ts';
+import { TRUSTED_LOCAL, VaultClient } from './vaultClient.ts';
 
 /** Accounts that are neither the deployer (0), the vault signer (9) nor the placement signer (10). */
 const SYBILS = [1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20].map(account);
@@ -48,9 +49,12 @@ describe.each(DATABASES)('M-1: exchange quotes are reservations, on $name', ({ p
     eusd = v.at('EUSD');
     for (const who of CROWD) await v.fund(who, { EUSD: e18('50000'), USDT: e18('50000') });
     // The day's exchange budget out of the way: the free reserve is what this test is about.
-    await stack.startServer({ postgres, settings: { ETERNO_EXCHANGE_DAY_BUDGET: e18('10000000').toString() } });
+    await stack.startServer({
+      postgres,
+      settings: { ETERNO_EXCHANGE_DAY_BUDGET: e18('10000000').toString(), ...TRUSTED_LOCAL },
+    });
     await stack.waitHead();
-    for (const who of [...CROWD, account(0)]) await v.signIn(who);
+    for (const [i, who] of [...CROWD, account(0)].entries()) await v.signIn(who, i);
   });
 
   afterAll(async () => {
@@ -109,8 +113,11 @@ describe.each(DATABASES)('M-1: exchange quotes are reservations, on $name', ({ p
 
   it('20 accounts × 3 requests at once, withdrawals and quotes mixed: the invariant holds on chain before and after all of it executes', async () => {
     await v.nextUtcDay();
-    // Each account tops up 5,000 USDT: the ledger owes it that.
+    // Each account tops up 5,000 USDT: the ledger owes it that. The operator funds 60,000 USDT more reserve
+    // (and exchange budget): room for six of the twenty quotes, which all arrive at once.
     for (const who of CROWD) await v.deposit(who, usdt, e18('5000'));
+    await stack.tx(account(0), usdt, erc20Abi, 'approve', [v.vault, e18('60000')]);
+    await stack.tx(account(0), v.vault, eternoVaultAbi, 'fund', [usdt, e18('60000')]);
     await stack.waitHead();
     const start = await invariantHolds();
     const requests = CROWD.flatMap((who) => [
@@ -136,6 +143,8 @@ describe.each(DATABASES)('M-1: exchange quotes are reservations, on $name', ({ p
     expect(vouchers).toHaveLength(CROWD.length);
     expect(codes.get('VOUCHER_OPEN')).toBe(CROWD.length);
     for (const code of codes.keys()) expect(['VOUCHER_OPEN', ...REFUSALS]).toContain(code);
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.length).toBeLessThan(CROWD.length);
     expect(promised).toBeLessThanOrEqual(start.held - start.promised);
     await invariantHolds();
     // Everything executes on chain, the quotes first: every voucher still pays.

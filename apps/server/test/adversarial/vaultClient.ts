@@ -3,8 +3,9 @@
  * the server): sign in, ask the vault routes, deposit, send vouchers and quotes on chain, read the vault's
  * figures. The security review's PoC (`serverSigner.poc.test.ts`) did the same by hand.
  */
-import { GAS_LIMIT, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
+import { ETERNO_CHAIN_ID, GAS_LIMIT, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type {
   DepositAuthorisationJson,
   ExchangeQuoteJson,
@@ -12,10 +13,13 @@ import type {
   WithdrawalJson,
 } from '@eterno/protocol/vaultApi';
 import { erc20Abi, type Abi, type Address, type Hash } from 'viem';
-import { apiCall, sendTx, signIn } from '../apiClient.ts';
+import { apiCall, sendTx, SIWE_DOMAIN } from '../apiClient.ts';
 import { account, e18, low, type RealStack, type TestAccount } from '../realStack.ts';
 
 export type Answer = { status: number; body: any };
+
+/** The server setting that makes this process's requests a trusted proxy's (see `VaultClient.signIn`). */
+export const TRUSTED_LOCAL = { ETERNO_TRUSTED_PROXIES: '127.0.0.1' } as const;
 
 export class VaultClient {
   private readonly sessions = new Map<Address, string>();
@@ -37,8 +41,35 @@ export class VaultClient {
       await this.stack.tx(account(0), this.at(symbol), erc20Abi, 'transfer', [who.address, amount]);
   }
 
-  async signIn(who: TestAccount): Promise<void> {
-    this.sessions.set(low(who.address), await signIn(this.stack.server.url, who));
+  /**
+   * Signs `who` in. The server limits sign-ins per client (20 at once): a test signing many accounts in
+   * starts the server with `ETERNO_TRUSTED_PROXIES=127.0.0.1` (`TRUSTED_LOCAL`) and passes `clientOf`, so
+   * each account is a client of its own (as users behind a proxy are).
+   */
+  async signIn(who: TestAccount, client?: number): Promise<void> {
+    const url = this.stack.server.url;
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (client !== undefined) headers['x-forwarded-for'] = `10.0.${client >> 8}.${client & 255}`;
+    const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST', headers })).json()) as {
+      nonce: string;
+    };
+    const now = new Date();
+    const message = buildSignInMessage({
+      address: who.address,
+      chainId: ETERNO_CHAIN_ID,
+      domain: SIWE_DOMAIN,
+      uri: `http://${SIWE_DOMAIN}`,
+      nonce,
+      issuedAt: now,
+      expirationTime: new Date(now.getTime() + 5 * 60_000),
+    });
+    const res = await fetch(`${url}/auth/verify`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ message, signature: await who.signMessage({ message }) }),
+    });
+    if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
+    this.sessions.set(low(who.address), ((await res.json()) as { token: string }).token);
   }
 
   call(who: TestAccount | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
@@ -138,10 +169,14 @@ export class VaultClient {
     };
   }
 
-  /** Moves the chain to `seconds` after the next UTC midnight (a new day of the caps and budgets). */
+  /**
+   * Moves the chain to `seconds` after the next UTC midnight (a new day of the caps and budgets) and waits
+   * until the server has indexed it (its signatures' deadlines count from the indexed time).
+   */
   async nextUtcDay(seconds = 60n): Promise<void> {
     const now = (await this.stack.client.getBlock({ blockTag: 'latest' })).timestamp;
     await this.stack.test.setNextBlockTimestamp({ timestamp: now - (now % 86_400n) + 86_400n + seconds });
     await this.stack.test.mine({ blocks: 1 });
+    await this.stack.waitHead();
   }
 }

@@ -36,7 +36,7 @@ describe('vault errors', () => {
   });
 
   it('names only errors the contract has', () => {
-    const names = new Set(eternoVaultAbi.filter((i) => i.type === 'error').map((i) => i.name));
+    const names = new Set<string>(eternoVaultAbi.filter((i) => i.type === 'error').map((i) => i.name));
     for (const name of [
       'OverTxCap',
       'OverDayCap',
