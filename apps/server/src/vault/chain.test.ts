@@ -10,7 +10,7 @@ import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localSignerKey, MARKET, VAULT } from '@eterno/devstack/deploy';
 import { defineEternoChain, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
-import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
 import {
   createPublicClient,
   createWalletClient,
@@ -191,19 +191,7 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     const chain = vaultChain(client, EternoVault!);
     const [reserve0, reserve1] = await client.readContract({
       address: EULP,
-      abi: [
-        {
-          type: 'function',
-          name: 'getReserves',
-          stateMutability: 'view',
-          inputs: [],
-          outputs: [
-            { type: 'uint112', name: 'r0' },
-            { type: 'uint112', name: 'r1' },
-            { type: 'uint32', name: 't' },
-          ],
-        },
-      ],
+      abi: uniswapV2PairAbi,
       functionName: 'getReserves',
     });
     expect(await chain.pairReserves(EULP)).toEqual({ reserve0, reserve1 });
