@@ -165,9 +165,12 @@ export async function requestWithdrawal(
       const { head } = snapshot;
       if (head === null || j.final === null || chain.nonce !== BigInt(snapshot.withdrawals))
         throw new ApiError('INDEXER_BEHIND');
-      // Judged on final state only: the user's latest movement must be final (a reorg cannot take back a
-      // deposit, or the withdrawal of the previous nonce, that this voucher is checked against).
-      if (snapshot.lastBlock !== null && snapshot.lastBlock > j.final.blockNumber) throw new ApiError('INDEXER_BEHIND');
+      // Judged on final state only: with confirmations, the user's latest movement must be final (a reorg
+      // cannot take back a deposit, or the withdrawal of the previous nonce, this voucher is checked
+      // against). With none, the indexed head is final by definition (a block the indexer is still in the
+      // middle of can show a movement past the head row: that is not waited for).
+      if (ctx.finality.confirmations > 0 && snapshot.lastBlock !== null && snapshot.lastBlock > j.final.blockNumber)
+        throw new ApiError('INDEXER_BEHIND');
       const { available } = balanceOf(
         snapshot.balances.find((b) => b.token === token.address),
         j,
