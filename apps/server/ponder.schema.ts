@@ -235,7 +235,10 @@ export const vaultExchange = onchainTable(
     txHash: t.hex().notNull(),
     logIndex: t.integer().notNull(),
   }),
-  (table) => ({ userOutIdx: index().on(table.user, table.tokenOut, table.timestamp) }),
+  (table) => ({
+    userOutIdx: index().on(table.user, table.tokenOut, table.timestamp),
+    outIdx: index().on(table.tokenOut, table.timestamp),
+  }),
 );
 
 /**

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: MIT
 pragma solidity ^0.8.24;
 
-import {Pausable} from "@openzeppelin/contracts/utils/Pausable.sol";
 import {EternoVault} from "../src/EternoVault.sol";
 import {IEternoVault} from "../src/interfaces/IEternoVault.sol";
 import {VaultFixture} from "./utils/VaultFixture.sol";
@@ -136,7 +135,7 @@ contract EternoVaultPurchaseTest is VaultFixture {
         DiveInMsg memory m = purchaseMsg(alice, PACKAGE_1, FIRST, PRICE_1);
         Sig memory sig = signDiveIn(SIGNER_KEY, address(vault), m);
         vault.pause();
-        vm.expectRevert(Pausable.EnforcedPause.selector);
+        vm.expectRevert(EternoVault.VaultPaused.selector);
         callDiveIn(m, sig);
         vault.unpause();
         callDiveIn(m, sig);

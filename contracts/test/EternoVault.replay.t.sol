@@ -87,7 +87,7 @@ contract EternoVaultReplayTest is VaultFixture {
     }
 
     function test_Withdraw_RefusedByAnotherVaultWithTheSameSigner() public {
-        EternoVault other = new EternoVault(address(this), signer, DELAY);
+        EternoVault other = new EternoVault(address(this), signer, DELAY, MAX_PAUSE);
         WithdrawMsg memory m = withdrawMsg(alice, address(usdt), 10e18);
         Sig memory forOther = signWithdraw(SIGNER_KEY, address(other), m);
         refusedWithdraw(m, forOther);

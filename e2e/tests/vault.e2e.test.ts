@@ -4,8 +4,8 @@
  * the amount, a withdraw bill linked to its transaction); an amount above the withdrawable balance
  * sends no request at all; a refusal in the wallet releases the reservation; an expired voucher is
  * returned (timeout return) and the user withdraws again; the exchange shows its quote before the
- * wallet opens and moves exactly the quoted amounts; the bill filters by type; the data index puts
- * the vault's holdings read on chain beside the ledger's liabilities.
+ * wallet opens and moves exactly the quoted amounts; the bill filters by type; the data index shows
+ * the vault's solvency figures of one block and checks the holdings on chain at that block.
  *
  * Every test starts from the deployed chain (snapshot/revert) and uses its own test account: the
  * server's voucher store is not reverted with the chain, so an account's vouchers must not leak
@@ -181,6 +181,11 @@ describe('vault: deposit', () => {
     await expectText(page, 'data-users', stats.users);
     expect(holdings).toBeGreaterThanOrEqual(amount);
     expect(await page.getByTestId('coverage-USDT').getAttribute('data-covered')).toBe('true');
+    // The app checks the server's holdings on chain at the block of its figures.
+    await until(
+      'the holdings checked on chain',
+      async () => (await page.getByTestId('chain-check-USDT').getAttribute('data-match')) === 'true',
+    );
   });
 });
 

@@ -268,6 +268,8 @@ if (only !== 'web') {
   for (const [name, budget] of [
     ['vault_withdraw', 70_000],
     ['vault_dive_in', 90_000],
+    // An exchange: the input's and the output's day flow and budget, and the receiver's day payouts.
+    ['vault_pure_transfer', 100_000],
     ['finance_buy', 120_000],
     ['register_depth_1', 150_000],
     ['register_depth_10000', 150_000],

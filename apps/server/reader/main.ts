@@ -10,7 +10,8 @@
  *     PORT=42069 node --import tsx apps/server/reader/main.ts
  *
  * Also read: ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
- * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY
+ * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY,
+ * ETERNO_PLACEMENT_SIGNER_KEY (the referral registry's placement signer, src/referral/open.ts),
  * the settings of src/vault/settings.ts, ETERNO_FINANCE_SETTINGS (src/finance/settings.ts) and
  * ETERNO_NODES_SETTINGS (src/nodes/settings.ts).
  */
@@ -38,12 +39,13 @@ import { createAuthStore } from '../src/store/authStore.ts';
 import { schedulePurge } from '../src/store/purge.ts';
 import { openPostgres } from '../src/store/sql.ts';
 import { createPurchaseStore } from '../src/store/purchaseStore.ts';
+import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { createInvitationStore } from '../src/store/invitationStore.ts';
 import { openReferralContext } from '../src/referral/open.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
-import { openVoucherTotals } from '../src/vault/vouchers.ts';
+import { readSolvency } from '../src/vault/solvency.ts';
 import { openIndexerDb } from './indexerDb.ts';
 
 const env = readServerEnv(process.env);
@@ -52,7 +54,11 @@ if (env.databaseUrl === undefined)
 const indexer = openIndexerDb(env.databaseUrl, requireEnv(process.env, 'ETERNO_INDEXER_SCHEMA'));
 const sql = openPostgres(env.databaseUrl);
 const store = await createAuthStore(sql);
-const vault = openVaultContext(process.env, { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) });
+const vault = openVaultContext(process.env, {
+  ledger: ponderLedger(indexer.db),
+  store: await createVoucherStore(sql),
+  quotes: await createQuoteStore(sql),
+});
 const finance = openFinanceContext(process.env, {
   vault,
   store: await createPurchaseStore(sql),
@@ -96,7 +102,7 @@ app.route(
   '/',
   createIndexerApp(indexer.db, {
     cache: freshCache({ version: indexer.version }),
-    vaultStats: { symbolOf: deployedSymbolOf(process.env), reservedByToken: () => openVoucherTotals(vault) },
+    vaultStats: { symbolOf: deployedSymbolOf(process.env), solvency: () => readSolvency(vault) },
   }),
 );
 

@@ -16,24 +16,35 @@ import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { freePort } from '@eterno/devstack/free-port';
-import { localNftOperatorKey, localSignerKey } from '@eterno/devstack/deploy';
+import { localNftOperatorKey, localPlacementSignerKey, localSignerKey } from '@eterno/devstack/deploy';
 import { parseDeployments } from '@eterno/protocol/deployments';
 
 /** `opts.signerKey`, else `ETERNO_SIGNER_KEY`, else on a local chain the seeded signer's key. */
 function signerKeyFor(opts: StartServerOptions): string | undefined {
   if (opts.signerKey) return opts.signerKey;
   if (process.env.ETERNO_SIGNER_KEY) return process.env.ETERNO_SIGNER_KEY;
-  const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
-  return deployments.network === 'local' ? localSignerKey() : undefined;
+  return isLocal(opts) ? localSignerKey() : undefined;
 }
 
 /** `opts.nftOperatorKey`, else `ETERNO_NFT_OPERATOR_KEY`, else on a local chain the deploy's NFT operator key. */
 function nftOperatorKeyFor(opts: StartServerOptions): string | undefined {
   if (opts.nftOperatorKey) return opts.nftOperatorKey;
   if (process.env.ETERNO_NFT_OPERATOR_KEY) return process.env.ETERNO_NFT_OPERATOR_KEY;
-  const deployments = parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8')));
-  return deployments.network === 'local' ? localNftOperatorKey() : undefined;
+  return isLocal(opts) ? localNftOperatorKey() : undefined;
 }
+
+/**
+ * `opts.placementSignerKey`, else `ETERNO_PLACEMENT_SIGNER_KEY`, else on a local chain the seeded placement
+ * signer's key (anvil account 10: another key than the vault signer's).
+ */
+function placementSignerKeyFor(opts: StartServerOptions): string | undefined {
+  if (opts.placementSignerKey) return opts.placementSignerKey;
+  if (process.env.ETERNO_PLACEMENT_SIGNER_KEY) return process.env.ETERNO_PLACEMENT_SIGNER_KEY;
+  return isLocal(opts) ? localPlacementSignerKey() : undefined;
+}
+
+const isLocal = (opts: StartServerOptions): boolean =>
+  parseDeployments(JSON.parse(readFileSync(opts.deploymentsFile, 'utf8'))).network === 'local';
 
 export type StartServerOptions = {
   rpcUrl: string;
@@ -58,6 +69,17 @@ export type StartServerOptions = {
    * rarity seeds). Default: the environment's, else on a `local` deployments file the deploy's operator.
    */
   nftOperatorKey?: string;
+  /**
+   * The referral registry's placement signer's private key (`ETERNO_PLACEMENT_SIGNER_KEY`, never the vault
+   * signer's). Default: the environment's, else on a `local` deployments file the key of the seeded
+   * `placementSigner` account (anvil account 10).
+   */
+  placementSignerKey?: string;
+  /**
+   * Server settings to set in its environment (e.g. the vault's `ETERNO_EXCHANGE_DAY_BUDGET`,
+   * src/vault/settings.ts); only `ETERNO_*` names.
+   */
+  settings?: Readonly<Record<string, string>>;
   /** The finance settings file (`ETERNO_FINANCE_SETTINGS`); default: the environment's, else the shipped one. */
   financeSettings?: string;
   /** The referral income settings file (`ETERNO_REFERRAL_SETTINGS`); default: the environment's, else the shipped one. */
@@ -244,6 +266,8 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   if (signerKey) env.ETERNO_SIGNER_KEY = signerKey;
   const nftOperatorKey = nftOperatorKeyFor(opts);
   if (nftOperatorKey) env.ETERNO_NFT_OPERATOR_KEY = nftOperatorKey;
+  const placementSignerKey = placementSignerKeyFor(opts);
+  if (placementSignerKey) env.ETERNO_PLACEMENT_SIGNER_KEY = placementSignerKey;
   delete env.DATABASE_URL;
   delete env.DATABASE_PRIVATE_URL;
   delete env.DATABASE_SCHEMA;
@@ -253,6 +277,10 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(SQL_PARSE_CACHE).href}`]
     .filter(Boolean)
     .join(' ');
+  for (const [name, value] of Object.entries(opts.settings ?? {})) {
+    if (!name.startsWith('ETERNO_')) throw new Error(`startServer: setting ${name} is not an ETERNO_ setting`);
+    env[name] = value;
+  }
   if (opts.financeSettings) env.ETERNO_FINANCE_SETTINGS = resolve(opts.financeSettings);
   if (opts.referralSettings) env.ETERNO_REFERRAL_SETTINGS = resolve(opts.referralSettings);
 
@@ -337,7 +365,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
                            runs as a process of its own (reader/main.ts) on --port
   -h, --help
 
-The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY).
+The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY), the referral
+placement signer's from ETERNO_PLACEMENT_SIGNER_KEY (a key of its own, never the vault signer's).
 `;
 
 const list = (value: string | undefined): string[] =>

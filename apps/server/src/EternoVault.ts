@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import { parseDeployments } from '@eterno/protocol/deployments';
+import { VAULT_TOKEN_SYMBOLS } from '@eterno/protocol/vault/readVault';
 import { ponder } from 'ponder:registry';
 import { vaultExchange, vaultWithdrawal } from 'ponder:schema';
 import { eventPlace } from './eventPlace.ts';
@@ -5,7 +8,18 @@ import { financeInputs } from './finance/inputs.ts';
 import { purchaseOf } from './finance/purchase.ts';
 import { recordPurchase } from './finance/recordPurchase.ts';
 import { settleDue } from './finance/settleDue.ts';
+import { requireEnv } from './api/env.ts';
 import { addToLedger, addToVaultToken, countVaultEvent, low, writeBill } from './ledgerWrites.ts';
+
+/** The tokens the vault takes (lower-case, from the deployments): only their fundings are figures of ours. */
+const vaultTokens = new Set<string>(
+  (() => {
+    const { contracts } = parseDeployments(
+      JSON.parse(readFileSync(requireEnv(process.env, 'ETERNO_DEPLOYMENTS'), 'utf8')),
+    );
+    return VAULT_TOKEN_SYMBOLS.map((symbol) => contracts[symbol].toLowerCase());
+  })(),
+);
 
 /**
  * `DivedIn`: counted (the next DiveIn nonce) and added to the vault's deposits. A finance purchase
@@ -76,7 +90,12 @@ ponder.on('EternoVault:Exchanged', async ({ event, context }) => {
   await writeBill(context.db, `${event.id}:out`, { user, type: 'exchange', token: tokenOut, amount: amountOut }, place);
 });
 
-/** `Funded`: the reserve grew; no user is credited and no bill is made. */
+/**
+ * `Funded`: the reserve grew; no user is credited and no bill is made. A funding of a token that is not
+ * one of the vault's (the contract takes allowed tokens only; the owner could allow another) makes no
+ * `vault_token` row: `/vault/stats` shows the vault's tokens only (security review I-2).
+ */
 ponder.on('EternoVault:Funded', async ({ event, context }) => {
+  if (!vaultTokens.has(event.args.token.toLowerCase())) return;
   await addToVaultToken(context.db, event.args.token, { funded: event.args.amount });
 });

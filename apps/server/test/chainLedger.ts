@@ -18,15 +18,18 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
   let headTime = 0n;
   const low = (a: Address) => a.toLowerCase() as Address;
   let withdrawals: IndexedWithdrawal[] = [];
-  let dives: Array<{ user: Address; token: Address; amount: bigint; custom: bigint }> = [];
+  let dives: Array<{ user: Address; token: Address; amount: bigint; custom: bigint; blockNumber: bigint }> = [];
   let exchanges: Array<{
     user: Address;
     tokenIn: Address;
     amountIn: bigint;
     tokenOut: Address;
     amountOut: bigint;
+    nonce: bigint;
     timestamp: bigint;
+    blockNumber: bigint;
   }> = [];
+  let withdrawBlocks: Array<{ user: Address; blockNumber: bigint }> = [];
   let syncs: PairSync[] = [];
 
   const timeOf = async (blockNumber: bigint) => (await client.getBlock({ blockNumber })).timestamp;
@@ -42,6 +45,7 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
         client.getContractEvents({ address: vault, abi: eternoVaultAbi, eventName: 'Exchanged', ...range }),
         client.getContractEvents({ address: pair, abi: uniswapV2PairAbi, eventName: 'Sync', ...range }),
       ]);
+      withdrawBlocks = w.map((l) => ({ user: low(l.args.user!), blockNumber: l.blockNumber }));
       withdrawals = await Promise.all(
         w.map(async (l) => ({
           user: low(l.args.user!),
@@ -58,6 +62,7 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
         token: low(l.args.token!),
         amount: l.args.amount!,
         custom: l.args.custom!,
+        blockNumber: l.blockNumber,
       }));
       exchanges = await Promise.all(
         x.map(async (l) => ({
@@ -66,7 +71,9 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
           amountIn: l.args.amountIn!,
           tokenOut: low(l.args.tokenOut!),
           amountOut: l.args.amountOut!,
+          nonce: l.args.nonce!,
           timestamp: await timeOf(l.blockNumber),
+          blockNumber: l.blockNumber,
         })),
       );
       syncs = await Promise.all(
@@ -106,7 +113,13 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
           r.contributed += d.amount;
         }
       for (const w of withdrawals) if (w.user === user) row(w.token).withdrawn += w.amount;
+      const blocks = [
+        ...dives.filter((d) => d.user === user),
+        ...withdrawBlocks.filter((w) => w.user === user),
+        ...exchanges.filter((x) => x.user === user),
+      ].map((e) => e.blockNumber);
       return {
+        lastBlock: blocks.length === 0 ? null : blocks.reduce((a, b) => (a > b ? a : b)),
         head: await this.head(),
         deposits: dives.filter((d) => d.user === user).length,
         withdrawals: withdrawals.filter((w) => w.user === user).length,
@@ -125,14 +138,34 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
         .reduce((sum, x) => sum + x.amountOut, 0n);
     },
 
+    async vaultExchangedOutSince(tokenOut, since) {
+      return exchanges
+        .filter((x) => x.tokenOut === tokenOut && x.timestamp >= since)
+        .reduce((sum, x) => sum + x.amountOut, 0n);
+    },
+
+    async exchangesOf(keys) {
+      return exchanges
+        .filter((x) => keys.some((k) => k.user === x.user && k.nonce === x.nonce))
+        .map((x) => ({ user: x.user, nonce: x.nonce, blockNumber: x.blockNumber }));
+    },
+
+    async vaultSnapshot() {
+      const owed = new Map<Address, bigint>();
+      const users = new Set([...dives.map((d) => d.user), ...withdrawals.map((w) => w.user)]);
+      for (const user of users)
+        for (const r of (await this.snapshot(user)).balances)
+          if (r.credited > r.withdrawn) owed.set(r.token, (owed.get(r.token) ?? 0n) + r.credited - r.withdrawn);
+      return { head: await this.head(), owed };
+    },
+
+    async bestEusdAsk() {
+      return null;
+    },
+
     async pairSyncsSince(since) {
       const before = syncs.filter((s) => s.timestamp < since).at(-1);
       return [...(before ? [before] : []), ...syncs.filter((s) => s.timestamp >= since)];
-    },
-
-    async liabilities(token) {
-      const credited = dives.filter((d) => d.token === token && d.custom === 0n).reduce((s, d) => s + d.amount, 0n);
-      return credited - withdrawals.filter((w) => w.token === token).reduce((s, w) => s + w.amount, 0n);
     },
 
     async bills() {

@@ -53,6 +53,7 @@ import { requestPurchase } from '../src/finance/purchases.ts';
 import { ApiError } from '../src/http/errors.ts';
 import { createPurchaseStore } from '../src/store/purchaseStore.ts';
 import { openPglite, openPostgres, type Sql } from '../src/store/sql.ts';
+import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
@@ -618,7 +619,11 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
           ETERNO_SIGNER_KEY: localSignerKey(),
           ETERNO_FINANCE_SETTINGS: settingsFile,
         };
-        const vault = openVaultContext(env, { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) });
+        const vault = openVaultContext(env, {
+          ledger: ponderLedger(indexer.db),
+          store: await createVoucherStore(sql),
+          quotes: await createQuoteStore(sql),
+        });
         const store = await createPurchaseStore(sql);
         return { ...openFinanceContext(env, { vault, store, view: ponderFinance(indexer.db) }), ...over };
       };

@@ -9,7 +9,7 @@
  * A test file starts the chain in `beforeAll` (`RealStack.start`), sends what must be indexed by
  * backfill, starts the server (`startServer`), and stops everything in `afterAll` (`stop`).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
@@ -113,14 +113,21 @@ export class RealStack {
    * The server over this chain, on PostgreSQL (a server of its own, started once) or on embedded
    * PGlite; the settings files when given (default: the shipped ones); `dir` names a data folder of
    * its own (default `server`): a second server started with a new `dir` indexes the chain from
-   * scratch (on PostgreSQL every start has a fresh schema).
+   * scratch (on PostgreSQL every start has a fresh schema). `confirmations` writes the deployments'
+   * confirmation depth first (0 as deployed locally), `settings` sets server settings (`ETERNO_*`).
    */
   async startServer(opts: {
     postgres: boolean;
     financeSettings?: string;
     referralSettings?: string;
     dir?: string;
+    confirmations?: number;
+    settings?: Readonly<Record<string, string>>;
   }): Promise<RunningServer> {
+    if (opts.confirmations !== undefined) {
+      const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
+      await writeFile(this.deploymentsFile, JSON.stringify({ ...deployments, confirmations: opts.confirmations }));
+    }
     if (opts.postgres && this.pg === null) this.pg = await startPostgres();
     this.serverDir = opts.dir ?? 'server';
     this.running = await startServer({
@@ -131,8 +138,14 @@ export class RealStack {
       siweDomains: [SIWE_DOMAIN],
       ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
       ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
+      ...(opts.settings ? { settings: opts.settings } : {}),
     });
     return this.running;
+  }
+
+  /** The server's log so far (`server/server.log`). */
+  serverLog(): Promise<string> {
+    return readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
   }
 
   /** Sends `fn(args)` to `address` from `who` and waits for a successful receipt. */

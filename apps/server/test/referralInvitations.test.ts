@@ -5,6 +5,7 @@
  * prefill, the invitee's pending invitation, the placement signer's approvals (the registry takes
  * them) and their refusals, and each invitation's state as the registrations land.
  */
+import { LOCAL_PLACEMENT_SIGNER_INDEX } from '@eterno/devstack/deploy';
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
@@ -31,7 +32,8 @@ const erin = account(5);
 const frank = account(6);
 const grace = account(7);
 const heidi = account(8);
-const signer = account(9);
+/** The registry's placement signer: a key of its own, not the vault's (security review I-3). */
+const signer = account(LOCAL_PLACEMENT_SIGNER_INDEX);
 /** Never funded, never registered: asks for approvals only. */
 const ivan = account(12);
 

@@ -45,6 +45,7 @@ import { apiCall, sendTx, signIn as signInAt, SIWE_DOMAIN } from './apiClient.ts
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 import { openIndexerDb, type IndexerDb } from '../reader/indexerDb.ts';
 import { openPglite, openPostgres, type Sql } from '../src/store/sql.ts';
+import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
@@ -262,12 +263,22 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
     expect(list[0]).toMatchObject({ state: 'signed', amount: e18('300').toString(), nonce: '0' });
     const row = await ledgerOf(alice, usdt);
     expect([row.reserved, row.available]).toEqual([e18('300').toString(), e18('200').toString()]);
-    // The data index counts it as reserved.
+    // The data index moves it from the liabilities to the open vouchers (nothing counted twice); the
+    // holdings are the vault's balance at the block the figures are at.
     const stats = (await call('GET', '/vault/stats', null)).body as VaultStatsJson;
-    expect(stats.tokens.find((t) => t.token === usdt)).toMatchObject({
-      reserved: e18('300').toString(),
-      liabilities: e18('500').toString(),
+    const figures = stats.tokens.find((t) => t.token === usdt)!;
+    expect(figures).toMatchObject({ openVouchers: e18('300').toString(), liabilities: e18('200').toString() });
+    const heldThen = await client.readContract({
+      address: usdt,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [at('EternoVault')],
+      blockNumber: BigInt(stats.blockNumber),
     });
+    expect(figures.holdings).toBe(heldThen.toString());
+    expect(BigInt(figures.freeReserve)).toBe(
+      heldThen - BigInt(figures.liabilities) - BigInt(figures.openVouchers) - BigInt(figures.unexpiredQuotes),
+    );
     // The open withdrawal shows as a pending withdraw bill (no transaction yet).
     const pending = ((await call('GET', '/bills?type=withdraw', alice)).body as BillsResponseJson).bills;
     expect(pending).toEqual([
@@ -492,7 +503,11 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
             PONDER_RPC_URL_201022: anvil.rpcUrl,
             ETERNO_SIGNER_KEY: signerKey(),
           },
-          { ledger: ponderLedger(indexer.db), store: await createVoucherStore(sql) },
+          {
+            ledger: ponderLedger(indexer.db),
+            store: await createVoucherStore(sql),
+            quotes: await createQuoteStore(sql),
+          },
         ),
         faults,
       });

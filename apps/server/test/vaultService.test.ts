@@ -44,6 +44,7 @@ import { sessionUser } from '../src/auth/session.ts';
 import { createHttpApp } from '../src/http/app.ts';
 import { createAuthStore } from '../src/store/authStore.ts';
 import type { Sql } from '../src/store/sql.ts';
+import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore, type VoucherStore } from '../src/store/voucherStore.ts';
 import type { VaultContext } from '../src/vault/context.ts';
 import { quoteAmounts } from '../src/vault/exchange.ts';
@@ -187,7 +188,7 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
     await ledger.catchUp();
     ctx = openVaultContext(
       { ETERNO_DEPLOYMENTS: deploymentsFile, PONDER_RPC_URL_201022: anvil.rpcUrl, ETERNO_SIGNER_KEY: localSignerKey() },
-      { ledger, store },
+      { ledger, store, quotes: await createQuoteStore(sql) },
     );
     app = createHttpApp({ corsOrigins: [`http://${DOMAIN}`] });
     app.route(
@@ -476,26 +477,56 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
     expect(capped.body.error.params).toEqual({ remaining: '9903' });
   });
 
-  it('refuses a quote the vault’s free reserve cannot pay (RESERVE_TOO_LOW), and signs one it can pay exactly', async () => {
+  /**
+   * A payout outside the ledger (what a signer bug or a stolen key would do): the signer's own vouchers for
+   * addresses the ledger owes nothing, paid on chain. It lowers the holdings, not what the ledger owes.
+   */
+  async function drain(token: Address, amount: bigint, to: TestAccount) {
+    const vault = at('EternoVault');
+    const nonce = await client.readContract({
+      address: vault,
+      abi: eternoVaultAbi,
+      functionName: 'nonces',
+      args: [to.address, 1],
+    });
+    const deadline = (await client.getBlock()).timestamp + 600n;
+    const sig = await ctx.signer.signWithdraw({ user: to.address, token, amount, nonce, deadline });
+    await send(
+      to,
+      vault,
+      eternoVaultAbi,
+      'withdraw',
+      [token, amount, deadline, sig.r, sig.s, sig.v],
+      WITHDRAW_GAS_LIMIT,
+    );
+  }
+
+  it('refuses a quote the vault’s free reserve cannot pay (RESERVE_TOO_LOW, logged), and signs one it can pay exactly', async () => {
     const usdt = at('USDT');
     const eusd = at('EUSD');
     const vault = at('EternoVault');
-    // Caps out of the way: the owner lifts the vault's per-transaction cap, the server the user's day cap.
-    const [, perTxCap, perDayCap] = await client.readContract({
-      address: vault,
-      abi: eternoVaultAbi,
-      functionName: 'tokenInfo',
-      args: [eusd],
-    });
-    await send(deployer, vault, eternoVaultAbi, 'setToken', [eusd, true, perDayCap, perDayCap]);
+    // 150,000 EUSD leave outside the ledger: the free reserve drops below the exchange budget on chain.
+    await drain(eusd, e18('75000'), deployer);
+    await drain(eusd, e18('75000'), deployer);
+    await ledger.catchUp();
     const settings = ctx.settings;
-    ctx.settings = { ...settings, exchangeUserDayCap: perDayCap };
+    const log = ctx.log;
+    const lines: Array<Record<string, unknown>> = [];
+    ctx.settings = { ...settings, exchangeUserDayCap: e18('1000000'), exchangeDayBudget: e18('1000000') };
+    ctx.log = (entry) => lines.push(entry);
     try {
-      await ledger.catchUp();
-      // Free: the vault's EUSD − what the ledger owes in EUSD − the open EUSD vouchers (none).
-      const free = (await balanceOf(eusd, vault)) - (await ledger.liabilities(eusd));
+      // Free: the vault's EUSD at the indexed head − what the ledger owes in EUSD − the unexpired EUSD quotes.
+      const { holdings, owed, unexpiredQuotes } = (await ctx.reserve()).tokens.find((t) => t.token === eusd)!;
+      expect(holdings).toBe(await balanceOf(eusd, vault));
+      const free = holdings - owed - unexpiredQuotes;
       expect(free).toBeGreaterThan(0n);
-      expect(free).toBeLessThan(perDayCap);
+      const [, , , , , budget] = await client.readContract({
+        address: vault,
+        abi: eternoVaultAbi,
+        functionName: 'tokenInfo',
+        args: [eusd],
+      });
+      expect(free).toBeLessThan(budget);
       // The largest amountIn whose output (1:1, less the 3 % fee rounded up) the reserve still pays.
       let [low, high] = [0n, free * 2n];
       while (high - low > 1n) {
@@ -504,7 +535,7 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
         else high = mid;
       }
       const ask = (amountIn: bigint) =>
-        call('POST', '/vault/exchange-quotes', bob, { tokenIn: usdt, tokenOut: eusd, amountIn: amountIn.toString() });
+        call('POST', '/vault/exchange-quotes', carol, { tokenIn: usdt, tokenOut: eusd, amountIn: amountIn.toString() });
       const refused = await ask(high);
       expect(quoteAmounts(high, 10n ** 18n, settings.exchangeFeeBps).amountOut).toBeGreaterThan(free);
       expect(refused.status).toBe(409);
@@ -512,12 +543,70 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
         code: 'RESERVE_TOO_LOW',
         message: 'The vault cannot cover this exchange right now, please try a smaller amount',
       });
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          msg: 'solvency: refused',
+          code: 'RESERVE_TOO_LOW',
+          kind: 'quote',
+          token: eusd,
+        }),
+      ]);
       const paid = await ask(low);
       expect(paid.status).toBe(200);
       expect(BigInt((paid.body as ExchangeQuoteJson).amountOut)).toBeLessThanOrEqual(free);
+      // The signed quote is a reservation: another user's next one, for anything, is refused while it can
+      // execute; carol's own new quote of the same nonce replaces hers (only one of them can execute).
+      const other = await call('POST', '/vault/exchange-quotes', alice, {
+        tokenIn: usdt,
+        tokenOut: eusd,
+        amountIn: e18('1').toString(),
+      });
+      expect(other.body.error.code).toBe('RESERVE_TOO_LOW');
+      expect((await ask(low)).status).toBe(200);
     } finally {
       ctx.settings = settings;
-      await send(deployer, vault, eternoVaultAbi, 'setToken', [eusd, true, perTxCap, perDayCap]);
+      ctx.log = log;
+    }
+  });
+
+  it('signs no voucher while the vault holds less than the ledger owes (VAULT_SHORTFALL, logged)', async () => {
+    const usdt = at('USDT');
+    const vault = at('EternoVault');
+    const { holdings, owed } = (await ctx.reserve()).tokens.find((t) => t.token === usdt)!;
+    // Take the holdings below what the ledger owes, outside the ledger, to addresses it owes no USDT
+    // (three of them: the per-user day cap).
+    let rest = holdings - owed + e18('1');
+    for (const who of [deployer, bob, mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: 5 })]) {
+      const part = rest > e18('100000') ? e18('100000') : rest;
+      if (part > 0n) await drain(usdt, part, who);
+      rest -= part;
+    }
+    await ledger.catchUp();
+    const log = ctx.log;
+    const lines: Array<Record<string, unknown>> = [];
+    ctx.log = (entry) => lines.push(entry);
+    try {
+      const refused = await call('POST', '/vault/withdrawals', alice, { token: usdt, amount: e18('1').toString() });
+      expect(`${refused.status} ${refused.body.error.code}`).toBe('503 VAULT_SHORTFALL');
+      expect(lines).toEqual([
+        expect.objectContaining({
+          level: 'warn',
+          msg: 'solvency: refused',
+          code: 'VAULT_SHORTFALL',
+          kind: 'voucher',
+          token: usdt,
+        }),
+      ]);
+      const line = lines[0]!;
+      const big = (k: string) => BigInt(String(line[k]));
+      expect(big('free')).toBe(big('holdings') - big('owed') - big('unexpiredQuotes'));
+      expect(big('holdings') - big('owed')).toBe(-e18('1'));
+      const stats = await call('GET', '/vault/limits', alice);
+      expect(stats.status).toBe(200);
+      expect(await balanceOf(usdt, vault)).toBe((await ctx.reserve()).tokens.find((t) => t.token === usdt)!.holdings);
+    } finally {
+      ctx.log = log;
     }
   });
 });

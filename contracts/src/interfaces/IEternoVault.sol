@@ -57,12 +57,46 @@ interface IEternoVault {
     /// @param amount What the vault actually received.
     event Funded(address indexed from, address indexed token, uint256 amount);
 
-    /// @notice The owner set a token's acceptance and payout caps (per transaction, per UTC day, vault-wide).
+    /// @notice A token's acceptance and payout caps now in force (per transaction and per UTC day vault-wide
+    ///         and per user).
     /// @param token The token.
-    /// @param allowed Whether deposits and exchange inputs may use it.
+    /// @param allowed Whether deposits, fundings and exchange inputs may use it.
     /// @param perTxCap Most one payout may be.
-    /// @param perDayCap Most all payouts of the token may total in one UTC day.
-    event TokenConfigured(address indexed token, bool allowed, uint256 perTxCap, uint256 perDayCap);
+    /// @param perDayCap Most the token's net outflow (payouts less inflows, floor 0) may be in one UTC day.
+    /// @param perUserDayCap Most one user may be paid of the token in one UTC day.
+    event TokenConfigured(
+        address indexed token, bool allowed, uint256 perTxCap, uint256 perDayCap, uint256 perUserDayCap
+    );
+
+    /// @notice The owner proposed new caps for `token`, which may be activated from `eta`.
+    /// @param token The token.
+    /// @param perTxCap The proposed per-transaction cap.
+    /// @param perDayCap The proposed vault-wide day cap.
+    /// @param perUserDayCap The proposed per-user day cap.
+    /// @param eta When they may be activated (unix seconds).
+    event TokenCapsProposed(
+        address indexed token, uint256 perTxCap, uint256 perDayCap, uint256 perUserDayCap, uint256 eta
+    );
+
+    /// @notice A pending cap proposal of `token` was withdrawn (by the owner, or by a cap lowered at once).
+    /// @param token The token.
+    event TokenCapsProposalCancelled(address indexed token);
+
+    /// @notice `amount` of `token` was added to its exchange budget (a funding, or an exchange's input).
+    /// @param token The token.
+    /// @param amount What was added.
+    /// @param budget The budget after it.
+    event ExchangeBudgetAdded(address indexed token, uint256 amount, uint256 budget);
+
+    /// @notice The owner paused deposits and exchanges, and withdrawals until `withdrawalsReopenAt` at the
+    ///         latest (the pause's maximum; an unpause reopens them earlier).
+    /// @param account The owner.
+    /// @param withdrawalsReopenAt When withdrawals reopen by themselves (unix seconds).
+    event Paused(address account, uint256 withdrawalsReopenAt);
+
+    /// @notice The owner ended the pause.
+    /// @param account The owner.
+    event Unpaused(address account);
 
     /// @notice The owner proposed `signer`, which may be activated from `eta`.
     /// @param signer The proposed signer.
@@ -134,7 +168,8 @@ interface IEternoVault {
         uint8 v
     ) external;
 
-    /// @notice Adds `amount` of `token` to the vault's reserve (exchange outputs are paid from it).
+    /// @notice Adds `amount` of `token` to the vault's reserve and to the token's exchange budget (exchange
+    ///         outputs are paid from it). The token must be allowed.
     /// @param token The token.
     /// @param amount The amount taken from the caller.
     function fund(address token, uint256 amount) external;
@@ -143,14 +178,46 @@ interface IEternoVault {
     /// @return The address whose signatures the vault accepts.
     function signer() external view returns (address);
 
-    /// @notice A token's configuration and today's payouts.
+    /// @notice A token's configuration, today's net outflow and its exchange budget.
     /// @param token The token.
-    /// @return allowed Whether deposits, withdrawals and exchanges may use it.
+    /// @return allowed Whether deposits, fundings and exchange inputs may use it.
     /// @return perTxCap Most one withdrawal or exchange output may pay.
-    /// @return perDayCap Most all payouts of the token may total in one UTC day.
-    /// @return paidToday What was paid out today (UTC day of the current block).
+    /// @return perDayCap Most the token's net outflow may be in one UTC day, vault-wide.
+    /// @return paidToday Today's net outflow: payouts less deposits, fundings and exchange inputs of today,
+    ///         never below 0 (UTC day of the current block).
+    /// @return perUserDayCap Most one user may be paid of the token in one UTC day.
+    /// @return exchangeBudget What exchange outputs of the token may still pay: fundings and exchange inputs
+    ///         less exchange outputs, since the deployment.
     function tokenInfo(address token)
         external
         view
-        returns (bool allowed, uint256 perTxCap, uint256 perDayCap, uint256 paidToday);
+        returns (
+            bool allowed,
+            uint256 perTxCap,
+            uint256 perDayCap,
+            uint256 paidToday,
+            uint256 perUserDayCap,
+            uint256 exchangeBudget
+        );
+
+    /// @notice What `user` was paid of `token` today (withdrawals and exchange outputs, UTC day of the block).
+    /// @param user The user.
+    /// @param token The token.
+    /// @return The amount.
+    function userPaidToday(address user, address token) external view returns (uint256);
+
+    /// @notice Whether deposits and exchanges are paused, whether withdrawals are, and when.
+    /// @return paused Deposits and exchanges are refused.
+    /// @return withdrawalsPaused Withdrawals are refused (at most `MAX_PAUSE` after the pause began).
+    /// @return withdrawalsReopenAt When withdrawals reopen (0 when they never were paused).
+    /// @return nextPauseAt The earliest time a new pause may begin.
+    function pauseState()
+        external
+        view
+        returns (bool paused, bool withdrawalsPaused, uint256 withdrawalsReopenAt, uint256 nextPauseAt);
+
+    /// @notice The tokens with a pending cap proposal and when each may be activated (the app's banner).
+    /// @return tokens The tokens.
+    /// @return etas Their activation times (unix seconds), in the same order.
+    function pendingCapIncreases() external view returns (address[] memory tokens, uint256[] memory etas);
 }

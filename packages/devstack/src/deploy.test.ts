@@ -29,6 +29,7 @@ import {
   WFON_USDT_SEED,
   LEDGER_KIND,
   LOCAL_SIGNER_INDEX,
+  localPlacementSignerKey,
   localSignerKey,
   MARKET,
   NFT_SEEDS,
@@ -129,7 +130,14 @@ describe('deploy on a fresh anvil', () => {
         'EternoNodes',
       ].sort(),
     );
-    expect(deployments.accounts?.map((a) => a.label)).toEqual(['deployer', 'alice', 'bob', 'carol', 'signer']);
+    expect(deployments.accounts?.map((a) => a.label)).toEqual([
+      'deployer',
+      'alice',
+      'bob',
+      'carol',
+      'signer',
+      'placementSigner',
+    ]);
     expect(JSON.stringify(fromFile)).not.toMatch(/0x[0-9a-fA-F]{64}/);
   });
 
@@ -284,7 +292,7 @@ describe('deploy on a fresh anvil', () => {
     expect(farmEtro).toBe(FARM_EMISSION);
   });
 
-  it('deploys the vault: the signer is account 9 (its key is the local server key), tokens capped, reserve funded', async () => {
+  it('deploys the vault: the signer is account 9 (its key is the local server key), tokens capped, reserve funded as exchange budget', async () => {
     const c = deployments.contracts;
     const signer = deployments.accounts?.find((a) => a.label === 'signer')?.address;
     expect(signer).toBe(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).address);
@@ -293,12 +301,21 @@ describe('deploy on a fresh anvil', () => {
       client.readContract({ address: c.EternoVault, abi: vaultAbi, functionName, args });
     expect(await read('signer')).toBe(signer);
     expect(await read('SIGNER_DELAY')).toBe(VAULT.signerDelay);
+    expect(await read('MAX_PAUSE')).toBe(VAULT.maxPause);
     expect(await read('paused')).toBe(false);
+    expect(deployments.confirmations).toBe(0);
     const deployer = deployments.accounts?.find((a) => a.label === 'deployer')?.address;
     expect(await read('owner')).toBe(deployer);
     for (const sym of VAULT_TOKEN_SYMBOLS) {
       const caps = VAULT.tokens[sym];
-      expect(await read('tokenInfo', [c[sym]]), sym).toEqual([true, caps.perTxCap, caps.perDayCap, 0n]);
+      expect(await read('tokenInfo', [c[sym]]), sym).toEqual([
+        true,
+        caps.perTxCap,
+        caps.perDayCap,
+        0n,
+        caps.perUserDayCap,
+        VAULT.reserve[sym],
+      ]);
       const held = await client.readContract({
         address: c[sym],
         abi: erc20Abi,
@@ -307,15 +324,18 @@ describe('deploy on a fresh anvil', () => {
       });
       expect(held, sym).toBe(VAULT.reserve[sym]);
     }
-    expect(await read('tokenInfo', [c.PUSD])).toEqual([false, 0n, 0n, 0n]);
+    expect(await read('tokenInfo', [c.PUSD])).toEqual([false, 0n, 0n, 0n, 0n, 0n]);
+    expect(await read('pendingCapIncreases')).toEqual([[], []]);
   });
 
-  it('deploys the referral registry: the deployer is the genesis root, the signer places, the seed registers alice, bob and carol', async () => {
+  it('deploys the referral registry: the deployer is the genesis root, its own placement signer (not the vault signer) places, the seed registers alice, bob and carol', async () => {
     const registry = deployments.contracts.ReferralRegistry!;
     const read = <T>(functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address: registry, abi: referralRegistryAbi, functionName, args } as never) as Promise<T>;
     const labelled = (label: string) => deployments.accounts!.find((a) => a.label === label)!.address;
-    expect(await read('placementSigner')).toBe(labelled('signer'));
+    expect(await read('placementSigner')).toBe(labelled('placementSigner'));
+    expect(labelled('placementSigner')).not.toBe(labelled('signer'));
+    expect(privateKeyToAccount(localPlacementSignerKey()).address).toBe(labelled('placementSigner'));
     expect(await read('owner')).toBe(labelled('deployer'));
     expect(await read('accountCount')).toBe(BigInt(1 + LOCAL_REFERRALS.length));
     expect(await read('accountOf', [labelled('deployer')])).toEqual([

@@ -13,13 +13,16 @@
  * staking pools with funded reward reserves, and the farm (pools EULP and ELP, emission paid in and
  * started). Parameters: docs/decisions/{swap-and-vesting,staking,farm}.md.
  *
- * Then the vault (issue 8), appended last: EternoVault with a 2-day signer delay, its signer the
- * server's key (locally anvil account 9, labelled `signer`; elsewhere `ETERNO_SIGNER_ADDRESS`), USDT,
- * EUSD and ETRO allowed with payout caps, and a reserve for exchange outputs. Parameters:
- * docs/decisions/vault.md.
+ * Then the vault (issue 8), appended last: EternoVault with a 2-day signer delay and a 7-day pause
+ * maximum, its signer the server's key (locally anvil account 9, labelled `signer`; elsewhere
+ * `ETERNO_SIGNER_ADDRESS`), USDT, EUSD and ETRO allowed with payout caps (per transaction, per UTC day
+ * vault-wide and per user), and a reserve funded for exchange outputs (the tokens' exchange budgets).
+ * Parameters: docs/decisions/vault.md.
  *
  * Then the referral registry (issue 10), appended after the vault: ReferralRegistry with the deployer as
- * its one genesis account (the root of the tree) and the vault's signer as placement signer. Locally the
+ * its one genesis account (the root of the tree) and a placement signer of its own, never the vault's
+ * (locally anvil account 10, labelled `placementSigner`; elsewhere `ETERNO_PLACEMENT_SIGNER_ADDRESS`,
+ * refused when it is the vault's signer: security review I-3). Locally the
  * seed registers alice, bob and carol ({@link LOCAL_REFERRALS}, so they can buy packages); accounts 4–9
  * stay unregistered for the registration screens. docs/decisions/referral.md.
  *
@@ -99,6 +102,13 @@ export type DeployOptions = {
    * transferred to it at the end of the deploy, pending until it accepts. The deployer when absent.
    */
   owner?: Address;
+  /** The referral registry's placement signer on a non-local chain (not the vault's); locally anvil account 10. */
+  placementSigner?: Address;
+  /**
+   * Confirmations the server waits before it judges a withdrawal on the indexed chain (the deployments'
+   * `confirmations`): 0 on the local chain, {@link LIVE_CONFIRMATIONS} elsewhere unless given.
+   */
+  confirmations?: number;
 };
 
 export class DeployError extends Error {
@@ -186,11 +196,21 @@ export const LEDGER_KIND = { Swap: 0, Stake: 1 } as const;
 /** The vault's signer locally: this account of the default mnemonic (label `signer`). */
 export const LOCAL_SIGNER_INDEX = 9;
 
+/** The referral registry's placement signer locally: this account of the default mnemonic (label `placementSigner`). */
+export const LOCAL_PLACEMENT_SIGNER_INDEX = 10;
+
+/** Confirmations a non-local deployment waits by default (about a minute at 3 s a block). */
+export const LIVE_CONFIRMATIONS = 20;
+
+const localKey = (addressIndex: number): Hex => {
+  const key = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex }).getHdKey().privateKey;
+  if (!key) throw new DeployError(`the local key of account ${addressIndex} could not be derived`);
+  return toHex(key);
+};
+
 /** The private key of the local vault signer, which the local server signs vouchers with (`ETERNO_SIGNER_KEY`). */
 export function localSignerKey(): Hex {
-  const key = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).getHdKey().privateKey;
-  if (!key) throw new DeployError('the local signer key could not be derived');
-  return toHex(key);
+  return localKey(LOCAL_SIGNER_INDEX);
 }
 
 /**
@@ -204,25 +224,36 @@ export const LOCAL_NFT_OPERATOR_INDEX = 12;
  * key derives every rarity seed (protocol nft/seedTree.ts).
  */
 export function localNftOperatorKey(): Hex {
-  const key = mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_NFT_OPERATOR_INDEX }).getHdKey().privateKey;
-  if (!key) throw new DeployError('the local NFT operator key could not be derived');
-  return toHex(key);
+  return localKey(LOCAL_NFT_OPERATOR_INDEX);
 }
 
 /** The local NFT operator's rarity seeds: batches committed at deploy (256 ids each) and its FON for gas. */
 export const NFT_SEEDS = { initialBatches: 4, operatorFon: e18('100'), commitGas: 400_000n } as const;
 
-/** The vault (docs/decisions/vault.md): signer timelock, the tokens it takes and pays, its starting reserve. */
+/**
+ * The private key of the local placement signer, which the local server signs referral placements with
+ * (`ETERNO_PLACEMENT_SIGNER_KEY`): another account than the vault's signer (security review I-3).
+ */
+export function localPlacementSignerKey(): Hex {
+  return localKey(LOCAL_PLACEMENT_SIGNER_INDEX);
+}
+
+/**
+ * The vault (docs/decisions/vault.md): signer timelock, pause maximum, the tokens it takes and pays, its
+ * starting reserve (the exchange budgets).
+ */
 export const VAULT = {
-  /** How long a proposed signer waits before activation: 2 days. */
+  /** How long a proposed signer (or proposed higher caps) waits before activation: 2 days. */
   signerDelay: 2n * 24n * 3600n,
-  /** Allowed tokens and their payout caps, per transaction and per UTC day (vault-wide). */
+  /** The longest a pause holds withdrawals: 7 days (then they reopen by themselves). */
+  maxPause: 7n * 24n * 3600n,
+  /** Allowed tokens and their payout caps: per transaction, per UTC day vault-wide (net outflow), per user and UTC day. */
   tokens: {
-    USDT: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
-    EUSD: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
-    ETRO: { perTxCap: e18('100000'), perDayCap: e18('1000000') },
+    USDT: { perTxCap: e18('100000'), perDayCap: e18('1000000'), perUserDayCap: e18('200000') },
+    EUSD: { perTxCap: e18('100000'), perDayCap: e18('1000000'), perUserDayCap: e18('200000') },
+    ETRO: { perTxCap: e18('100000'), perDayCap: e18('1000000'), perUserDayCap: e18('200000') },
   },
-  /** The deployer's reserve for exchange outputs (no user is credited with it). */
+  /** The deployer's funding for exchange outputs (no user is credited with it): each token's exchange budget. */
   reserve: { USDT: e18('200000'), EUSD: e18('200000'), ETRO: e18('200000') },
 } as const;
 
@@ -276,9 +307,9 @@ const GAS = {
   fundRewards: 150_000n,
   farmAdd: 250_000n,
   farmStart: 300_000n,
-  vault: 3_000_000n,
-  vaultAdmin: 120_000n,
-  vaultFund: 120_000n,
+  vault: 4_000_000n,
+  vaultAdmin: 200_000n,
+  vaultFund: 150_000n,
   registry: 2_500_000n,
   register: 200_000n,
   market: 3_000_000n,
@@ -310,6 +341,16 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     ? mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_SIGNER_INDEX }).address
     : opts.vaultSigner;
   if (!vaultSigner) throw new DeployError('not an anvil chain: pass the vault signer address (ETERNO_SIGNER_ADDRESS)');
+  const placementSigner = local
+    ? mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: LOCAL_PLACEMENT_SIGNER_INDEX }).address
+    : opts.placementSigner;
+  if (!placementSigner)
+    throw new DeployError('not an anvil chain: pass the placement signer address (ETERNO_PLACEMENT_SIGNER_ADDRESS)');
+  if (placementSigner.toLowerCase() === vaultSigner.toLowerCase())
+    throw new DeployError('the placement signer must not be the vault signer: two keys, two settings');
+  const confirmations = local ? 0 : (opts.confirmations ?? LIVE_CONFIRMATIONS);
+  if (!Number.isSafeInteger(confirmations) || confirmations < 0)
+    throw new DeployError(`confirmations must be a non-negative integer, not ${confirmations}`);
 
   // Multicall3: set its runtime on anvil; elsewhere it must already be there.
   if (local) {
@@ -505,16 +546,21 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   await d.write(farm, farmArtifact.abi, 'start', [0n], GAS.farmStart);
   await settle(d.hashes);
 
-  // The vault (issue 8): tokens configured, then the reserve for exchange outputs paid in.
+  // The vault (issue 8): tokens configured (a first configuration applies at once), then the reserve for
+  // exchange outputs paid in (each token's exchange budget).
   const vaultArtifact = forgeArtifact('EternoVault');
-  const vault = await d.create(vaultArtifact, [deployer.address, vaultSigner, VAULT.signerDelay], GAS.vault);
+  const vault = await d.create(
+    vaultArtifact,
+    [deployer.address, vaultSigner, VAULT.signerDelay, VAULT.maxPause],
+    GAS.vault,
+  );
   for (const sym of VAULT_TOKEN_SYMBOLS) {
     const caps = VAULT.tokens[sym];
     await d.write(
       vault,
       vaultArtifact.abi,
       'setToken',
-      [tokens[sym], true, caps.perTxCap, caps.perDayCap],
+      [tokens[sym], true, caps.perTxCap, caps.perDayCap, caps.perUserDayCap],
       GAS.vaultAdmin,
     );
     await d.write(tokens[sym], erc20Abi, 'approve', [vault, VAULT.reserve[sym]], GAS.approve);
@@ -526,7 +572,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
   const registryArtifact = forgeArtifact('ReferralRegistry');
   const referralRegistry = await d.create(
     registryArtifact,
-    [deployer.address, [deployer.address], vaultSigner],
+    [deployer.address, [deployer.address], placementSigner],
     GAS.registry,
   );
   await settle(d.hashes);
@@ -597,6 +643,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
     chainId,
     network: local ? 'local' : 'live',
     startBlock: 0,
+    confirmations,
     contracts: {
       ...tokens,
       WFON: wfon,
@@ -623,6 +670,7 @@ export async function deploy(opts: DeployOptions): Promise<Deployments> {
             { label: 'deployer', address: deployer.address },
             ...seeded.map((s) => ({ label: s.label, address: s.account.address })),
             { label: 'signer', address: vaultSigner },
+            { label: 'placementSigner', address: placementSigner },
           ],
         }
       : {}),
@@ -669,7 +717,7 @@ if (isMain()) {
   });
   if (!values.rpc || (values.owner !== undefined && !isAddress(values.owner))) {
     console.error(
-      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>] [--owner <address>]   (ETERNO_DEPLOYER_KEY, ETERNO_SIGNER_ADDRESS and ETERNO_NFT_OPERATOR_ADDRESS for a non-anvil chain; ETERNO_FEE_RECEIVER for the swap fee, default the deployer; --owner: every Ownable2Step contract is transferred to that address, e.g. a multisig, which must then acceptOwnership() on each)',
+      'usage: tsx packages/devstack/src/deploy.ts --rpc <url> [--out <file>] [--owner <address>]   (ETERNO_DEPLOYER_KEY, ETERNO_SIGNER_ADDRESS, ETERNO_PLACEMENT_SIGNER_ADDRESS and ETERNO_NFT_OPERATOR_ADDRESS for a non-anvil chain, ETERNO_CONFIRMATIONS there (default 20); ETERNO_FEE_RECEIVER for the swap fee, default the deployer; --owner: every Ownable2Step contract is transferred to that address, e.g. a multisig, which must then acceptOwnership() on each)',
     );
     process.exit(2);
   }
@@ -677,6 +725,8 @@ if (isMain()) {
   const feeReceiver = process.env.ETERNO_FEE_RECEIVER as Address | undefined;
   const vaultSigner = process.env.ETERNO_SIGNER_ADDRESS as Address | undefined;
   const nftOperator = process.env.ETERNO_NFT_OPERATOR_ADDRESS as Address | undefined;
+  const placementSigner = process.env.ETERNO_PLACEMENT_SIGNER_ADDRESS as Address | undefined;
+  const confirmations = process.env.ETERNO_CONFIRMATIONS;
   const result = await deploy({
     rpcUrl: values.rpc,
     outFile: values.out,
@@ -685,6 +735,8 @@ if (isMain()) {
     ...(vaultSigner ? { vaultSigner } : {}),
     ...(nftOperator ? { nftOperator } : {}),
     ...(values.owner !== undefined ? { owner: values.owner as Address } : {}),
+    ...(placementSigner ? { placementSigner } : {}),
+    ...(confirmations ? { confirmations: Number(confirmations) } : {}),
   });
   console.log(JSON.stringify(result, null, 2));
 }

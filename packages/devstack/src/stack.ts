@@ -9,7 +9,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startAnvil } from './anvil.ts';
-import { deploy, localSignerKey } from './deploy.ts';
+import { deploy, localPlacementSignerKey, localSignerKey } from './deploy.ts';
 import { startPostgres } from '@eterno/server/postgres';
 import { startServer } from '@eterno/server/start';
 import { serveWeb } from '@eterno/web/serve';
@@ -82,6 +82,7 @@ export async function startStack(opts: StackOptions = {}): Promise<Stack> {
       siweDomains: webHosts,
       corsOrigins: webHosts.map((h) => `http://${h}`),
       signerKey: localSignerKey(),
+      placementSignerKey: localPlacementSignerKey(),
     });
     stops.push(server.stop);
 

@@ -16,6 +16,7 @@ export type AmountProblem =
   | 'TOO_MANY_RUNNING_ORDERS'
   | 'TOO_SMALL'
   | 'ABOVE_TX_CAP'
+  | 'ABOVE_DAY_LIMIT'
   | 'OUT_OF_RANGE';
 
 /** The problems every form shares: the text's and zero. */

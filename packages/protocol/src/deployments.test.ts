@@ -47,9 +47,24 @@ describe('parseDeployments', () => {
     expect(parsed.chainId).toBe(201022);
     expect(parsed.network).toBe('local');
     expect(parsed.startBlock).toBe(0);
+    expect(parsed.confirmations).toBe(0);
     expect(parsed.contracts.Multicall3).toBe('0xcA11bde05977b3631167028862bE2a173976CA11');
     expect(parsed.contracts.UNITS).toBe(getAddress(address(10)));
     expect(parsed.accounts).toEqual([{ label: 'deployer', address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' }]);
+  });
+
+  it('reads the confirmation depth: 0 by default on the local chain, required elsewhere, a non-negative integer', () => {
+    const json = validJson();
+    json.confirmations = 3;
+    expect(parseDeployments(json).confirmations).toBe(3);
+    for (const bad of [-1, 1.5, '2', 10_001]) {
+      json.confirmations = bad;
+      expect(fieldOf(json)).toBe('confirmations');
+    }
+    const live: Record<string, unknown> = { ...validJson(), network: 'live' };
+    delete live.accounts;
+    expect(fieldOf(live)).toBe('confirmations');
+    expect(parseDeployments({ ...live, confirmations: 20 }).confirmations).toBe(20);
   });
 
   it('keeps further contracts, checked as addresses', () => {
@@ -63,6 +78,7 @@ describe('parseDeployments', () => {
   it('accepts a real network without accounts', () => {
     const json = validJson();
     json.network = 'mainnet';
+    json.confirmations = 20;
     delete json.accounts;
     expect(parseDeployments(json).accounts).toBeUndefined();
   });
@@ -90,7 +106,7 @@ describe('parseDeployments', () => {
       [(j) => (j.accounts = [null]), 'accounts[0]'],
       [(j) => (j.accounts = [{ label: '', address: address(1) }]), 'accounts[0].label'],
       [(j) => (j.accounts = [{ label: 'a', address: address(1) }, { label: 'b' }]), 'accounts[1].address'],
-      [(j) => (j.network = 'mainnet'), 'accounts'],
+      [(j) => Object.assign(j, { network: 'mainnet', confirmations: 20 }), 'accounts'],
     ];
     for (const [mutate, field] of cases) {
       const json = validJson();

@@ -41,10 +41,19 @@ export type Deployments = {
   network: 'local' | (string & {});
   /** The block the indexer starts from. */
   startBlock: number;
+  /**
+   * How many blocks a block needs on top of it before the server treats what it holds as final (a
+   * withdrawal is judged only on final indexed state: security review M-2). 0 on the local chain; required
+   * on any other network.
+   */
+  confirmations: number;
   contracts: DeployedContracts;
   /** Seeded test accounts; only on a "local" network, never a private key. */
   accounts?: DeployedAccount[];
 };
+
+/** The most confirmations a deployments file may ask for. */
+export const MAX_CONFIRMATIONS = 10_000;
 
 export class InvalidDeploymentsError extends EternoError<'INVALID_DEPLOYMENTS'> {
   /** Path of the offending field, e.g. "contracts.USDT" or "accounts[0].address". */
@@ -86,6 +95,13 @@ export function parseDeployments(json: unknown): Deployments {
   const chainId = readInteger(json.chainId, 'chainId', 1);
   const network = readText(json.network, 'network');
   const startBlock = readInteger(json.startBlock, 'startBlock', 0);
+  if (json.confirmations === undefined && network !== 'local') {
+    throw new InvalidDeploymentsError('confirmations', 'is required on a network other than "local"');
+  }
+  const confirmations = json.confirmations === undefined ? 0 : readInteger(json.confirmations, 'confirmations', 0);
+  if (confirmations > MAX_CONFIRMATIONS) {
+    throw new InvalidDeploymentsError('confirmations', `must be at most ${MAX_CONFIRMATIONS}`);
+  }
 
   if (!isRecord(json.contracts)) throw new InvalidDeploymentsError('contracts', 'must be an object');
   const contracts: Record<string, Address> = {};
@@ -103,6 +119,7 @@ export function parseDeployments(json: unknown): Deployments {
     chainId,
     network,
     startBlock,
+    confirmations,
     contracts: contracts as DeployedContracts,
   };
 

@@ -46,8 +46,18 @@ export const ERROR_MESSAGES = {
   VAULT_PAUSED: 'Deposits and withdrawals are paused, please try again later',
   OVER_TX_CAP: 'The amount is above the limit of {cap} per transaction',
   OVER_DAY_CAP: "Today's limit is reached: at most {remaining} more can go out today",
+  OVER_USER_DAY_CAP: 'Your own limit for today is reached: at most {remaining} more can be paid to you today',
   INDEXER_BEHIND: 'Your latest transaction is still being recorded, please try again in a moment',
   RESERVE_TOO_LOW: 'The vault cannot cover this exchange right now, please try a smaller amount',
+  VAULT_SHORTFALL: 'The vault holds less than it owes right now: withdrawals wait until the operator restores it',
+  EXCHANGE_BUDGET_LOW:
+    "The vault's exchange budget for this token is used up: at most {remaining} more can be paid by exchanges",
+  EXCHANGE_DAY_BUDGET:
+    "Today's exchange budget for this token is used up: at most {remaining} more can be exchanged today",
+  EXCHANGE_PRICE_MOVING:
+    'The market price is more than the fee away from the average price: this exchange waits until it settles, please try again later',
+  EUSD_BELOW_VAULT_PRICE:
+    'EUSD sells for {price} USDT on the EUSD market, below what the vault pays: this exchange waits until the market is back, please try again later',
   EXCHANGE_PAIR_UNSUPPORTED: 'This exchange is not offered',
   VOUCHER_NOT_FOUND: 'No such withdrawal',
   QUOTE_EXPIRED: 'The quote has expired, please ask for a new one',

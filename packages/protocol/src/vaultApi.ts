@@ -31,8 +31,11 @@ export interface SignatureJson {
 export interface VaultConfigJson {
   chainId: number;
   vault: Hex;
-  /** Tokens the vault takes and pays, with the contract's caps (per transaction and per UTC day, vault-wide). */
-  tokens: Array<{ token: Hex; symbol: string; perTxCap: string; perDayCap: string }>;
+  /**
+   * Tokens the vault takes and pays, with the contract's caps: per transaction, per UTC day vault-wide (net
+   * outflow) and per user.
+   */
+  tokens: Array<{ token: Hex; symbol: string; perTxCap: string; perDayCap: string; perUserDayCap: string }>;
   /** Seconds a withdrawal voucher stays valid (default 1,800). */
   voucherLifetime: number;
   /** Seconds an exchange quote stays valid. */
@@ -45,8 +48,44 @@ export interface VaultConfigJson {
     feeBps: number;
     /** Most `tokenOut` one user may receive per UTC day, decimal string. */
     perDayCap: string;
+    /** Most `tokenOut` all exchanges may pay per UTC day (the server's exchange budget). */
+    dayBudget: string;
   }>;
+  /** Deposits and exchanges are paused. */
   paused: boolean;
+  /** The pause still holds withdrawals (it does so for the contract's MAX_PAUSE at most). */
+  withdrawalsPaused: boolean;
+  /** When withdrawals reopen at the latest (unix seconds; "0" when never paused). */
+  withdrawalsReopenAt: string;
+}
+
+/**
+ * `GET /vault/limits` (session): what the caps and budgets leave the user today, per vault token, read on
+ * chain and from the indexed ledger (docs/decisions/vouchers.md, "Day caps").
+ */
+export interface VaultLimitsJson {
+  tokens: Array<{
+    token: Hex;
+    symbol: string;
+    /** Most one withdrawal or exchange output may be. */
+    perTxCap: string;
+    /** The vault-wide day cap (net outflow) and what it leaves today. */
+    vaultDayCap: string;
+    vaultRemainingToday: string;
+    /** The user's own day cap of payouts (withdrawals and exchange outputs) and what it leaves today. */
+    userDayCap: string;
+    userRemainingToday: string;
+    /** As an exchange's output: the user's exchange day cap (server) and what it leaves today. */
+    exchangeUserDayCap: string;
+    exchangeUserRemainingToday: string;
+    /** As an exchange's output: the day's exchange budget (server) and what is left of it. */
+    exchangeDayBudget: string;
+    exchangeDayRemaining: string;
+    /** As an exchange's output: the vault's exchange budget (chain) less the unexpired quotes. */
+    exchangeBudgetRemaining: string;
+  }>;
+  /** The indexed block the ledger figures are at. */
+  blockNumber: string;
 }
 
 /**
@@ -150,7 +189,11 @@ export interface BillsResponseJson {
   nextBefore: string | null;
 }
 
-/** `GET /vault/stats`: the data index's ledger side (the web reads the vault's holdings on chain beside it). */
+/**
+ * `GET /vault/stats`: the data index's vault figures, per vault token, all as of block `blockNumber` (the
+ * indexed head): the figures a user can check against the chain (docs/decisions/vouchers.md, "Solvency").
+ * The invariant the server keeps: holdings ≥ liabilities + openVouchers + unexpiredQuotes.
+ */
 export interface VaultStatsJson {
   /** Distinct addresses that have used the vault. */
   users: string;
@@ -159,10 +202,18 @@ export interface VaultStatsJson {
     symbol: string;
     deposited: string;
     withdrawn: string;
-    /** What the ledger owes users: Σ (credited − withdrawn). */
+    /** The vault's `balanceOf` at `blockNumber`. */
+    holdings: string;
+    /** What the ledger owes users that no open voucher holds: Σ (credited − withdrawn) − openVouchers. */
     liabilities: string;
-    /** Open vouchers' amounts. */
-    reserved: string;
+    /** What signed vouchers that have not paid can still pay (cancelled ones until their deadlines). */
+    openVouchers: string;
+    /** What signed exchange quotes that can still execute would pay. */
+    unexpiredQuotes: string;
+    /** holdings − liabilities − openVouchers − unexpiredQuotes (negative: a shortfall). */
+    freeReserve: string;
+    /** What exchange outputs may still pay on chain (funded + exchange inputs − exchange outputs). */
+    exchangeBudget: string;
   }>;
   blockNumber: string;
 }

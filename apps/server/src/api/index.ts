@@ -16,12 +16,13 @@ import { createAuthStore } from '../store/authStore.ts';
 import { schedulePurge } from '../store/purge.ts';
 import { openSql } from '../store/sql.ts';
 import { createPurchaseStore } from '../store/purchaseStore.ts';
+import { createQuoteStore } from '../store/quoteStore.ts';
 import { createVoucherStore } from '../store/voucherStore.ts';
 import { createInvitationStore } from '../store/invitationStore.ts';
 import { openReferralContext } from '../referral/open.ts';
 import { openVaultContext } from '../vault/open.ts';
 import { ponderLedger } from '../vault/ponderLedger.ts';
-import { openVoucherTotals } from '../vault/vouchers.ts';
+import { readSolvency } from '../vault/solvency.ts';
 import { createIndexerApp } from './app.ts';
 import { deployedSymbolOf } from './deployedTokens.ts';
 import { readServerEnv } from './env.ts';
@@ -38,7 +39,11 @@ import { createVaultApp } from './vaultApp.ts';
 const env = readServerEnv(process.env);
 const sql = await openSql(env);
 const store = await createAuthStore(sql);
-const vault = openVaultContext(process.env, { ledger: ponderLedger(db), store: await createVoucherStore(sql) });
+const vault = openVaultContext(process.env, {
+  ledger: ponderLedger(db),
+  store: await createVoucherStore(sql),
+  quotes: await createQuoteStore(sql),
+});
 const finance = openFinanceContext(process.env, {
   vault,
   store: await createPurchaseStore(sql),
@@ -83,7 +88,7 @@ app.route(
 app.route(
   '/',
   createIndexerApp(db, {
-    vaultStats: { symbolOf: deployedSymbolOf(process.env), reservedByToken: () => openVoucherTotals(vault) },
+    vaultStats: { symbolOf: deployedSymbolOf(process.env), solvency: () => readSolvency(vault) },
   }),
 );
 

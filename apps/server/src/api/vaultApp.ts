@@ -17,6 +17,7 @@ import { vaultConfigRoute } from './routes/vaultConfig.ts';
 import type { VaultRouteDeps } from './routes/vaultDeps.ts';
 import { vaultDepositsRoute } from './routes/vaultDeposits.ts';
 import { vaultExchangeQuotesRoute } from './routes/vaultExchangeQuotes.ts';
+import { vaultLimitsRoute } from './routes/vaultLimits.ts';
 import { vaultWithdrawalsRoute } from './routes/vaultWithdrawals.ts';
 
 export type VaultRateLimit = Pick<RateLimitOptions, 'burst' | 'refillMs'>;
@@ -59,6 +60,7 @@ export function createVaultApp({
   return new Hono()
     .route('/', vaultConfigRoute(routeDeps.ctx))
     .route('/', vaultBalancesRoute(routeDeps))
+    .route('/', vaultLimitsRoute(routeDeps))
     .route('/', vaultWithdrawalsRoute(routeDeps))
     .route('/', vaultDepositsRoute(routeDeps))
     .route('/', vaultExchangeQuotesRoute(routeDeps))

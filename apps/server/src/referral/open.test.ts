@@ -8,19 +8,26 @@ const keyOf = (index: number): Hex =>
   bytesToHex(mnemonicToAccount(LOCAL_TEST_MNEMONIC, { addressIndex: index }).getHdKey().privateKey!);
 
 describe('readPlacementSigner', () => {
-  it('takes ETERNO_PLACEMENT_SIGNER_KEY, else the vault signer’s ETERNO_SIGNER_KEY', () => {
+  it('takes ETERNO_PLACEMENT_SIGNER_KEY, and refuses the vault signer’s key on any network (I-3: two keys)', () => {
     const own = generatePrivateKey();
     const vault = generatePrivateKey();
     expect(
       readPlacementSigner({ ETERNO_PLACEMENT_SIGNER_KEY: own, ETERNO_SIGNER_KEY: vault }, 'eterno-mainnet').address,
     ).toBe(privateKeyToAccount(own).address);
-    expect(readPlacementSigner({ ETERNO_SIGNER_KEY: vault }, 'eterno-mainnet').address).toBe(
-      privateKeyToAccount(vault).address,
+    expect(() => readPlacementSigner({ ETERNO_SIGNER_KEY: vault }, 'eterno-mainnet')).toThrow(
+      /ETERNO_PLACEMENT_SIGNER_KEY is required/,
     );
+    for (const network of ['eterno-mainnet', 'local'])
+      expect(() =>
+        readPlacementSigner(
+          { ETERNO_PLACEMENT_SIGNER_KEY: vault.toUpperCase().replace('0X', '0x'), ETERNO_SIGNER_KEY: vault },
+          network,
+        ),
+      ).toThrow(/the placement signer needs a key of its own/);
   });
 
   it('refuses a missing or malformed key and a public test key off the local chain, naming the variable', () => {
-    expect(() => readPlacementSigner({}, 'local')).toThrow(/ETERNO_SIGNER_KEY is required/);
+    expect(() => readPlacementSigner({}, 'local')).toThrow(/ETERNO_PLACEMENT_SIGNER_KEY is required/);
     expect(() => readPlacementSigner({ ETERNO_PLACEMENT_SIGNER_KEY: '0x12' }, 'local')).toThrow(
       /ETERNO_PLACEMENT_SIGNER_KEY is not a private key/,
     );

@@ -1,8 +1,9 @@
 /**
  * Builds the referral context at the server's start: the registry of the deployments file
- * (`ETERNO_DEPLOYMENTS`) and the placement signer's key (`ETERNO_PLACEMENT_SIGNER_KEY`, else the
- * vault signer's `ETERNO_SIGNER_KEY`: the deploy makes the vault's signer the registry's placement
- * signer), refused like the vault's key (a well-known test key off a local chain), and the daily cap
+ * (`ETERNO_DEPLOYMENTS`) and the placement signer's key (`ETERNO_PLACEMENT_SIGNER_KEY`, required and never
+ * the vault signer's `ETERNO_SIGNER_KEY`: two keys, so a leak of one is not a leak of both — security
+ * review I-3; locally the devstack passes anvil account 10's, which the deploy makes the registry's
+ * placement signer), refused like the vault's key (a well-known test key off a local chain), and the daily cap
  * of invitations per inviter (`ETERNO_INVITATIONS_PER_DAY`, default 200). Null when the
  * deployments have no registry: the registration and invitation routes are then not served.
  */
@@ -15,13 +16,15 @@ import type { InvitationStore } from '../store/invitationStore.ts';
 import { readSignerAccount, type SignerAccount } from '../vault/signer.ts';
 import { INVITATIONS_PER_DAY, PLACEMENT_TTL_SECONDS, type ReferralContext } from './context.ts';
 
-/** The placement signer's key: `ETERNO_PLACEMENT_SIGNER_KEY` when set, else `ETERNO_SIGNER_KEY`. */
+/** The placement signer's key, `ETERNO_PLACEMENT_SIGNER_KEY`: required, and refused when it is the vault signer's. */
 export function readPlacementSigner(env: NodeJS.ProcessEnv, network: string): SignerAccount {
-  return readSignerAccount(
-    env,
-    network,
-    env.ETERNO_PLACEMENT_SIGNER_KEY ? 'ETERNO_PLACEMENT_SIGNER_KEY' : 'ETERNO_SIGNER_KEY',
-  );
+  const account = readSignerAccount(env, network, 'ETERNO_PLACEMENT_SIGNER_KEY');
+  const vaultKey = env.ETERNO_SIGNER_KEY;
+  if (vaultKey !== undefined && vaultKey.toLowerCase() === account.privateKey)
+    throw new EnvError(
+      "ETERNO_PLACEMENT_SIGNER_KEY is the vault signer's key (ETERNO_SIGNER_KEY): the placement signer needs a key of its own",
+    );
+  return account;
 }
 
 /** `ETERNO_INVITATIONS_PER_DAY`: a positive integer, default `INVITATIONS_PER_DAY`. */

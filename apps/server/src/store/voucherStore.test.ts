@@ -63,7 +63,7 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
     expect(ids).toEqual([...ids].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
     expect((await store.signedOf(mia)).map((r) => r.id)).toEqual(ids);
     expect((await store.listOf(mia, 5, ids[4])).map((r) => r.id)).toEqual(ids.slice(5, 10));
-    const since = (await store.signedSince(0n)).map((r) => r.id);
+    const since = (await store.liveSince(0n)).map((r) => r.id);
     expect(since).toEqual([...since].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
   });
 
@@ -279,11 +279,35 @@ describe.each(BACKENDS)('voucher store on $name', (backend) => {
     expect(await store.signedOf(dave)).toEqual([]);
   });
 
-  it('lists the signed vouchers of every user from a deadline on', async () => {
-    const rows = await store.signedSince(2_000n);
+  it('lists the vouchers of every user from a deadline on, cancelled ones too (their signatures exist)', async () => {
+    const rows = await store.liveSince(2_000n);
     expect(rows.length).toBeGreaterThan(0);
-    expect(rows.every((r) => r.state === 'signed' && r.deadline >= 2_000n)).toBe(true);
-    expect(await store.signedSince(2_001n)).toEqual([]);
+    expect(rows.every((r) => r.deadline >= 2_000n)).toBe(true);
+    expect(rows.some((r) => r.state === 'cancelled')).toBe(true);
+    expect(await store.liveSince(2_001n)).toEqual([]);
+  });
+
+  it("lists a user's live vouchers: the signed ones, and the cancelled ones whose deadline has not passed", async () => {
+    const erin = '0x00000000000000000000000000000000000e5e1e';
+    const old = await store.withUserLock(erin, (tx) => tx.insert(voucher({ user: erin, deadline: 1_000n })));
+    const recent = await store.withUserLock(erin, (tx) => tx.insert(voucher({ user: erin, nonce: 1n })));
+    for (const row of [old, recent]) await store.withUserLock(erin, (tx) => tx.cancel(erin, row.id, 500n));
+    const open = await store.withUserLock(erin, (tx) => tx.insert(voucher({ user: erin, nonce: 2n, deadline: 900n })));
+    expect((await store.liveOf(erin, 1_500n)).map((r) => r.id)).toEqual([open.id, recent.id]);
+    expect((await store.liveOf(erin, 0n)).map((r) => r.id)).toEqual([open.id, recent.id, old.id]);
+    // The group's lock reads the same rows for its decision.
+    const seen: bigint[][] = [];
+    await expect(
+      store.request(
+        erin,
+        async (rows) => {
+          seen.push(rows.map((r) => r.id));
+          throw new Error('refused');
+        },
+        1_500n,
+      ),
+    ).rejects.toThrow('refused');
+    expect(seen).toEqual([[open.id, recent.id]]);
   });
 
   it('runs its migrations again without touching the data', async () => {

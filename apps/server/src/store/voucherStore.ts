@@ -12,6 +12,7 @@
 import type { Address, Hex } from 'viem';
 import type { Sql, SqlTx } from './sql.ts';
 import { SCHEMA } from './authStore.ts';
+import { addressLiteral, uintLiteral, vLiteral, wordLiteral } from './literals.ts';
 
 /** Serialised like the sign-in migrations (the same lock key), so concurrent starts don't race. */
 const MIGRATION = `
@@ -33,6 +34,7 @@ CREATE TABLE IF NOT EXISTS ${SCHEMA}.withdrawal_voucher (
 );
 CREATE INDEX IF NOT EXISTS withdrawal_voucher_user ON ${SCHEMA}.withdrawal_voucher ("user", id);
 CREATE INDEX IF NOT EXISTS withdrawal_voucher_signed ON ${SCHEMA}.withdrawal_voucher (deadline) WHERE state = 'signed';
+CREATE INDEX IF NOT EXISTS withdrawal_voucher_deadline ON ${SCHEMA}.withdrawal_voucher (deadline);
 `;
 
 /** The advisory-lock namespace of per-user voucher requests (the second key is the user's hash). */
@@ -67,18 +69,21 @@ export type VoucherTx = {
 
 /**
  * One user's voucher request in a group (`VoucherStore.request`): `decide` gets the user's vouchers
- * still `signed`, read once the user's lock is held, and returns the voucher to insert, or throws
- * (a refusal: nothing is written for this request).
+ * still `signed` and those with a deadline at or after the request's `liveFrom` (cancelled ones too:
+ * their signatures exist, so they hold their amounts until their deadlines pass on final state), newest
+ * first, read once the user's lock is held, and returns the voucher to insert, or throws (a refusal:
+ * nothing is written for this request).
  */
-export type VoucherDecision = (signed: VoucherRow[]) => Promise<NewVoucher>;
+export type VoucherDecision = (rows: VoucherRow[]) => Promise<NewVoucher>;
 
-export type GroupRequest = { user: Address; decide: VoucherDecision };
+/** `liveFrom`: the cancelled vouchers with a deadline before it are not read (0: all of them). */
+export type GroupRequest = { user: Address; decide: VoucherDecision; liveFrom?: bigint };
 
 export type VoucherStore = {
   /**
    * Group commit: the requests of DISTINCT users in ONE transaction. BEGIN, the users' locks (in
    * the order of their lock keys, so two groups never wait on each other in a cycle) and their
-   * `signed` vouchers go in one round trip; every `decide` runs on its user's rows (at the same
+   * `signed` vouchers and those with a deadline at or after the group's lowest `liveFrom` go in one round trip; every `decide` runs on its user's rows (at the same
    * time); the vouchers decided go in one multi-row INSERT sent with COMMIT (one round trip).
    * Per request, in order: its inserted row, or what its `decide` threw (nothing written for it).
    * When the transaction itself fails, every request gets that failure and nothing is written.
@@ -90,7 +95,7 @@ export type VoucherStore = {
    * waits for the group after). Resolves with the inserted row, or rejects with what `decide`
    * threw or the transaction's failure.
    */
-  request(user: Address, decide: VoucherDecision): Promise<VoucherRow>;
+  request(user: Address, decide: VoucherDecision, liveFrom?: bigint): Promise<VoucherRow>;
   /**
    * Runs `fn` in one transaction holding `user`'s lock: one request per user at a time. `fn` gets
    * the user's vouchers still `signed`, read once the lock is held (the same round trip as BEGIN
@@ -101,8 +106,10 @@ export type VoucherStore = {
   listOf(user: Address, limit: number, before?: bigint): Promise<VoucherRow[]>;
   /** The user's vouchers still `signed` in the store, newest first. */
   signedOf(user: Address): Promise<VoucherRow[]>;
-  /** Every user's vouchers still `signed` with a deadline at or after `deadlineFrom` (open ones, for totals). */
-  signedSince(deadlineFrom: bigint): Promise<VoucherRow[]>;
+  /** The user's vouchers still `signed` or with a deadline at or after `liveFrom` (cancelled ones too), newest first. */
+  liveOf(user: Address, liveFrom: bigint): Promise<VoucherRow[]>;
+  /** Every user's vouchers, signed or cancelled, with a deadline at or after `deadlineFrom` (for the vault's totals). */
+  liveSince(deadlineFrom: bigint): Promise<VoucherRow[]>;
 };
 
 type RawRow = {
@@ -144,7 +151,6 @@ const signedOfWhere = (user: string) => `SELECT ${COLUMNS} FROM ${SCHEMA}.withdr
 const SIGNED_OF = signedOfWhere('$1');
 
 const ADDRESS = /^0x[0-9a-f]{40}$/;
-const WORD = /^0x[0-9a-f]{64}$/;
 
 /**
  * The multi-row INSERT of `vouchers` as plain SQL text (for `commitWith`, which takes no bind
@@ -155,38 +161,20 @@ function insertManyText(vouchers: readonly NewVoucher[]): string {
   VALUES ${vouchers.map((v) => `(${valuesOf(v)}, 'signed')`).join(',\n  ')} RETURNING ${COLUMNS}`;
 }
 
-/**
- * A voucher's values as SQL literals: each checked to be what its column holds — lower-case
- * addresses, 32-byte lower-case hex, non-negative integers — so nothing in it needs escaping;
- * anything else is refused.
- */
+/** A voucher's values as SQL literals, each checked to be what its column holds (./literals.ts). */
 function valuesOf(v: NewVoucher): string {
-  const address = (name: string, a: string) => {
-    if (!ADDRESS.test(a)) throw new Error(`voucher store: ${name} "${a}" is not a lower-case address`);
-    return `'${a}'`;
-  };
-  const word = (name: string, w: string) => {
-    if (!WORD.test(w)) throw new Error(`voucher store: ${name} "${w}" is not 32-byte lower-case hex`);
-    return `'${w}'`;
-  };
-  const integer = (name: string, n: bigint) => {
-    if (typeof n !== 'bigint' || n < 0n)
-      throw new Error(`voucher store: ${name} ${String(n)} is not an unsigned integer`);
-    return n.toString();
-  };
-  if (v.v !== 27 && v.v !== 28) throw new Error(`voucher store: v ${String(v.v)} is not 27 or 28`);
-  const values = [
-    address('user', v.user.toLowerCase()),
-    address('token', v.token.toLowerCase()),
-    integer('amount', v.amount),
-    integer('nonce', v.nonce),
-    integer('deadline', v.deadline),
-    integer('signedAt', v.signedAt),
-    word('r', v.r),
-    word('s', v.s),
-    String(v.v),
-  ];
-  return values.join(', ');
+  const store = 'voucher store';
+  return [
+    addressLiteral(store, 'user', v.user.toLowerCase()),
+    addressLiteral(store, 'token', v.token.toLowerCase()),
+    uintLiteral(store, 'amount', v.amount),
+    uintLiteral(store, 'nonce', v.nonce),
+    uintLiteral(store, 'deadline', v.deadline),
+    uintLiteral(store, 'signedAt', v.signedAt),
+    wordLiteral(store, 'r', v.r),
+    wordLiteral(store, 's', v.s),
+    vLiteral(store, v.v),
+  ].join(', ');
 }
 
 /**
@@ -206,14 +194,16 @@ ${signedOfWhere(`'${user}'`)}`;
  * vouchers, as one simple-protocol query (addresses written in as literals, only after they
  * matched `ADDRESS`). The select runs after every lock is granted (a snapshot of its own).
  */
-function lockGroupAndSignedOf(users: readonly Address[]): string {
+function lockGroupAndSignedOf(users: readonly Address[], liveFrom: bigint): string {
   for (const user of users)
     if (!ADDRESS.test(user)) throw new Error(`voucher store: "${user}" is not a lower-case address`);
   const list = users.map((u) => `('${u}')`).join(', ');
   return `SELECT pg_advisory_xact_lock(${USER_LOCK_SPACE}, k)
   FROM (SELECT DISTINCT hashtext(u) AS k FROM (VALUES ${list}) AS users(u) ORDER BY k) AS locks;
 SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
-  WHERE "user" IN (${users.map((u) => `'${u}'`).join(', ')}) AND state = 'signed' ORDER BY withdrawal_voucher.id DESC`;
+  WHERE "user" IN (${users.map((u) => `'${u}'`).join(', ')})
+    AND (state = 'signed' OR deadline >= ${uintLiteral('voucher store', 'liveFrom', liveFrom)})
+  ORDER BY withdrawal_voucher.id DESC`;
 }
 
 /**
@@ -274,32 +264,41 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
     if (new Set(users).size !== users.length) throw new Error('voucher store: a group holds one request per user');
     if (users.length === 0) return [];
     try {
-      return await sql.transaction<Array<PromiseSettledResult<VoucherRow>>, RawRow>(async (tx, signedRows) => {
-        const signed = signedRows.map(toRow);
-        const decided = await Promise.allSettled(
-          requests.map(async (r, i) => {
-            const voucher = await r.decide(signed.filter((row) => row.user === users[i]));
-            if (voucher.user.toLowerCase() !== users[i])
-              throw new Error(`voucher store: a voucher of ${voucher.user} decided in ${users[i]}'s request`);
-            // Checked here, so a bad value refuses only its own request, never the group's INSERT.
-            valuesOf(voucher);
-            if (voucher.amount === 0n) throw new Error('voucher store: amount 0');
-            return voucher;
-          }),
-        );
-        const inserting = decided.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
-        const inserted =
-          inserting.length === 0 ? [] : (await tx.commitWith<RawRow>(insertManyText(inserting))).rows.map(toRow);
-        // One row per user: matched by user, whatever order RETURNING gives them in.
-        const byUser = new Map(inserted.map((row) => [row.user, row]));
-        return decided.map((d, i): PromiseSettledResult<VoucherRow> => {
-          if (d.status === 'rejected') return d;
-          const row = byUser.get(users[i]!);
-          return row === undefined
-            ? { status: 'rejected', reason: new Error(`voucher store: no row returned for ${users[i]}`) }
-            : { status: 'fulfilled', value: row };
-        });
-      }, lockGroupAndSignedOf(users));
+      return await sql.transaction<Array<PromiseSettledResult<VoucherRow>>, RawRow>(
+        async (tx, signedRows) => {
+          const signed = signedRows.map(toRow);
+          const decided = await Promise.allSettled(
+            requests.map(async (r, i) => {
+              const voucher = await r.decide(signed.filter((row) => row.user === users[i]));
+              if (voucher.user.toLowerCase() !== users[i])
+                throw new Error(`voucher store: a voucher of ${voucher.user} decided in ${users[i]}'s request`);
+              // Checked here, so a bad value refuses only its own request, never the group's INSERT.
+              valuesOf(voucher);
+              if (voucher.amount === 0n) throw new Error('voucher store: amount 0');
+              return voucher;
+            }),
+          );
+          const inserting = decided.flatMap((d) => (d.status === 'fulfilled' ? [d.value] : []));
+          const inserted =
+            inserting.length === 0 ? [] : (await tx.commitWith<RawRow>(insertManyText(inserting))).rows.map(toRow);
+          // One row per user: matched by user, whatever order RETURNING gives them in.
+          const byUser = new Map(inserted.map((row) => [row.user, row]));
+          return decided.map((d, i): PromiseSettledResult<VoucherRow> => {
+            if (d.status === 'rejected') return d;
+            const row = byUser.get(users[i]!);
+            return row === undefined
+              ? { status: 'rejected', reason: new Error(`voucher store: no row returned for ${users[i]}`) }
+              : { status: 'fulfilled', value: row };
+          });
+        },
+        lockGroupAndSignedOf(
+          users,
+          requests.reduce(
+            (min, r) => (r.liveFrom !== undefined && r.liveFrom < min ? r.liveFrom : min),
+            requests[0]?.liveFrom ?? 0n,
+          ),
+        ),
+      );
     } catch (error) {
       return requests.map(() => ({ status: 'rejected', reason: error }));
     }
@@ -339,9 +338,9 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
   return {
     insertGroup,
 
-    request(user, decide) {
+    request(user, decide, liveFrom = 0n) {
       return new Promise<VoucherRow>((resolve, reject) => {
-        queue.push({ user, decide, resolve, reject });
+        queue.push({ user, decide, liveFrom, resolve, reject });
         if (!running) void runGroups();
       });
     },
@@ -364,9 +363,18 @@ export async function createVoucherStore(sql: Sql): Promise<VoucherStore> {
       return rows.map(toRow);
     },
 
-    async signedSince(deadlineFrom) {
+    async liveOf(user, liveFrom) {
       const { rows } = await sql.query<RawRow>(
-        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher WHERE state = 'signed' AND deadline >= $1 ORDER BY withdrawal_voucher.id`,
+        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher
+         WHERE "user" = $1 AND (state = 'signed' OR deadline >= $2) ORDER BY withdrawal_voucher.id DESC`,
+        [lower(user), liveFrom.toString()],
+      );
+      return rows.map(toRow);
+    },
+
+    async liveSince(deadlineFrom) {
+      const { rows } = await sql.query<RawRow>(
+        `SELECT ${COLUMNS} FROM ${SCHEMA}.withdrawal_voucher WHERE deadline >= $1 ORDER BY withdrawal_voucher.id`,
         [deadlineFrom.toString()],
       );
       return rows.map(toRow);

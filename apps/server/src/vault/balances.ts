@@ -7,31 +7,27 @@ import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { VaultContext } from './context.ts';
 import { EXCHANGE_PAIRS } from './exchange.ts';
-import { judgeVouchers, reservedByToken } from './vouchers.ts';
+import { balanceOf, judgeVouchers } from './vouchers.ts';
 
 export async function readBalances(ctx: VaultContext, user: Address): Promise<LedgerBalancesResponseJson> {
   const me = user.toLowerCase() as Address;
-  const signed = await ctx.store.signedOf(me);
-  const { snapshot, judged } = await judgeVouchers(ctx.ledger, me, signed);
-  const { head, balances: rows } = snapshot;
+  const rows = await ctx.store.liveOf(me, ctx.finality.watermark());
+  const j = await judgeVouchers(ctx, me, rows);
+  const { head, balances: ledgerRows } = j.snapshot;
   if (head === null) throw new ApiError('INDEXER_BEHIND');
-  const reserved = reservedByToken(judged);
   return {
     balances: ctx.tokens.map(({ symbol, address }) => {
-      const row = rows.find((r) => r.token === address);
-      const held = reserved.get(address) ?? 0n;
-      const released = row?.released ?? 0n;
-      const withdrawn = row?.withdrawn ?? 0n;
-      const available = released - withdrawn - held;
+      const row = ledgerRows.find((r) => r.token === address);
+      const { reserved, available } = balanceOf(row, j, address);
       return {
         token: address,
         symbol,
         credited: (row?.credited ?? 0n).toString(),
         unreleased: (row?.unreleased ?? 0n).toString(),
-        released: released.toString(),
-        withdrawn: withdrawn.toString(),
-        reserved: held.toString(),
-        available: (available > 0n ? available : 0n).toString(),
+        released: (row?.released ?? 0n).toString(),
+        withdrawn: (row?.withdrawn ?? 0n).toString(),
+        reserved: reserved.toString(),
+        available: available.toString(),
         contributed: (row?.contributed ?? 0n).toString(),
       };
     }),
@@ -55,6 +51,7 @@ export async function readConfig(ctx: VaultContext): Promise<VaultConfigJson> {
       symbol: t.symbol,
       perTxCap: chain.tokens[i]!.perTxCap.toString(),
       perDayCap: chain.tokens[i]!.perDayCap.toString(),
+      perUserDayCap: chain.tokens[i]!.perUserDayCap.toString(),
     })),
     voucherLifetime: ctx.settings.voucherLifetime,
     quoteLifetime: ctx.settings.quoteLifetime,
@@ -64,7 +61,10 @@ export async function readConfig(ctx: VaultContext): Promise<VaultConfigJson> {
       pricing,
       feeBps: ctx.settings.exchangeFeeBps,
       perDayCap: ctx.settings.exchangeUserDayCap.toString(),
+      dayBudget: ctx.settings.exchangeDayBudget.toString(),
     })),
     paused: chain.paused,
+    withdrawalsPaused: chain.withdrawalsPaused,
+    withdrawalsReopenAt: chain.withdrawalsReopenAt.toString(),
   };
 }

@@ -114,7 +114,7 @@ export async function listBills(ctx: VaultContext, user: Address, query: BillsQu
     ctx.ledger.bills({ user: me, type: query.type, token, limit: query.limit + 1, before: query.before }),
     ctx.store.signedOf(me),
   ]);
-  const { judged } = await judgeVouchers(ctx.ledger, me, signed);
+  const { judged } = await judgeVouchers(ctx, me, signed);
   const fromVouchers = judged
     .flatMap(voucherBills)
     .filter(

@@ -7,10 +7,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { deploy, localSignerKey, VAULT } from '@eterno/devstack/deploy';
+import { deploy, localSignerKey, MARKET, VAULT } from '@eterno/devstack/deploy';
 import { defineEternoChain, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import type { Deployments } from '@eterno/protocol/deployments';
-import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
+import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
 import {
   createPublicClient,
   createWalletClient,
@@ -66,14 +66,22 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
-  it('reads pause, nonce, caps, today’s payouts and holdings in one call', async () => {
+  it('reads pause, nonce, caps, today’s payouts, the user’s, the budget and holdings in one call', async () => {
     const { USDT, EUSD, EternoVault } = deployments.contracts;
     const state = await vaultChain(client, EternoVault!).read(alice.address, 'Withdraw', [USDT, EUSD]);
-    expect(state.paused).toBe(false);
+    expect([state.paused, state.withdrawalsPaused, state.withdrawalsReopenAt]).toEqual([false, false, 0n]);
     expect(state.nonce).toBe(0n);
+    const expected = (sym: 'USDT' | 'EUSD') => ({
+      allowed: true,
+      ...VAULT.tokens[sym],
+      paidToday: 0n,
+      userPaidToday: 0n,
+      exchangeBudget: VAULT.reserve[sym],
+      holdings: VAULT.reserve[sym],
+    });
     expect(state.tokens).toEqual([
-      { token: USDT, allowed: true, ...VAULT.tokens.USDT, paidToday: 0n, holdings: VAULT.reserve.USDT },
-      { token: EUSD, allowed: true, ...VAULT.tokens.EUSD, paidToday: 0n, holdings: VAULT.reserve.EUSD },
+      { token: USDT, ...expected('USDT') },
+      { token: EUSD, ...expected('EUSD') },
     ]);
     const unconfigured = await vaultChain(client, EternoVault!).read(null, 'DiveIn', [deployments.contracts.PUSD]);
     expect(unconfigured.tokens[0]).toMatchObject({ allowed: false, perTxCap: 0n, holdings: 0n });
@@ -126,7 +134,14 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     });
     expect(after - before).toBe(e18('4'));
     const state = await chain.read(alice.address, 'Withdraw', [USDT]);
-    expect([state.nonce, state.tokens[0]!.paidToday]).toEqual([1n, e18('4')]);
+    // The deposit came before any payout of the day, so it banks nothing (net outflow never below 0): the
+    // vault's figure and alice's own are both 4.
+    expect([state.nonce, state.tokens[0]!.paidToday, state.tokens[0]!.userPaidToday]).toEqual([1n, e18('4'), e18('4')]);
+    // The holdings at the block before the withdrawal, and at the latest one, in one multicall each.
+    const head = await client.getBlockNumber({ cacheTime: 0 });
+    expect(await chain.holdingsAt(head - 1n, [USDT])).toEqual([VAULT.reserve.USDT + e18('10')]);
+    expect(await chain.holdingsAt(head, [USDT])).toEqual([VAULT.reserve.USDT + e18('6')]);
+    expect(await chain.blockTime(head)).toBe((await client.getBlock({ blockNumber: head })).timestamp);
     await expect(
       send(vault, eternoVaultAbi, 'withdraw', [USDT, e18('4'), deadline, voucher.r, voucher.s, voucher.v]),
     ).rejects.toThrow();
@@ -160,7 +175,8 @@ describe('vault chain reads and signatures on the deployed vault', () => {
         args: [user.address, 1],
       });
       expect(reads[i]!.nonce).toBe(nonce);
-      expect(reads[i]!.tokens).toEqual(reads[0]!.tokens);
+      const vaultWide = (r: (typeof reads)[number]) => r.tokens.map(({ userPaidToday: _, ...t }) => t);
+      expect(vaultWide(reads[i]!)).toEqual(vaultWide(reads[0]!));
     }
     expect(reads[0]!.tokens[0]!.holdings).toBe(
       await client.readContract({ address: USDT, abi: erc20Abi, functionName: 'balanceOf', args: [vault] }),
@@ -168,6 +184,18 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     expect(reads.find((r) => r.nonce === 1n)).toBeDefined();
     await chain.read(alice.address, 'DiveIn', [USDT]);
     expect(calls).toHaveLength(2);
+  });
+
+  it('reads the EULP pair’s reserves and the EUSD market’s buyer reward', async () => {
+    const { EULP, EusdMarket, EternoVault } = deployments.contracts;
+    const chain = vaultChain(client, EternoVault!);
+    const [reserve0, reserve1] = await client.readContract({
+      address: EULP,
+      abi: uniswapV2PairAbi,
+      functionName: 'getReserves',
+    });
+    expect(await chain.pairReserves(EULP)).toEqual({ reserve0, reserve1 });
+    expect(await chain.marketRewardBps(EusdMarket!)).toBe(MARKET.rewardBps);
   });
 
   it('the kept-alive transport answers like viem http and throws JSON-RPC errors with their code', async () => {

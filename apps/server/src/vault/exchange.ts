@@ -1,8 +1,11 @@
 /**
  * Exchange quotes for `pureTransfer`: USDT ↔ EUSD 1:1, USDT/EUSD ↔ ETRO at the EULP pair's
  * time-weighted average price over the settings' window (from indexed `Sync` events, never the
- * spot price, which one trade could move), less the fee, within the user's daily output cap and the
- * vault's free reserve. Rules: docs/decisions/vouchers.md.
+ * spot price, which one trade could move), less the fee. Refused while the spot price is more than the fee
+ * away from the average in the direction that would pay an arbitrageur, and (EUSD in) while the EUSD
+ * market sells EUSD below what the vault pays for it. Each quote is a reservation: stored, and signed in
+ * ONE transaction holding its output token's lock that sums the unexpired quotes and checks the exchange
+ * budget on chain, the day's exchange budget and the vault's solvency. Rules: docs/decisions/vouchers.md.
  */
 import { formatAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
@@ -11,7 +14,7 @@ import type { ExchangeQuoteJson } from '@eterno/protocol/vaultApi';
 import type { Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import { tokenOf, type VaultContext, type VaultTokenSymbol } from './context.ts';
-import { openVoucherTotals } from './vouchers.ts';
+import { freeOf, refuseForSolvency, reservedByQuotes } from './solvency.ts';
 
 const ONE = 10n ** 18n;
 const BPS = 10_000n;
@@ -53,6 +56,33 @@ export function quoteAmounts(
 
 const shown = (amount: bigint): string => formatAmount(amount, TOKEN_DECIMALS);
 
+/**
+ * The circuit breaker of a TWAP-priced pair (security review L-2): true when the spot price (ETRO in USDT)
+ * is more than the fee away from the average in the direction that pays an arbitrageur — selling ETRO to
+ * the vault while the spot is below TWAP × (1 − fee), buying ETRO from it while the spot is above
+ * TWAP × (1 + fee). Within those bounds an arbitrage round trip costs at least the fee.
+ */
+export function priceMoving(tokenIn: VaultTokenSymbol, spot: bigint, twap: bigint, feeBps: number): boolean {
+  const fee = BigInt(feeBps);
+  if (tokenIn === 'ETRO') return spot * BPS < twap * (BPS - fee);
+  return spot * BPS > twap * (BPS + fee);
+}
+
+/**
+ * EUSD paid in is worth 1 USDT less the fee to the vault; a buyer on the EUSD market pays the best ask and
+ * gets the buyer reward on top. True when buying it there and selling it to the vault would pay: best ask
+ * × BPS² < 1 × (BPS − fee) × (BPS + reward) (security review L-2).
+ */
+export function eusdBelowVaultPrice(bestAsk: bigint, feeBps: number, rewardBps: bigint): boolean {
+  return bestAsk * BPS * BPS < ONE * (BPS - BigInt(feeBps)) * (BPS + rewardBps);
+}
+
+/** The ETRO price in USDT (18 decimals) of the pair's reserves; null when a reserve is 0. */
+const spotOf = (r: { reserve0: bigint; reserve1: bigint }, etroIsToken0: boolean): bigint | null => {
+  const [etro, usdt] = etroIsToken0 ? [r.reserve0, r.reserve1] : [r.reserve1, r.reserve0];
+  return etro === 0n || usdt === 0n ? null : (usdt * ONE) / etro;
+};
+
 /** `POST /vault/exchange-quotes`: a signed `pureTransfer` quote for the user. */
 export async function quoteExchange(
   ctx: VaultContext,
@@ -69,9 +99,10 @@ export async function quoteExchange(
   const me = user.toLowerCase() as Address;
   const { settings } = ctx;
 
-  const [{ head, exchanges }, chain] = await Promise.all([
+  const [{ head, exchanges }, chain, reserve] = await Promise.all([
     ctx.ledger.snapshot(me),
     ctx.chain.read(me, 'Exchange', [tokenIn.address, tokenOut.address]),
+    ctx.reserve(),
   ]);
   if (head === null || chain.nonce !== BigInt(exchanges)) throw new ApiError('INDEXER_BEHIND');
   const [infoIn, infoOut] = chain.tokens as [(typeof chain.tokens)[0], (typeof chain.tokens)[0]];
@@ -82,39 +113,98 @@ export async function quoteExchange(
   if (pricing === 'fixed') price = ONE;
   else {
     const window = BigInt(settings.twapWindow);
-    const syncs = await ctx.ledger.pairSyncsSince(head.timestamp - window);
-    const etroInUsdt = twapEtroInUsdt(syncs, window, head.timestamp, ctx.pair.etro < ctx.pair.usdt);
-    if (etroInUsdt === null) throw new ApiError('EXCHANGE_PAIR_UNSUPPORTED');
+    const etroIsToken0 = ctx.pair.etro < ctx.pair.usdt;
+    const [syncs, reserves] = await Promise.all([
+      ctx.ledger.pairSyncsSince(head.timestamp - window),
+      ctx.chain.pairReserves(ctx.pair.address),
+    ]);
+    const etroInUsdt = twapEtroInUsdt(syncs, window, head.timestamp, etroIsToken0);
+    const spot = spotOf(reserves, etroIsToken0);
+    if (etroInUsdt === null || spot === null) throw new ApiError('EXCHANGE_PAIR_UNSUPPORTED');
+    if (priceMoving(tokenIn.symbol, spot, etroInUsdt, settings.exchangeFeeBps))
+      throw new ApiError('EXCHANGE_PRICE_MOVING');
     price = exchangePrice(tokenIn.symbol, tokenOut.symbol, etroInUsdt);
+  }
+  if (tokenIn.symbol === 'EUSD' && ctx.eusdMarket !== null) {
+    const [bestAsk, rewardBps] = await Promise.all([
+      ctx.ledger.bestEusdAsk(),
+      ctx.chain.marketRewardBps(ctx.eusdMarket),
+    ]);
+    if (bestAsk !== null && eusdBelowVaultPrice(bestAsk, settings.exchangeFeeBps, rewardBps))
+      throw new ApiError('EUSD_BELOW_VAULT_PRICE', { price: shown(bestAsk) });
   }
   const { fee, amountOut } = quoteAmounts(amountIn, price, settings.exchangeFeeBps);
   if (amountOut <= 0n) throw new ApiError('INVALID_AMOUNT');
 
-  // Payout caps: the vault's (per transaction, per UTC day) and the user's own day cap.
+  // Payout caps: the vault's (per transaction, its net outflow of the UTC day, the user's payouts of the
+  // day) and the server's per-user exchange cap.
   if (amountOut > infoOut.perTxCap) throw new ApiError('OVER_TX_CAP', { cap: shown(infoOut.perTxCap) });
   const vaultRemaining = infoOut.perDayCap > infoOut.paidToday ? infoOut.perDayCap - infoOut.paidToday : 0n;
   if (amountOut > vaultRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(vaultRemaining) });
-  const dayStart = head.timestamp - (head.timestamp % DAY);
-  const received = await ctx.ledger.exchangedOutSince(me, tokenOut.address, dayStart);
+  const chainRemaining =
+    infoOut.perUserDayCap > infoOut.userPaidToday ? infoOut.perUserDayCap - infoOut.userPaidToday : 0n;
+  if (amountOut > chainRemaining) throw new ApiError('OVER_USER_DAY_CAP', { remaining: shown(chainRemaining) });
+  const dayStart = reserve.head.timestamp - (reserve.head.timestamp % DAY);
+  const [received, paidToday] = await Promise.all([
+    ctx.ledger.exchangedOutSince(me, tokenOut.address, head.timestamp - (head.timestamp % DAY)),
+    // Read after the reserve: an exchange that the reserve's final block no longer counts as a quote is
+    // counted here.
+    ctx.ledger.vaultExchangedOutSince(tokenOut.address, dayStart),
+  ]);
   const userRemaining = settings.exchangeUserDayCap > received ? settings.exchangeUserDayCap - received : 0n;
   if (amountOut > userRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(userRemaining) });
-
-  // The reserve: what the vault holds beyond what the ledger owes and the open vouchers hold back.
-  const [liabilities, reserved] = await Promise.all([ctx.ledger.liabilities(tokenOut.address), openVoucherTotals(ctx)]);
-  const free = infoOut.holdings - liabilities - (reserved.get(tokenOut.address) ?? 0n);
-  if (free < amountOut) throw new ApiError('RESERVE_TOO_LOW');
 
   const base = ctx.now() > head.timestamp ? ctx.now() : head.timestamp;
   const deadline = base + BigInt(settings.quoteLifetime);
   const nonce = chain.nonce;
-  const signature = await ctx.signer.signExchange({
-    user: me,
-    tokenIn: tokenIn.address,
-    amountIn,
-    tokenOut: tokenOut.address,
-    amountOut,
-    nonce,
-    deadline,
+  // One transaction holding tokenOut's lock: the quotes that can still execute, the budgets, the
+  // solvency, the signature, the insert.
+  const quote = await ctx.quotes.signWithTokenLock(tokenOut.address, async (lock) => {
+    const live = await lock.live(reserve.final.timestamp);
+    const reserved = (await reservedByQuotes(ctx, live, reserve.final)).get(tokenOut.address) ?? 0n;
+    // The user's earlier quotes of this nonce and token: only one of them and this one can execute, so
+    // this one reserves only what it adds to the largest of them.
+    const earlier = live
+      .filter((q) => q.user === me && q.nonce === nonce && q.tokenOut === tokenOut.address)
+      .reduce((top, q) => (q.amountOut > top ? q.amountOut : top), 0n);
+    const adds = amountOut > earlier ? amountOut - earlier : 0n;
+    const budgetLeft = infoOut.exchangeBudget > reserved ? infoOut.exchangeBudget - reserved : 0n;
+    if (adds > budgetLeft) throw new ApiError('EXCHANGE_BUDGET_LOW', { remaining: shown(budgetLeft + earlier) });
+    const dayTaken = paidToday + reserved;
+    const dayLeft = settings.exchangeDayBudget > dayTaken ? settings.exchangeDayBudget - dayTaken : 0n;
+    if (adds > dayLeft) throw new ApiError('EXCHANGE_DAY_BUDGET', { remaining: shown(dayLeft + earlier) });
+    const tokenReserve = {
+      ...reserve.tokens.find((t) => t.token === tokenOut.address)!,
+      unexpiredQuotes: reserved,
+    };
+    if (freeOf(tokenReserve) < adds)
+      refuseForSolvency(ctx, new ApiError('RESERVE_TOO_LOW'), {
+        kind: 'quote',
+        user: me,
+        amount: adds,
+        reserve: tokenReserve,
+        head: reserve.head,
+      });
+    const signature = await ctx.signer.signExchange({
+      user: me,
+      tokenIn: tokenIn.address,
+      amountIn,
+      tokenOut: tokenOut.address,
+      amountOut,
+      nonce,
+      deadline,
+    });
+    return {
+      user: me,
+      tokenIn: tokenIn.address,
+      amountIn,
+      tokenOut: tokenOut.address,
+      amountOut,
+      nonce,
+      deadline,
+      signedAt: base,
+      ...signature,
+    };
   });
   return {
     user: me,
@@ -128,6 +218,6 @@ export async function quoteExchange(
     price: price.toString(),
     nonce: nonce.toString(),
     deadline: deadline.toString(),
-    signature,
+    signature: { r: quote.r, s: quote.s, v: quote.v },
   };
 }

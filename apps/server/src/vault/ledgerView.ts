@@ -61,7 +61,22 @@ export type LedgerSnapshot = {
   exchanges: number;
   /** The user's ledger rows (one per token the user has a row for). */
   balances: LedgerRow[];
+  /**
+   * The block of the user's latest indexed bill (every movement of the user's ledger, and every vault
+   * event of the user, writes one), null when none: a withdrawal is judged only once it is final.
+   */
+  lastBlock: bigint | null;
 };
+
+/** The vault's side of the ledger as of ONE indexed block: the head and what the ledger owes per token. */
+export type VaultLedgerSnapshot = {
+  head: IndexedHead | null;
+  /** Per token (lower-case): Σ (credited − withdrawn) over every user. */
+  owed: ReadonlyMap<Address, bigint>;
+};
+
+/** An indexed `Exchanged` event's key and block. */
+export type IndexedExchange = { user: Address; nonce: bigint; blockNumber: bigint };
 
 export type LedgerView = {
   head(): Promise<IndexedHead | null>;
@@ -70,10 +85,16 @@ export type LedgerView = {
   withdrawalsOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedWithdrawal[]>;
   /** Σ `amountOut` of the user's indexed exchanges paying `tokenOut` in blocks at or after `since`. */
   exchangedOutSince(user: Address, tokenOut: Address, since: bigint): Promise<bigint>;
+  /** Σ `amountOut` of every user's indexed exchanges paying `tokenOut` in blocks at or after `since`. */
+  vaultExchangedOutSince(tokenOut: Address, since: bigint): Promise<bigint>;
+  /** The indexed exchanges of these (user, nonce) pairs. */
+  exchangesOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedExchange[]>;
+  /** The head and what the ledger owes per token, in ONE statement (one indexed block). */
+  vaultSnapshot(): Promise<VaultLedgerSnapshot>;
+  /** The lowest unit price (USDT per EUSD, 18 decimals) of an open order of the EUSD market; null when none. */
+  bestEusdAsk(): Promise<bigint | null>;
   /** The pair's syncs from `since` on, with the last one before `since` first (the reserves then). */
   pairSyncsSince(since: bigint): Promise<PairSync[]>;
-  /** What the ledger owes users in `token`: Σ (credited − withdrawn). */
-  liabilities(token: Address): Promise<bigint>;
   /** The user's indexed bills older than `before`, newest first, at most `limit`. */
   bills(query: {
     user: Address;

@@ -3,15 +3,15 @@
  * vault_withdrawal, vault_exchange, vault_token, bill, pair_sync, indexed_head), through Ponder's
  * read-only API database or the PostgreSQL reader's Drizzle (reader/indexerDb.ts).
  */
-import { and, desc, eq, gte, inArray, lt, or, sql, sum } from 'ponder';
+import { and, desc, eq, gte, inArray, lt, min, or, sql, sum } from 'ponder';
 import type { Address } from 'viem';
 import {
   bill,
   indexedHead,
   ledgerBalance,
+  marketOrder,
   pairSync,
   vaultExchange,
-  vaultToken,
   vaultUser,
   vaultWithdrawal,
 } from '../../ponder.schema.ts';
@@ -25,7 +25,15 @@ export function ponderLedger(db: ApiDb): LedgerView {
   // balance request runs it. The users go as ONE text parameter (lower-case addresses joined by
   // commas), so the statement stays the same whatever their number.
   const snapshotsQuery = db
-    .select({ user: sql<string>`asked.address`, head: indexedHead, account: vaultUser, balance: ledgerBalance })
+    .select({
+      user: sql<string>`asked.address`,
+      head: indexedHead,
+      account: vaultUser,
+      balance: ledgerBalance,
+      lastBlock: sql<
+        string | null
+      >`(SELECT max(${bill.blockNumber})::text FROM ${bill} WHERE ${bill.user} = asked.address)`,
+    })
     .from(indexedHead)
     .innerJoin(sql`unnest(string_to_array(${sql.placeholder('users')}, ',')) AS asked(address)`, sql`true`)
     .leftJoin(vaultUser, eq(vaultUser.user, sql`asked.address`))
@@ -36,12 +44,14 @@ export function ponderLedger(db: ApiDb): LedgerView {
 
   const snapshotOf = (rows: SnapshotRows): LedgerSnapshot => {
     const first = rows[0];
-    if (first === undefined) return { head: null, deposits: 0, withdrawals: 0, exchanges: 0, balances: [] };
+    if (first === undefined)
+      return { head: null, deposits: 0, withdrawals: 0, exchanges: 0, balances: [], lastBlock: null };
     return {
       head: { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
       deposits: first.account?.depositCount ?? 0,
       withdrawals: first.account?.withdrawCount ?? 0,
       exchanges: first.account?.exchangeCount ?? 0,
+      lastBlock: first.lastBlock === null ? null : BigInt(first.lastBlock),
       balances: rows.flatMap(({ balance: b }) =>
         b === null
           ? []
@@ -135,6 +145,52 @@ export function ponderLedger(db: ApiDb): LedgerView {
       return row?.total ? BigInt(row.total) : 0n;
     },
 
+    async vaultExchangedOutSince(tokenOut, since) {
+      const [row] = await db
+        .select({ total: sum(vaultExchange.amountOut) })
+        .from(vaultExchange)
+        .where(and(eq(vaultExchange.tokenOut, tokenOut), gte(vaultExchange.timestamp, since)));
+      return row?.total ? BigInt(row.total) : 0n;
+    },
+
+    async exchangesOf(keys) {
+      if (keys.length === 0) return [];
+      const users = [...new Set(keys.map((k) => k.user))];
+      const nonces = [...new Set(keys.map((k) => k.nonce))];
+      const rows = await db
+        .select({ user: vaultExchange.user, nonce: vaultExchange.nonce, blockNumber: vaultExchange.blockNumber })
+        .from(vaultExchange)
+        .where(and(inArray(vaultExchange.user, users), inArray(vaultExchange.nonce, nonces)));
+      return rows.filter((r) => keys.some((k) => k.user === r.user && k.nonce === r.nonce));
+    },
+
+    async vaultSnapshot() {
+      // Σ of the users' balances that are positive: a user paid more than the ledger credited (a signer bug,
+      // a stolen key) is a loss of the vault, not less owed to the others. One statement with the head.
+      const owedSum = sql<string>`sum(greatest(${ledgerBalance.credited} - ${ledgerBalance.withdrawn}, 0))::text`;
+      const rows = await db
+        .select({ head: indexedHead, token: ledgerBalance.token, owed: owedSum })
+        .from(indexedHead)
+        .leftJoin(ledgerBalance, sql`true`)
+        .where(eq(indexedHead.id, 'head'))
+        .groupBy(indexedHead.id, indexedHead.blockNumber, indexedHead.timestamp, ledgerBalance.token);
+      const first = rows[0];
+      const owed = new Map<Address, bigint>();
+      for (const r of rows) if (r.token !== null && r.owed !== null) owed.set(r.token, BigInt(r.owed));
+      return {
+        head: first === undefined ? null : { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
+        owed,
+      };
+    },
+
+    async bestEusdAsk() {
+      const [row] = await db
+        .select({ price: min(marketOrder.unitPrice) })
+        .from(marketOrder)
+        .where(eq(marketOrder.status, 'open'));
+      return row?.price === null || row?.price === undefined ? null : BigInt(row.price);
+    },
+
     async pairSyncsSince(since) {
       const order = [desc(pairSync.blockNumber), desc(pairSync.logIndex)];
       const [inWindow, [before]] = await Promise.all([
@@ -158,11 +214,6 @@ export function ponderLedger(db: ApiDb): LedgerView {
         blockNumber: r.blockNumber,
         logIndex: r.logIndex,
       }));
-    },
-
-    async liabilities(token) {
-      const [row] = await db.select().from(vaultToken).where(eq(vaultToken.token, token)).limit(1);
-      return row?.liabilities ?? 0n;
     },
 
     async bills({ user, type, token, limit, before }) {

@@ -3,7 +3,7 @@ import { EnvError } from '../api/env.ts';
 import { DEFAULT_VAULT_SETTINGS, readVaultSettings } from './settings.ts';
 
 describe('readVaultSettings', () => {
-  it('defaults to 1,800 s vouchers, 120 s quotes, a 3 % fee, a 30-minute TWAP and a 10,000-token day cap', () => {
+  it('defaults to 1,800 s vouchers, 120 s quotes, a 3 % fee, a 30-minute TWAP, a 10,000-token day cap per user and 100,000 per token', () => {
     expect(readVaultSettings({})).toEqual(DEFAULT_VAULT_SETTINGS);
     expect(DEFAULT_VAULT_SETTINGS).toEqual({
       voucherLifetime: 1800,
@@ -11,6 +11,7 @@ describe('readVaultSettings', () => {
       exchangeFeeBps: 300,
       twapWindow: 1800,
       exchangeUserDayCap: 10_000n * 10n ** 18n,
+      exchangeDayBudget: 100_000n * 10n ** 18n,
     });
   });
 
@@ -22,6 +23,7 @@ describe('readVaultSettings', () => {
         ETERNO_EXCHANGE_FEE_BPS: '25',
         ETERNO_EXCHANGE_TWAP_S: '900',
         ETERNO_EXCHANGE_USER_DAY_CAP: '5000000000000000000',
+        ETERNO_EXCHANGE_DAY_BUDGET: '7000000000000000000',
       }),
     ).toEqual({
       voucherLifetime: 600,
@@ -29,6 +31,7 @@ describe('readVaultSettings', () => {
       exchangeFeeBps: 25,
       twapWindow: 900,
       exchangeUserDayCap: 5n * 10n ** 18n,
+      exchangeDayBudget: 7n * 10n ** 18n,
     });
   });
 
@@ -38,5 +41,6 @@ describe('readVaultSettings', () => {
     expect(() => readVaultSettings({ ETERNO_EXCHANGE_FEE_BPS: '9000' })).toThrow(/ETERNO_EXCHANGE_FEE_BPS/);
     expect(() => readVaultSettings({ ETERNO_EXCHANGE_USER_DAY_CAP: '-1' })).toThrow(/ETERNO_EXCHANGE_USER_DAY_CAP/);
     expect(() => readVaultSettings({ ETERNO_EXCHANGE_USER_DAY_CAP: '0' })).toThrow(EnvError);
+    expect(() => readVaultSettings({ ETERNO_EXCHANGE_DAY_BUDGET: '1e18' })).toThrow(/ETERNO_EXCHANGE_DAY_BUDGET/);
   });
 });

@@ -5,6 +5,8 @@
  *   ETERNO_EXCHANGE_FEE_BPS        the exchange fee in basis points, taken from the output [300 = 3 %]
  *   ETERNO_EXCHANGE_TWAP_S         the window of the EULP pair's time-weighted price [1800]
  *   ETERNO_EXCHANGE_USER_DAY_CAP   most of one output token a user may receive per UTC day, in wei [10000e18]
+ *   ETERNO_EXCHANGE_DAY_BUDGET     most of one output token ALL exchanges may pay per UTC day (signed quotes
+ *                                  included), in wei [100000e18]
  * Rules: docs/decisions/vouchers.md.
  */
 import { EnvError } from '../api/env.ts';
@@ -15,6 +17,7 @@ export type VaultSettings = {
   exchangeFeeBps: number;
   twapWindow: number;
   exchangeUserDayCap: bigint;
+  exchangeDayBudget: bigint;
 };
 
 export const DEFAULT_VAULT_SETTINGS: VaultSettings = {
@@ -23,6 +26,7 @@ export const DEFAULT_VAULT_SETTINGS: VaultSettings = {
   exchangeFeeBps: 300,
   twapWindow: 1_800,
   exchangeUserDayCap: 10_000n * 10n ** 18n,
+  exchangeDayBudget: 100_000n * 10n ** 18n,
 };
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -33,15 +37,21 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return Number(text);
 }
 
+/** A positive amount in wei from `env[name]`, else `fallback`. */
+function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!/^[1-9]\d{0,77}$/.test(text)) throw new EnvError(`${name}: "${text}" is not a positive integer (wei)`);
+  return BigInt(text);
+}
+
 export function readVaultSettings(env: NodeJS.ProcessEnv): VaultSettings {
-  const cap = env.ETERNO_EXCHANGE_USER_DAY_CAP;
-  if (cap !== undefined && cap !== '' && !/^[1-9]\d{0,77}$/.test(cap))
-    throw new EnvError(`ETERNO_EXCHANGE_USER_DAY_CAP: "${cap}" is not a positive integer (wei)`);
   return {
     voucherLifetime: integer(env, 'ETERNO_VOUCHER_LIFETIME_S', DEFAULT_VAULT_SETTINGS.voucherLifetime, 60, 86_400),
     quoteLifetime: integer(env, 'ETERNO_QUOTE_LIFETIME_S', DEFAULT_VAULT_SETTINGS.quoteLifetime, 10, 3_600),
     exchangeFeeBps: integer(env, 'ETERNO_EXCHANGE_FEE_BPS', DEFAULT_VAULT_SETTINGS.exchangeFeeBps, 0, 5_000),
     twapWindow: integer(env, 'ETERNO_EXCHANGE_TWAP_S', DEFAULT_VAULT_SETTINGS.twapWindow, 60, 86_400),
-    exchangeUserDayCap: cap ? BigInt(cap) : DEFAULT_VAULT_SETTINGS.exchangeUserDayCap,
+    exchangeUserDayCap: wei(env, 'ETERNO_EXCHANGE_USER_DAY_CAP', DEFAULT_VAULT_SETTINGS.exchangeUserDayCap),
+    exchangeDayBudget: wei(env, 'ETERNO_EXCHANGE_DAY_BUDGET', DEFAULT_VAULT_SETTINGS.exchangeDayBudget),
   };
 }

@@ -5,6 +5,7 @@ import { IndexerResponseError } from './indexer.ts';
 import {
   cancelWithdrawal,
   fetchLedgerBalances,
+  fetchVaultLimits,
   fetchVaultConfig,
   fetchWithdrawals,
   requestDeposit,
@@ -60,11 +61,15 @@ describe('fetchVaultConfig', () => {
     const fetch = stubFetch(200, {
       chainId: 31337,
       vault: VAULT.toLowerCase(),
-      tokens: [{ token: usdt, symbol: 'USDT', perTxCap: '100000000000000000000000', perDayCap: '1' }],
+      tokens: [
+        { token: usdt, symbol: 'USDT', perTxCap: '100000000000000000000000', perDayCap: '1', perUserDayCap: '2' },
+      ],
       voucherLifetime: 1800,
       quoteLifetime: 120,
-      exchange: [{ tokenIn: usdt, tokenOut: eusd, pricing: 'fixed', feeBps: 300, perDayCap: '7' }],
-      paused: false,
+      exchange: [{ tokenIn: usdt, tokenOut: eusd, pricing: 'fixed', feeBps: 300, perDayCap: '7', dayBudget: '9' }],
+      paused: true,
+      withdrawalsPaused: false,
+      withdrawalsReopenAt: '1700604800',
     });
     const config = await fetchVaultConfig({ apiUrl: API, fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`${API}/vault/config`);
@@ -73,11 +78,13 @@ describe('fetchVaultConfig', () => {
     expect(config).toEqual({
       chainId: 31337,
       vault: VAULT,
-      tokens: [{ token: USDT, symbol: 'USDT', perTxCap: 100_000n * E18, perDayCap: 1n }],
+      tokens: [{ token: USDT, symbol: 'USDT', perTxCap: 100_000n * E18, perDayCap: 1n, perUserDayCap: 2n }],
       voucherLifetime: 1800,
       quoteLifetime: 120,
-      exchange: [{ tokenIn: USDT, tokenOut: EUSD, pricing: 'fixed', feeBps: 300, perDayCap: 7n }],
-      paused: false,
+      exchange: [{ tokenIn: USDT, tokenOut: EUSD, pricing: 'fixed', feeBps: 300, perDayCap: 7n, dayBudget: 9n }],
+      paused: true,
+      withdrawalsPaused: false,
+      withdrawalsReopenAt: 1_700_604_800,
     });
   });
 
@@ -92,6 +99,53 @@ describe('fetchVaultConfig', () => {
       paused: false,
     });
     await expect(fetchVaultConfig({ apiUrl: API, fetch })).rejects.toThrow(/exchange\[0\]\.pricing/);
+  });
+});
+
+describe('fetchVaultLimits', () => {
+  it('sends the session token and parses what each cap and budget leaves today', async () => {
+    const row = {
+      token: usdt,
+      symbol: 'USDT',
+      perTxCap: '1',
+      vaultDayCap: '2',
+      vaultRemainingToday: '3',
+      userDayCap: '4',
+      userRemainingToday: '5',
+      exchangeUserDayCap: '6',
+      exchangeUserRemainingToday: '7',
+      exchangeDayBudget: '8',
+      exchangeDayRemaining: '9',
+      exchangeBudgetRemaining: '10',
+    };
+    const fetch = stubFetch(200, { tokens: [row], blockNumber: '77' });
+    const result = await fetchVaultLimits({ apiUrl: API, fetch });
+    expect(fetch.mock.calls[0]![0]).toBe(`${API}/vault/limits`);
+    expect((fetch.mock.calls[0]![1]?.headers as Record<string, string>).authorization).toBe('Bearer tok-1');
+    expect(result).toEqual({
+      tokens: [
+        {
+          token: USDT,
+          symbol: 'USDT',
+          perTxCap: 1n,
+          vaultDayCap: 2n,
+          vaultRemainingToday: 3n,
+          userDayCap: 4n,
+          userRemainingToday: 5n,
+          exchangeUserDayCap: 6n,
+          exchangeUserRemainingToday: 7n,
+          exchangeDayBudget: 8n,
+          exchangeDayRemaining: 9n,
+          exchangeBudgetRemaining: 10n,
+        },
+      ],
+      blockNumber: 77n,
+    });
+    const bad = await fetchVaultLimits({
+      apiUrl: API,
+      fetch: stubFetch(200, { tokens: [{ ...row, userRemainingToday: '-1' }], blockNumber: '77' }),
+    }).catch((e: unknown) => e);
+    expect((bad as Error).message).toContain('tokens[0].userRemainingToday');
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Typed client of the server's vault routes (wire format in `@eterno/protocol/vaultApi`):
- * GET /vault/config (public), and with the session's bearer token GET /vault/balances,
+ * GET /vault/config (public), and with the session's bearer token GET /vault/balances, GET /vault/limits,
  * GET|POST /vault/withdrawals, POST /vault/withdrawals/:id/cancel, POST /vault/deposits and
  * POST /vault/exchange-quotes. Every field of an answer is checked (`Reader` of ./indexer.ts):
  * amounts, nonces and deadlines as bigint, other unix times as seconds (number), addresses
@@ -28,8 +28,10 @@ export interface VaultTokenConfig {
   readonly symbol: string;
   /** Most one withdrawal or exchange output may pay. */
   readonly perTxCap: bigint;
-  /** Most all payouts of the token may total in one UTC day, vault-wide. */
+  /** Most the token's net outflow may be in one UTC day, vault-wide. */
   readonly perDayCap: bigint;
+  /** Most one user may be paid of the token in one UTC day. */
+  readonly perUserDayCap: bigint;
 }
 
 export interface ExchangePairConfig {
@@ -39,6 +41,8 @@ export interface ExchangePairConfig {
   readonly feeBps: number;
   /** Most `tokenOut` one user may receive per UTC day. */
   readonly perDayCap: bigint;
+  /** Most `tokenOut` all exchanges may pay per UTC day. */
+  readonly dayBudget: bigint;
 }
 
 export interface VaultConfig {
@@ -50,7 +54,33 @@ export interface VaultConfig {
   /** Seconds an exchange quote stays valid. */
   readonly quoteLifetime: number;
   readonly exchange: readonly ExchangePairConfig[];
+  /** Deposits and exchanges are paused. */
   readonly paused: boolean;
+  /** The pause still holds withdrawals (the contract lets them through after its maximum). */
+  readonly withdrawalsPaused: boolean;
+  /** When withdrawals reopen at the latest (unix seconds, 0: never paused). */
+  readonly withdrawalsReopenAt: number;
+}
+
+/** What the caps and budgets leave the user today for one token (`VaultLimitsJson`). */
+export interface VaultTokenLimits {
+  readonly token: Address;
+  readonly symbol: string;
+  readonly perTxCap: bigint;
+  readonly vaultDayCap: bigint;
+  readonly vaultRemainingToday: bigint;
+  readonly userDayCap: bigint;
+  readonly userRemainingToday: bigint;
+  readonly exchangeUserDayCap: bigint;
+  readonly exchangeUserRemainingToday: bigint;
+  readonly exchangeDayBudget: bigint;
+  readonly exchangeDayRemaining: bigint;
+  readonly exchangeBudgetRemaining: bigint;
+}
+
+export interface VaultLimits {
+  readonly tokens: readonly VaultTokenLimits[];
+  readonly blockNumber: bigint;
 }
 
 /** One token of the user's ledger (see `LedgerBalanceJson` for each figure's meaning). */
@@ -138,6 +168,7 @@ function vaultConfig(r: Reader): VaultConfig {
       symbol: t.string('symbol'),
       perTxCap: t.bigint('perTxCap'),
       perDayCap: t.bigint('perDayCap'),
+      perUserDayCap: t.bigint('perUserDayCap'),
     })),
     voucherLifetime: r.int('voucherLifetime'),
     quoteLifetime: r.int('quoteLifetime'),
@@ -147,8 +178,11 @@ function vaultConfig(r: Reader): VaultConfig {
       pricing: p.oneOf('pricing', PRICINGS),
       feeBps: p.int('feeBps'),
       perDayCap: p.bigint('perDayCap'),
+      dayBudget: p.bigint('dayBudget'),
     })),
     paused: r.bool('paused'),
+    withdrawalsPaused: r.bool('withdrawalsPaused'),
+    withdrawalsReopenAt: r.seconds('withdrawalsReopenAt'),
   };
 }
 
@@ -233,6 +267,29 @@ export async function fetchLedgerBalances(deps: Partial<ApiDeps> = {}): Promise<
     balances: r.list('balances').map(ledgerBalance),
     blockNumber: r.bigint('blockNumber'),
     blockTime: r.seconds('blockTime'),
+  };
+}
+
+/** GET /vault/limits: what the caps and budgets leave the signed-in user today, per token. */
+export async function fetchVaultLimits(deps: Partial<ApiDeps> = {}): Promise<VaultLimits> {
+  const body = await sessionRequest(deps, { method: 'GET', path: '/vault/limits' });
+  const r = Reader.of(body, '/vault/limits', 200);
+  return {
+    tokens: r.list('tokens').map((t) => ({
+      token: t.address('token'),
+      symbol: t.string('symbol'),
+      perTxCap: t.bigint('perTxCap'),
+      vaultDayCap: t.bigint('vaultDayCap'),
+      vaultRemainingToday: t.bigint('vaultRemainingToday'),
+      userDayCap: t.bigint('userDayCap'),
+      userRemainingToday: t.bigint('userRemainingToday'),
+      exchangeUserDayCap: t.bigint('exchangeUserDayCap'),
+      exchangeUserRemainingToday: t.bigint('exchangeUserRemainingToday'),
+      exchangeDayBudget: t.bigint('exchangeDayBudget'),
+      exchangeDayRemaining: t.bigint('exchangeDayRemaining'),
+      exchangeBudgetRemaining: t.bigint('exchangeBudgetRemaining'),
+    })),
+    blockNumber: r.bigint('blockNumber'),
   };
 }
 

@@ -13,8 +13,12 @@ const usdt = {
   symbol: 'USDT',
   deposited: '1000000000000000000000',
   withdrawn: '250000000000000000000',
-  liabilities: '750000000000000000000',
-  reserved: '10000000000000000000',
+  holdings: '900000000000000000000',
+  liabilities: '740000000000000000000',
+  openVouchers: '10000000000000000000',
+  unexpiredQuotes: '20000000000000000000',
+  freeReserve: '-1',
+  exchangeBudget: '5',
 };
 
 describe('fetchVaultStats', () => {
@@ -33,8 +37,12 @@ describe('fetchVaultStats', () => {
           symbol: 'USDT',
           deposited: 1000n * 10n ** 18n,
           withdrawn: 250n * 10n ** 18n,
-          liabilities: 750n * 10n ** 18n,
-          reserved: 10n * 10n ** 18n,
+          holdings: 900n * 10n ** 18n,
+          liabilities: 740n * 10n ** 18n,
+          openVouchers: 10n * 10n ** 18n,
+          unexpiredQuotes: 20n * 10n ** 18n,
+          freeReserve: -1n,
+          exchangeBudget: 5n,
         },
       ],
     });
@@ -48,6 +56,11 @@ describe('fetchVaultStats', () => {
     ],
     ['a number count', { users: 3, tokens: [], blockNumber: '77' }, 'users'],
     ['no token list', { users: '3', blockNumber: '77' }, 'tokens'],
+    [
+      'a free reserve that is no integer',
+      { users: '3', tokens: [{ ...usdt, freeReserve: '1.5' }], blockNumber: '77' },
+      'tokens[0].freeReserve',
+    ],
     ['an empty symbol', { users: '3', tokens: [{ ...usdt, symbol: '' }], blockNumber: '77' }, 'tokens[0].symbol'],
   ])('refuses %s, naming the field', async (_name, body, field) => {
     const failure = await fetchVaultStats({ apiUrl: 'http://api.test', fetch: stubFetch(200, body) }).catch(

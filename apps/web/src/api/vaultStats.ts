@@ -1,7 +1,8 @@
 /**
  * Typed client of `GET /vault/stats` (public; wire format `VaultStatsJson` in
- * `@eterno/protocol/vaultApi`): the data index's ledger side. Every field is checked; amounts bigint,
- * token addresses checksummed. The vault's holdings are NOT here: the data index reads them on chain.
+ * `@eterno/protocol/vaultApi`): the data index's vault figures per token, all as of one indexed block.
+ * Every field is checked; amounts bigint (the free reserve may be negative), token addresses
+ * checksummed. The data index checks the holdings against the chain at that block itself.
  */
 import type { Address } from 'viem';
 import { getConfig } from '../config.ts';
@@ -13,10 +14,18 @@ export interface VaultTokenStats {
   readonly symbol: string;
   readonly deposited: bigint;
   readonly withdrawn: bigint;
-  /** What the ledger owes users: Σ (credited − withdrawn). */
+  /** The vault's balance at `blockNumber`, as the server read it. */
+  readonly holdings: bigint;
+  /** What the ledger owes users that no open voucher holds. */
   readonly liabilities: bigint;
-  /** Open vouchers' amounts. */
-  readonly reserved: bigint;
+  /** What signed vouchers that have not paid can still pay. */
+  readonly openVouchers: bigint;
+  /** What signed exchange quotes that can still execute would pay. */
+  readonly unexpiredQuotes: bigint;
+  /** holdings − liabilities − openVouchers − unexpiredQuotes (negative: short). */
+  readonly freeReserve: bigint;
+  /** What exchange outputs may still pay on chain. */
+  readonly exchangeBudget: bigint;
 }
 
 export interface VaultStats {
@@ -40,8 +49,12 @@ export async function fetchVaultStats(deps: Partial<ApiDeps> = {}): Promise<Vaul
       symbol: r.string('symbol'),
       deposited: r.bigint('deposited'),
       withdrawn: r.bigint('withdrawn'),
+      holdings: r.bigint('holdings'),
       liabilities: r.bigint('liabilities'),
-      reserved: r.bigint('reserved'),
+      openVouchers: r.bigint('openVouchers'),
+      unexpiredQuotes: r.bigint('unexpiredQuotes'),
+      freeReserve: r.signedBigint('freeReserve'),
+      exchangeBudget: r.bigint('exchangeBudget'),
     })),
     blockNumber: root.bigint('blockNumber'),
   };

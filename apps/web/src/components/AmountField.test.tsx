@@ -25,6 +25,7 @@ const PROBLEMS: Record<AmountProblem, true> = {
   TOO_MANY_RUNNING_ORDERS: true,
   TOO_SMALL: true,
   ABOVE_TX_CAP: true,
+  ABOVE_DAY_LIMIT: true,
   OUT_OF_RANGE: true,
 };
 const CODES = Object.keys(PROBLEMS) as AmountProblem[];

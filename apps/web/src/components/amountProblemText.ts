@@ -9,6 +9,8 @@ export type AmountProblemValues = {
   readonly reserve?: { readonly available: string; readonly reward: string };
   /** ABOVE_TX_CAP: the most one transaction may move, with its symbol ("100,000 USDT"). */
   readonly cap?: string;
+  /** ABOVE_DAY_LIMIT: what the day caps still allow today, with its symbol. */
+  readonly remaining?: string;
   /** OUT_OF_RANGE: the inclusive bounds, formatted without the symbol (the message names USDT). */
   readonly range?: { readonly min: string; readonly max: string };
   /** TOO_MANY_RUNNING_ORDERS: the most orders an account may have running in the pool. */
@@ -41,6 +43,8 @@ export function amountProblemText(
       return t('errors:OVER_TX_CAP', { cap: values.cap ?? '…' });
     case 'TOO_MANY_RUNNING_ORDERS':
       return t('amount:problems.TOO_MANY_RUNNING_ORDERS', { max: values.running?.max ?? '…' });
+    case 'ABOVE_DAY_LIMIT':
+      return t('errors:OVER_USER_DAY_CAP', { remaining: values.remaining ?? '…' });
     case 'OUT_OF_RANGE':
       return t('errors:REGULAR_AMOUNT_OUT_OF_RANGE', { min: values.range?.min ?? '…', max: values.range?.max ?? '…' });
     default:

@@ -4,6 +4,7 @@ import type { TxEvent } from '@eterno/protocol/tx/execute';
 import { TxFailedError, TxSimulationError } from '@eterno/protocol/tx/errors';
 import { formatRevert } from '@eterno/protocol/tx/revert';
 import { PurchaseExpiredError } from '@eterno/protocol/finance/planPurchase';
+import { toVaultError, VaultError } from '@eterno/protocol/vault/vaultErrors';
 import type { TxStep } from '@eterno/protocol/tx/steps';
 
 export type TxPhase = 'idle' | 'simulating' | 'signing' | 'pending' | 'confirmed' | 'failed';
@@ -36,7 +37,18 @@ export function advance(state: TxState, event: TxEvent): TxState {
 export function failed(state: TxState, error: unknown): TxState {
   const hashes = [...state.hashes];
   if (error instanceof TxFailedError && error.hash) hashes[error.stepIndex] = error.hash;
-  return { ...state, phase: 'failed', error: purchaseExpired(state, error) ?? error, hashes };
+  return { ...state, phase: 'failed', error: purchaseExpired(state, error) ?? vaultRefusal(state, error), hashes };
+}
+
+/**
+ * A vault step (withdraw, exchange, deposit) the vault would refuse on chain for one of its caps, its
+ * exchange budget or its pause: the user is told that refusal in their language, with its figures.
+ */
+function vaultRefusal(state: TxState, error: unknown): unknown {
+  if (!(error instanceof TxSimulationError)) return error;
+  const step = state.steps[error.stepIndex];
+  if (step?.kind !== 'call' || !step.action.startsWith('vault.')) return error;
+  return toVaultError(error);
 }
 
 /**
@@ -60,12 +72,13 @@ export function currentHash(state: TxState): Hex | undefined {
 
 /** An error as an `errors` namespace key and its parameters, for the user's language. */
 /** Placeholders of the `errors` texts. */
-export type ErrorParams = { reason?: string; price?: string };
+export type ErrorParams = { reason?: string; price?: string; cap?: string; remaining?: string };
 
 export function errorKey(error: unknown): { code: ErrorCode; params: ErrorParams } {
   if (error instanceof TxSimulationError) {
     return { code: 'TX_SIMULATION_FAILED', params: { reason: formatRevert(error.reason) } };
   }
+  if (error instanceof VaultError) return { code: error.code, params: { ...error.params } };
   const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
   if (isErrorCode(code)) return { code, params: {} };
   return { code: 'TX_FAILED', params: {} };

@@ -5196,6 +5196,11 @@ export const eternoVaultAbi = [
         "name": "signerDelay",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "maxPause",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "nonpayable"
@@ -5280,6 +5285,32 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "MAX_PAUSE",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "MAX_PAUSE_LIMIT",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "MAX_SIGNER_DELAY",
     "inputs": [],
     "outputs": [
@@ -5346,10 +5377,49 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "activateTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
     "name": "cancelSignerProposal",
     "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "cancelTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "configuredTokens",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "",
+        "type": "address[]",
+        "internalType": "address[]"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -5506,6 +5576,34 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "pauseState",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "paused_",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "withdrawalsPaused",
+        "type": "bool",
+        "internalType": "bool"
+      },
+      {
+        "name": "withdrawalsReopenAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "nextPauseAt",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "paused",
     "inputs": [],
     "outputs": [
@@ -5513,6 +5611,24 @@ export const eternoVaultAbi = [
         "name": "",
         "type": "bool",
         "internalType": "bool"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
+    "name": "pendingCapIncreases",
+    "inputs": [],
+    "outputs": [
+      {
+        "name": "tokens",
+        "type": "address[]",
+        "internalType": "address[]"
+      },
+      {
+        "name": "etas",
+        "type": "uint256[]",
+        "internalType": "uint256[]"
       }
     ],
     "stateMutability": "view"
@@ -5558,12 +5674,74 @@ export const eternoVaultAbi = [
   },
   {
     "type": "function",
+    "name": "pendingTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
+  },
+  {
+    "type": "function",
     "name": "proposeSigner",
     "inputs": [
       {
         "name": "newSigner",
         "type": "address",
         "internalType": "address"
+      }
+    ],
+    "outputs": [],
+    "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "proposeTokenCaps",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -5647,6 +5825,11 @@ export const eternoVaultAbi = [
         "name": "perDayCap",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "outputs": [],
@@ -5695,6 +5878,16 @@ export const eternoVaultAbi = [
         "name": "paidToday",
         "type": "uint256",
         "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "exchangeBudget",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ],
     "stateMutability": "view"
@@ -5718,6 +5911,30 @@ export const eternoVaultAbi = [
     "inputs": [],
     "outputs": [],
     "stateMutability": "nonpayable"
+  },
+  {
+    "type": "function",
+    "name": "userPaidToday",
+    "inputs": [
+      {
+        "name": "user",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ],
+    "outputs": [
+      {
+        "name": "",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ],
+    "stateMutability": "view"
   },
   {
     "type": "function",
@@ -5804,6 +6021,31 @@ export const eternoVaultAbi = [
     "type": "event",
     "name": "EIP712DomainChanged",
     "inputs": [],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "ExchangeBudgetAdded",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "amount",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "budget",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
     "anonymous": false
   },
   {
@@ -5921,6 +6163,12 @@ export const eternoVaultAbi = [
         "type": "address",
         "indexed": false,
         "internalType": "address"
+      },
+      {
+        "name": "withdrawalsReopenAt",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
       }
     ],
     "anonymous": false
@@ -5978,6 +6226,56 @@ export const eternoVaultAbi = [
   },
   {
     "type": "event",
+    "name": "TokenCapsProposalCancelled",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
+    "name": "TokenCapsProposed",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "indexed": true,
+        "internalType": "address"
+      },
+      {
+        "name": "perTxCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      }
+    ],
+    "anonymous": false
+  },
+  {
+    "type": "event",
     "name": "TokenConfigured",
     "inputs": [
       {
@@ -6000,6 +6298,12 @@ export const eternoVaultAbi = [
       },
       {
         "name": "perDayCap",
+        "type": "uint256",
+        "indexed": false,
+        "internalType": "uint256"
+      },
+      {
+        "name": "perUserDayCap",
         "type": "uint256",
         "indexed": false,
         "internalType": "uint256"
@@ -6059,13 +6363,51 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
-    "name": "EnforcedPause",
+    "name": "AlreadyPaused",
     "inputs": []
   },
   {
     "type": "error",
-    "name": "ExpectedPause",
-    "inputs": []
+    "name": "CapIncreaseNeedsProposal",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "CapsNotReady",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      },
+      {
+        "name": "eta",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "ExchangeBudgetExceeded",
+    "inputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "budget",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
   },
   {
     "type": "error",
@@ -6089,6 +6431,17 @@ export const eternoVaultAbi = [
       },
       {
         "name": "got",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "InvalidMaxPause",
+    "inputs": [
+      {
+        "name": "maxPause",
         "type": "uint256",
         "internalType": "uint256"
       }
@@ -6123,7 +6476,23 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
+    "name": "NoCapProposal",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "NoSignerProposal",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "NotPaused",
     "inputs": []
   },
   {
@@ -6160,6 +6529,22 @@ export const eternoVaultAbi = [
   },
   {
     "type": "error",
+    "name": "OverUserDayCap",
+    "inputs": [
+      {
+        "name": "amount",
+        "type": "uint256",
+        "internalType": "uint256"
+      },
+      {
+        "name": "remaining",
+        "type": "uint256",
+        "internalType": "uint256"
+      }
+    ]
+  },
+  {
+    "type": "error",
     "name": "OwnableInvalidOwner",
     "inputs": [
       {
@@ -6177,6 +6562,17 @@ export const eternoVaultAbi = [
         "name": "account",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "PauseCooldown",
+    "inputs": [
+      {
+        "name": "nextPauseAt",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },
@@ -6253,6 +6649,33 @@ export const eternoVaultAbi = [
         "name": "token",
         "type": "address",
         "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "TokenNotConfigured",
+    "inputs": [
+      {
+        "name": "token",
+        "type": "address",
+        "internalType": "address"
+      }
+    ]
+  },
+  {
+    "type": "error",
+    "name": "VaultPaused",
+    "inputs": []
+  },
+  {
+    "type": "error",
+    "name": "WithdrawalsPaused",
+    "inputs": [
+      {
+        "name": "reopenAt",
+        "type": "uint256",
+        "internalType": "uint256"
       }
     ]
   },

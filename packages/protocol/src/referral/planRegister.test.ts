@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, createWalletClient, http, type Address, type PublicClient } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
-import { deploy, localSignerKey } from '@eterno/devstack/deploy';
+import { deploy, localPlacementSignerKey } from '@eterno/devstack/deploy';
 import { revertEachTest, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { GAS_LIMIT, GAS_PRICE, LOCAL_TEST_MNEMONIC, defineEternoChain } from '../chain.ts';
 import type { Deployments } from '../deployments.ts';
@@ -29,7 +29,7 @@ const [alice, bob, carol, dave, erin] = [1, 2, 3, 4, 5].map(account) as [
   ReturnType<typeof account>,
   ReturnType<typeof account>,
 ];
-const signer = privateKeyToAccount(localSignerKey());
+const signer = privateKeyToAccount(localPlacementSignerKey());
 
 let anvil: Anvil;
 let deployments: Deployments;

@@ -51,7 +51,7 @@ describe('readVault', () => {
     expect(view.timestamp).toBe(block.timestamp);
     expect(view.vault).toBe(deployments.contracts.EternoVault);
     expect(view.signer).toBe(signer.address);
-    expect(view.paused).toBe(false);
+    expect([view.paused, view.withdrawalsPaused, view.withdrawalsReopenAt]).toEqual([false, false, 0n]);
     expect(view.nonces).toBeNull();
     for (const symbol of VAULT_TOKEN_SYMBOLS) {
       expect(view.tokens[symbol]).toEqual({
@@ -62,6 +62,8 @@ describe('readVault', () => {
         perDayCap: VAULT.tokens[symbol].perDayCap,
         paidToday: 0n,
         remainingToday: VAULT.tokens[symbol].perDayCap,
+        perUserDayCap: VAULT.tokens[symbol].perUserDayCap,
+        exchangeBudget: VAULT.reserve[symbol],
         holdings: VAULT.reserve[symbol],
       });
     }
@@ -88,9 +90,11 @@ describe('readVault', () => {
     expect(view.tokens.EUSD.paidToday).toBe(0n);
   });
 
-  it('shows the pause', async () => {
+  it('shows the pause, and when it lets withdrawals through again', async () => {
     await send(deployer, 'pause', []);
-    expect((await readVault(client, { contracts: deployments.contracts })).paused).toBe(true);
+    const view = await readVault(client, { contracts: deployments.contracts });
+    expect([view.paused, view.withdrawalsPaused]).toEqual([true, true]);
+    expect(view.withdrawalsReopenAt).toBe(view.timestamp + VAULT.maxPause);
   });
 
   it('throws MulticallCallError naming the read when there is no vault at the address', async () => {

@@ -28,12 +28,16 @@ export type VaultTokenView = {
   readonly allowed: boolean;
   /** Most one withdrawal or exchange output may pay. */
   readonly perTxCap: bigint;
-  /** Most all payouts of the token may total in one UTC day, vault-wide. */
+  /** Most the token's net outflow (payouts less inflows) may be in one UTC day, vault-wide. */
   readonly perDayCap: bigint;
-  /** Paid out in the UTC day of the block read. */
+  /** The net outflow of the UTC day of the block read (never below 0). */
   readonly paidToday: bigint;
   /** What today's cap still allows (perDayCap − paidToday, never negative). */
   readonly remainingToday: bigint;
+  /** Most one user may be paid of the token in one UTC day. */
+  readonly perUserDayCap: bigint;
+  /** What exchange outputs of the token may still pay (funded + exchange inputs − exchange outputs). */
+  readonly exchangeBudget: bigint;
   /** The vault's balance of the token: deposits, reserve and exchange inputs, less payouts. */
   readonly holdings: bigint;
 };
@@ -47,7 +51,11 @@ export type VaultView = {
   readonly timestamp: bigint;
   readonly vault: Address;
   readonly signer: Address;
+  /** Deposits and exchanges are paused. */
   readonly paused: boolean;
+  /** The pause still holds withdrawals (for the contract's MAX_PAUSE at most), until `withdrawalsReopenAt`. */
+  readonly withdrawalsPaused: boolean;
+  readonly withdrawalsReopenAt: bigint;
   /** The account's nonces; null when no account was given. */
   readonly nonces: VaultNonces | null;
   readonly tokens: Readonly<Record<VaultTokenSymbol, VaultTokenView>>;
@@ -72,13 +80,13 @@ export function vaultNonceReads(vault: Address, account: Address) {
 }
 
 /**
- * The vault's sub-calls as one named group (signer, paused, each token's `tokenInfo` and the vault's
+ * The vault's sub-calls as one named group (signer, pause state, each token's `tokenInfo` and the vault's
  * balance of it), for a screen that adds them to its own Multicall3 read; `vaultFromAnswers` decodes them.
  */
 export function vaultReads(c: VaultContracts) {
   return {
     signer: viewRead('EternoVault.signer', c.EternoVault, eternoVaultAbi, 'signer', []),
-    paused: viewRead('EternoVault.paused', c.EternoVault, eternoVaultAbi, 'paused', []),
+    pause: viewRead('EternoVault.pauseState', c.EternoVault, eternoVaultAbi, 'pauseState', []),
     tokens: {
       USDT: tokenReads(c, 'USDT'),
       EUSD: tokenReads(c, 'EUSD'),
@@ -93,9 +101,9 @@ export type VaultAnswers = ReadResults<ReturnType<typeof vaultReads>>;
 export function vaultFromAnswers(
   c: VaultContracts,
   answers: VaultAnswers,
-): Pick<VaultView, 'vault' | 'signer' | 'paused' | 'tokens'> {
+): Pick<VaultView, 'vault' | 'signer' | 'paused' | 'withdrawalsPaused' | 'withdrawalsReopenAt' | 'tokens'> {
   const token = (symbol: VaultTokenSymbol): VaultTokenView => {
-    const [allowed, perTxCap, perDayCap, paidToday] = answers.tokens[symbol].info;
+    const [allowed, perTxCap, perDayCap, paidToday, perUserDayCap, exchangeBudget] = answers.tokens[symbol].info;
     return {
       symbol,
       token: c[symbol],
@@ -104,13 +112,18 @@ export function vaultFromAnswers(
       perDayCap,
       paidToday,
       remainingToday: perDayCap > paidToday ? perDayCap - paidToday : 0n,
+      perUserDayCap,
+      exchangeBudget,
       holdings: answers.tokens[symbol].holdings,
     };
   };
+  const [paused, withdrawalsPaused, withdrawalsReopenAt] = answers.pause;
   return {
     vault: c.EternoVault,
     signer: answers.signer,
-    paused: answers.paused,
+    paused,
+    withdrawalsPaused,
+    withdrawalsReopenAt,
     tokens: { USDT: token('USDT'), EUSD: token('EUSD'), ETRO: token('ETRO') },
   };
 }
@@ -118,7 +131,7 @@ export function vaultFromAnswers(
 /**
  * Everything the vault screens (asset detail, exchange, data index) and the server's voucher checks
  * read from the vault, in ONE `eth_call` to Multicall3 (every figure of the same block): the signer,
- * the pause, each token's configuration, today's payouts and the vault's holdings, the block number
+ * the pause, each token's configuration, today's net outflow, its exchange budget and the vault's holdings, the block number
  * and timestamp, and — with an `account` — that account's nonce of each kind. Throws
  * `MulticallCallError` if a sub-call fails (e.g. no vault at the address).
  */

@@ -23,10 +23,36 @@ const stats: VaultStats = {
   head: { blockNumber: 42n, timestamp: 1_700_000_000n },
 };
 const symbolOf = (token: Address) => (token === USDT ? 'USDT' : undefined);
+const ETRO = '0xe7f1725e7734ce288f8367e1bb143e90bb3f0512' as Address;
 
 describe('vaultStatsJson', () => {
-  it('writes exact decimal strings, the symbol and the reserved amount per token', () => {
-    expect(vaultStatsJson(stats, symbolOf, new Map([[USDT, 3n]]))).toEqual({
+  it('writes exact decimal strings per vault token: in and out, and the solvency figures of one block', () => {
+    const solvency = {
+      head: { blockNumber: 42n },
+      tokens: [
+        {
+          token: USDT,
+          holdings: 10n ** 30n + 10n,
+          owed: 10n ** 30n - 6n,
+          openVouchers: 3n,
+          liabilities: 10n ** 30n - 9n,
+          unexpiredQuotes: 4n,
+          free: 12n,
+          exchangeBudget: 20n,
+        },
+        {
+          token: ETRO,
+          holdings: 1n,
+          owed: 5n,
+          openVouchers: 0n,
+          liabilities: 5n,
+          unexpiredQuotes: 0n,
+          free: -4n,
+          exchangeBudget: 0n,
+        },
+      ],
+    };
+    expect(vaultStatsJson(stats, symbolOf, solvency)).toEqual({
       users: '3',
       tokens: [
         {
@@ -34,20 +60,27 @@ describe('vaultStatsJson', () => {
           symbol: 'USDT',
           deposited: '1000000000000000000000000000001',
           withdrawn: '7',
-          liabilities: '999999999999999999999999999994',
-          reserved: '3',
+          holdings: '1000000000000000000000000000010',
+          liabilities: '999999999999999999999999999991',
+          openVouchers: '3',
+          unexpiredQuotes: '4',
+          freeReserve: '12',
+          exchangeBudget: '20',
         },
-        { token: OTHER, symbol: OTHER, deposited: '1', withdrawn: '0', liabilities: '1', reserved: '0' },
+        {
+          token: ETRO,
+          symbol: ETRO,
+          deposited: '0',
+          withdrawn: '0',
+          holdings: '1',
+          liabilities: '5',
+          openVouchers: '0',
+          unexpiredQuotes: '0',
+          freeReserve: '-4',
+          exchangeBudget: '0',
+        },
       ],
       blockNumber: '42',
-    });
-  });
-
-  it('answers block 0 and no tokens before anything is indexed', () => {
-    expect(vaultStatsJson({ users: 0n, tokens: [], head: null }, symbolOf, new Map())).toEqual({
-      users: '0',
-      tokens: [],
-      blockNumber: '0',
     });
   });
 });

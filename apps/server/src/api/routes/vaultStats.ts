@@ -1,48 +1,54 @@
 /**
- * `GET /vault/stats` (public): the data index's ledger side — vault users, per token deposits,
- * withdrawals and the ledger's liabilities, and the open vouchers' reserved amounts when the
- * vouchers store is given (`reservedByToken`; "0" without it). The web reads the vault's holdings
- * on chain beside it.
+ * `GET /vault/stats` (public): the data index's vault figures — vault users, and per vault token what came
+ * in and went out, and the solvency figures a user can check against the chain, all as of ONE indexed
+ * block: the vault's holdings at that block, what the ledger owes that no open voucher holds
+ * (liabilities), the open vouchers, the unexpired quotes, the free reserve (holdings − the three) and the
+ * exchange budget (docs/decisions/vouchers.md, "Solvency").
  */
 import type { VaultStatsJson } from '@eterno/protocol/vaultApi';
 import { Hono } from 'hono';
 import type { Address } from 'viem';
 import { readVaultStats, type VaultStats } from '../../ledger/readVaultStats.ts';
+import type { TokenSolvency } from '../../vault/solvency.ts';
 import type { ApiDb } from './page.ts';
 
 export type VaultStatsDeps = {
-  /** The token's symbol (from the deployments), undefined for an address that is not ours. */
+  /** The token's symbol (from the deployments). */
   symbolOf(token: Address): string | undefined;
-  /** Σ of the open vouchers' amounts per token (lower-case addresses), from the vouchers store. */
-  reservedByToken?(): Promise<ReadonlyMap<Address, bigint>>;
+  /** The vault tokens' solvency figures (./../../vault/solvency.ts `readSolvency`). */
+  solvency(): Promise<{ head: { blockNumber: bigint }; tokens: TokenSolvency[] }>;
 };
 
-/** The wire answer; a token the deployments do not name shows its address as its symbol. */
+/** The wire answer: the vault's tokens, in the order of the solvency figures. */
 export function vaultStatsJson(
   stats: VaultStats,
   symbolOf: VaultStatsDeps['symbolOf'],
-  reserved: ReadonlyMap<Address, bigint>,
+  solvency: Awaited<ReturnType<VaultStatsDeps['solvency']>>,
 ): VaultStatsJson {
   return {
     users: stats.users.toString(),
-    tokens: stats.tokens.map((t) => ({
-      token: t.token,
-      symbol: symbolOf(t.token) ?? t.token,
-      deposited: t.deposited.toString(),
-      withdrawn: t.withdrawn.toString(),
-      liabilities: t.liabilities.toString(),
-      reserved: (reserved.get(t.token.toLowerCase() as Address) ?? 0n).toString(),
-    })),
-    blockNumber: (stats.head?.blockNumber ?? 0n).toString(),
+    tokens: solvency.tokens.map((t) => {
+      const row = stats.tokens.find((s) => s.token.toLowerCase() === t.token);
+      return {
+        token: t.token,
+        symbol: symbolOf(t.token) ?? t.token,
+        deposited: (row?.deposited ?? 0n).toString(),
+        withdrawn: (row?.withdrawn ?? 0n).toString(),
+        holdings: t.holdings.toString(),
+        liabilities: t.liabilities.toString(),
+        openVouchers: t.openVouchers.toString(),
+        unexpiredQuotes: t.unexpiredQuotes.toString(),
+        freeReserve: t.free.toString(),
+        exchangeBudget: t.exchangeBudget.toString(),
+      };
+    }),
+    blockNumber: solvency.head.blockNumber.toString(),
   };
 }
 
 export function vaultStatsRoute(db: ApiDb, deps: VaultStatsDeps): Hono {
   return new Hono().get('/vault/stats', async (c) => {
-    const [stats, reserved] = await Promise.all([
-      readVaultStats(db),
-      deps.reservedByToken?.() ?? Promise.resolve(new Map<Address, bigint>()),
-    ]);
-    return c.json(vaultStatsJson(stats, deps.symbolOf, reserved));
+    const [stats, solvency] = await Promise.all([readVaultStats(db), deps.solvency()]);
+    return c.json(vaultStatsJson(stats, deps.symbolOf, solvency));
   });
 }

@@ -12,6 +12,7 @@ import { refreshBills } from '../bills/useBills.ts';
 import { useDeposit } from '../vault/useDeposit.ts';
 import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import { useVaultConfig } from '../vault/useVaultConfig.ts';
+import { useVaultLimits } from '../vault/useVaultLimits.ts';
 import { useWithdraw } from '../vault/useWithdraw.ts';
 import { useWithdrawals } from '../vault/useWithdrawals.ts';
 import { latestVoucher, voucherIsOpen, voucherStatus } from '../vault/withdrawFlow.ts';
@@ -41,6 +42,7 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
     { enabled: account !== undefined },
   );
   const config = useVaultConfig();
+  const limits = useVaultLimits(account);
   const withdrawals = useWithdrawals(account);
   const withdraw = useWithdraw();
   const deposit = useDeposit();
@@ -54,6 +56,9 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
   useEffect(() => {
     if (voucherState !== null) void refreshBills(queryClient);
   }, [voucherState]);
+  const tokenLimits = tokenConfig
+    ? limits.data?.tokens.find((l) => l.token.toLowerCase() === tokenConfig.token.toLowerCase())
+    : undefined;
   const ledgerRow = tokenConfig
     ? ledger.data?.balances.find((b) => b.token.toLowerCase() === tokenConfig.token.toLowerCase())
     : undefined;
@@ -90,9 +95,18 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
         tokenConfig && config.data
           ? {
               paused: config.data.paused,
+              withdrawalsPaused: config.data.withdrawalsPaused,
+              withdrawalsReopenAt: config.data.withdrawalsReopenAt,
               withdraw: {
                 available: ledgerRow?.available,
                 perTxCap: tokenConfig.perTxCap,
+                limits: tokenLimits
+                  ? {
+                      userRemaining: tokenLimits.userRemainingToday,
+                      userDayCap: tokenLimits.userDayCap,
+                      vaultRemaining: tokenLimits.vaultRemainingToday,
+                    }
+                  : null,
                 voucherMinutes: Math.round(config.data.voucherLifetime / 60),
                 tx: withdraw.tx,
                 requesting: withdraw.requesting,

@@ -62,9 +62,12 @@ function props(over: Partial<AssetDetailViewProps> = {}) {
     vaultKnown: true,
     vault: {
       paused: false,
+      withdrawalsPaused: false,
+      withdrawalsReopenAt: 0,
       withdraw: {
         available: parseEther('80'),
         perTxCap: parseEther('50'),
+        limits: { userRemaining: parseEther('200'), userDayCap: parseEther('200'), vaultRemaining: parseEther('1000') },
         voucherMinutes: 30,
         tx: idleTx,
         requesting: false,
@@ -186,11 +189,44 @@ describe('AssetDetailView', () => {
     expect(screen.getByTestId('voucher-amount').textContent).toBe('5 USDT');
   });
 
-  it('paused: the forms are disabled with the reason', () => {
+  it('paused: the forms are disabled with the reason and when withdrawals reopen by themselves', () => {
     const { base } = props();
-    render(<AssetDetailView {...base} vault={{ ...base.vault!, paused: true }} />);
-    expect(screen.getByText('Deposits and withdrawals are paused for now.')).toBeTruthy();
+    const reopen = 1_795_996_800;
+    const { rerender } = render(
+      <AssetDetailView
+        {...base}
+        vault={{ ...base.vault!, paused: true, withdrawalsPaused: true, withdrawalsReopenAt: reopen }}
+      />,
+    );
+    expect(screen.getByTestId('vault-paused').textContent).toContain(
+      'Deposits, exchanges and withdrawals are paused. Withdrawals reopen by themselves by',
+    );
     expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(true);
+    // After the pause's maximum: deposits stay paused, withdrawals are open again.
+    rerender(<AssetDetailView {...base} vault={{ ...base.vault!, paused: true, withdrawalsPaused: false }} />);
+    expect(screen.getByTestId('vault-paused').textContent).toBe(
+      'Deposits and exchanges are paused; withdrawals are open.',
+    );
+    expect((screen.getByTestId('withdraw-submit') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('shows what the day caps leave today and refuses more as typed, requesting nothing', async () => {
+    const { base, onWithdraw } = props();
+    const limits = {
+      userRemaining: parseEther('30'),
+      userDayCap: parseEther('200'),
+      vaultRemaining: parseEther('1000'),
+    };
+    render(<AssetDetailView {...base} vault={{ ...base.vault!, withdraw: { ...base.vault!.withdraw, limits } }} />);
+    expect(screen.getByTestId('withdraw-limits').textContent).toBe(
+      'Today you can still withdraw 30 USDT (your daily limit: 200 USDT).',
+    );
+    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '40' } });
+    expect(screen.getByTestId('withdraw-problem').textContent).toBe(
+      'Your own limit for today is reached: at most 30 USDT more can be paid to you today',
+    );
+    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(onWithdraw).not.toHaveBeenCalled();
   });
 
   it('a token the vault does not take: its figures only, no forms', () => {

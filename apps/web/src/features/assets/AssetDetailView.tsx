@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { formatDateTime } from '../../i18n/dateTime.ts';
 import { amountText } from '../vault/format.ts';
 import { DepositForm, type DepositFormProps } from '../vault/DepositForm.tsx';
 import { VoucherCard, type VoucherCardProps } from '../vault/VoucherCard.tsx';
@@ -26,7 +27,11 @@ export type AssetDetailViewProps = {
   vaultKnown: boolean;
   /** null: the vault does not take this token (figures only, no forms). */
   vault: {
+    /** Deposits (and exchanges) are paused. */
     paused: boolean;
+    /** The pause still holds withdrawals; they reopen by themselves at `withdrawalsReopenAt` (unix seconds). */
+    withdrawalsPaused: boolean;
+    withdrawalsReopenAt: number;
     withdraw: Omit<WithdrawFormProps, 'symbol' | 'disabled'>;
     deposit: Omit<DepositFormProps, 'symbol' | 'disabled'>;
     voucher: Omit<VoucherCardProps, 'symbol'> | null;
@@ -39,7 +44,7 @@ type Tab = 'withdraw' | 'deposit';
 
 /** Assets › overview/{type}: the token's figures, Withdraw and Deposit, the latest voucher, the bill. */
 export function AssetDetailView(props: AssetDetailViewProps) {
-  const { t } = useTranslation(['screens', 'vault']);
+  const { t, i18n } = useTranslation(['screens', 'vault']);
   const [tab, setTab] = useState<Tab>('withdraw');
   const { symbol, vault } = props;
   return (
@@ -99,12 +104,14 @@ export function AssetDetailView(props: AssetDetailViewProps) {
               ))}
             </div>
             {vault.paused ? (
-              <p className="vault-error" role="status">
-                {t('vault:detail.paused')}
+              <p className="vault-error" role="status" data-testid="vault-paused">
+                {vault.withdrawalsPaused
+                  ? t('vault:detail.paused', { time: formatDateTime(vault.withdrawalsReopenAt, i18n.language) })
+                  : t('vault:detail.depositsPaused')}
               </p>
             ) : null}
             {tab === 'withdraw' ? (
-              <WithdrawForm {...vault.withdraw} symbol={symbol} disabled={vault.paused} />
+              <WithdrawForm {...vault.withdraw} symbol={symbol} disabled={vault.withdrawalsPaused} />
             ) : (
               <DepositForm {...vault.deposit} symbol={symbol} disabled={vault.paused} />
             )}

@@ -20,53 +20,71 @@ function Figure({ label, value, testId }: { label: string; value: string | null;
   );
 }
 
-/** `holdings` undefined while it loads, null when it could not be read (shown as "—", never 0). */
-function TokenCard({ stats, holdings }: { stats: VaultTokenStats; holdings: bigint | null | undefined }) {
+/**
+ * One token's figures, all at the server's block; `chain` is the vault's balance the app read itself at
+ * that block (undefined while it loads, null when it could not be read): the server's holdings are
+ * marked as matching it or not.
+ */
+function TokenCard({ stats, chain }: { stats: VaultTokenStats; chain: bigint | null | undefined }) {
   const { t } = useTranslation('dataIndex');
   const amount = (value: bigint) => `${tokenAmountText(value, stats.symbol)} ${stats.symbol}`;
-  const cover = holdings === undefined || holdings === null ? null : coverage(holdings, stats.liabilities);
+  const cover = coverage(stats.freeReserve);
+  const free = stats.freeReserve < 0n ? `−${amount(-stats.freeReserve)}` : amount(stats.freeReserve);
   return (
     <li className="data-token" data-testid={`data-token-${stats.symbol}`}>
       <header className="data-token-head">
         <TokenIcon symbol={stats.symbol} />
         <h3>{stats.symbol}</h3>
-        {cover ? (
-          <span
-            className={cover.covered ? 'chip data-covered' : 'chip data-short'}
-            data-testid={`coverage-${stats.symbol}`}
-            data-covered={String(cover.covered)}
-          >
-            {cover.covered
-              ? t('covered')
-              : t('notCovered', { amount: tokenAmountText(cover.shortfall, stats.symbol), token: stats.symbol })}
-          </span>
-        ) : null}
+        <span
+          className={cover.covered ? 'chip data-covered' : 'chip data-short'}
+          data-testid={`coverage-${stats.symbol}`}
+          data-covered={String(cover.covered)}
+        >
+          {cover.covered
+            ? t('covered')
+            : t('notCovered', { amount: tokenAmountText(cover.shortfall, stats.symbol), token: stats.symbol })}
+        </span>
       </header>
       <dl className="data-figures">
+        <Figure label={t('holdings')} value={amount(stats.holdings)} testId={`holdings-${stats.symbol}`} />
+        <Figure label={t('liabilities')} value={amount(stats.liabilities)} testId={`liabilities-${stats.symbol}`} />
+        <Figure label={t('openVouchers')} value={amount(stats.openVouchers)} testId={`vouchers-${stats.symbol}`} />
+        <Figure label={t('unexpiredQuotes')} value={amount(stats.unexpiredQuotes)} testId={`quotes-${stats.symbol}`} />
+        <Figure label={t('freeReserve')} value={free} testId={`free-${stats.symbol}`} />
+        <Figure label={t('exchangeBudget')} value={amount(stats.exchangeBudget)} testId={`budget-${stats.symbol}`} />
         <Figure label={t('deposited')} value={amount(stats.deposited)} testId={`deposited-${stats.symbol}`} />
         <Figure label={t('withdrawn')} value={amount(stats.withdrawn)} testId={`withdrawn-${stats.symbol}`} />
-        <Figure label={t('liabilities')} value={amount(stats.liabilities)} testId={`liabilities-${stats.symbol}`} />
-        <Figure label={t('reserved')} value={amount(stats.reserved)} testId={`reserved-${stats.symbol}`} />
-        <Figure
-          label={t('holdings')}
-          value={holdings === undefined ? null : holdings === null ? '—' : amount(holdings)}
-          testId={`holdings-${stats.symbol}`}
-        />
       </dl>
+      <p
+        className={
+          chain !== undefined && chain !== null && chain !== stats.holdings ? 'data-check data-short' : 'data-check'
+        }
+        data-testid={`chain-check-${stats.symbol}`}
+        data-match={chain === undefined || chain === null ? undefined : String(chain === stats.holdings)}
+      >
+        {chain === undefined
+          ? t('chainChecking')
+          : chain === null
+            ? t('chainUnread')
+            : chain === stats.holdings
+              ? t('chainMatches')
+              : t('chainDiffers', { amount: amount(chain) })}
+      </p>
     </li>
   );
 }
 
 /**
- * `/assets/data` (spec: Assets › data index): the vault's users, deposits and withdrawals per token
- * and what the ledger owes (GET /vault/stats), beside the vault's holdings read on chain, and
- * whether they cover it.
+ * `/assets/data` (spec: Assets › data index): the vault's users, and per token its holdings, what the
+ * ledger owes (liabilities), the open vouchers, the unexpired quotes, the free reserve and the exchange
+ * budget, all at one indexed block (GET /vault/stats), whether the holdings cover the rest, and the
+ * app's own read of the holdings on chain at that block.
  */
 export default function DataIndex() {
   const { t } = useTranslation(['dataIndex', 'common', 'errors']);
   const tt = t as (key: string) => string;
   const stats = useVaultStats();
-  const holdings = useVaultHoldings(stats.data?.tokens);
+  const holdings = useVaultHoldings(stats.data?.tokens, stats.data?.blockNumber);
   const statsFailure = stats.error && !stats.data ? readErrorText(stats.error, tt, 'dataIndex:loadError') : null;
   const holdingsFailure =
     holdings.error && !holdings.data ? readErrorText(holdings.error, tt, 'dataIndex:holdingsError') : null;
@@ -75,7 +93,7 @@ export default function DataIndex() {
     <section className="data-index" aria-busy={!stats.data && !statsFailure}>
       <header className="card-heading">
         <h2>{t('title')}</h2>
-        {holdings.data ? <BlockChip blockNumber={holdings.data.blockNumber} /> : null}
+        {stats.data ? <BlockChip blockNumber={stats.data.blockNumber} /> : null}
       </header>
       <p className="data-intro">{t('intro')}</p>
       {statsFailure ? (
@@ -98,11 +116,18 @@ export default function DataIndex() {
             <TokenCard
               key={token.token}
               stats={token}
-              holdings={holdingsFailure ? null : holdings.data?.byToken.get(token.token.toLowerCase())}
+              chain={
+                holdingsFailure
+                  ? null
+                  : holdings.data?.blockNumber === stats.data?.blockNumber
+                    ? holdings.data?.byToken.get(token.token.toLowerCase())
+                    : undefined
+              }
             />
           ))}
         </ul>
       ) : null}
+      {stats.data ? <p className="data-invariant">{t('invariant')}</p> : null}
     </section>
   );
 }

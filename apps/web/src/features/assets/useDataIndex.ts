@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { usePublicClient } from 'wagmi';
+import type { Address, Hex } from 'viem';
 import { readBalances } from '@eterno/protocol/balances';
 import { fetchVaultStats, type VaultStats, type VaultTokenStats } from '../../api/vaultStats.ts';
-import { useBlockRead, type BlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 
 /** The platform figures are looked for again this often while shown. */
@@ -24,17 +25,32 @@ export type VaultHoldings = {
 };
 
 /**
- * The vault's holdings of the ledger's tokens, read on chain: `balanceOf(vault)` of each token in
- * ONE named Multicall3 call per block (the sub-calls named by symbol), never taken from the API.
+ * The vault's holdings of the server's tokens read on chain AT THE BLOCK the server's figures are at
+ * (`atBlock`): `balanceOf(vault)` of each token in ONE named Multicall3 call, never taken from the API —
+ * the app's own check of the server's holdings. A block's balances never change: read once per block.
  */
-export function useVaultHoldings(tokens: readonly VaultTokenStats[] | undefined): BlockRead<VaultHoldings> {
+export function useVaultHoldings(
+  tokens: readonly VaultTokenStats[] | undefined,
+  atBlock: bigint | undefined,
+): { data: VaultHoldings | undefined; error: unknown; retry: () => void } {
   const { contracts } = getConfig().deployments;
-  return useBlockRead(
-    'vault-holdings',
-    [contracts.EternoVault, ...(tokens ?? []).map((token) => token.token.toLowerCase())],
-    async (client) => {
+  const client = usePublicClient();
+  const query = useQuery({
+    queryKey: [
+      'chain-read',
+      'vault-holdings',
+      contracts.EternoVault,
+      atBlock?.toString() ?? null,
+      ...(tokens ?? []).map((token) => token.token.toLowerCase()),
+    ],
+    enabled: client !== undefined && tokens !== undefined && atBlock !== undefined,
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+    queryFn: async () => {
+      if (!client || atBlock === undefined) throw new Error('no chain client');
       const list = tokens ?? [];
-      const result = await readBalances(client, {
+      const atClient = { call: (args: { to: Address; data: Hex }) => client.call({ ...args, blockNumber: atBlock }) };
+      const result = await readBalances(atClient, {
         multicall: contracts.Multicall3,
         account: contracts.EternoVault,
         tokens: list.map((token) => ({ symbol: token.symbol, address: token.token })),
@@ -47,6 +63,6 @@ export function useVaultHoldings(tokens: readonly VaultTokenStats[] | undefined)
       }
       return { blockNumber: result.blockNumber, byToken };
     },
-    { enabled: tokens !== undefined },
-  );
+  });
+  return { data: query.data, error: query.error, retry: () => void query.refetch() };
 }

@@ -58,6 +58,7 @@ function props(over: Partial<ExchangePanelProps> = {}): ExchangePanelProps {
     onRetry: vi.fn(),
     pair: PAIRS[0],
     onPair: vi.fn(),
+    limits: null,
     text: '100',
     onText: vi.fn(),
     balance: parseEther('500'),

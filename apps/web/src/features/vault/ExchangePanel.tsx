@@ -22,6 +22,12 @@ export type ExchangePanelProps = {
   onText: (text: string) => void;
   /** The wallet's balance of the token paid (undefined: not read yet). */
   balance: bigint | undefined;
+  /**
+   * What today leaves of the token received (GET /vault/limits): the user's own daily limit (the smaller of
+   * the exchange cap and the vault's payout cap) and what the vault can still pay by exchanges (its budget
+   * less the signed quotes, and the day's exchange budget); null while unknown.
+   */
+  limits: { userRemaining: bigint; budgetRemaining: bigint } | null;
   /** The signed quote for the pair and amount on screen, or null. */
   quote: ExchangeQuote | null;
   secondsLeft: number;
@@ -111,6 +117,15 @@ export function ExchangePanel(props: ExchangePanelProps) {
           <p className="vault-note">
             {t('vault:exchange.dayCap', { cap: amountText(pair.perDayCap, pair.symbolOut), symbol: pair.symbolOut })}
           </p>
+          {props.limits !== null ? (
+            <p className="vault-note" data-testid="exchange-limits">
+              {t('vault:exchange.limits', {
+                user: amountText(props.limits.userRemaining, pair.symbolOut),
+                budget: amountText(props.limits.budgetRemaining, pair.symbolOut),
+                symbol: pair.symbolOut,
+              })}
+            </p>
+          ) : null}
           {serverError ? (
             <p className="vault-error" role="alert" data-testid="exchange-error" data-code={serverError.code}>
               {t(`errors:${serverError.code}`, serverError.params)}

@@ -9,6 +9,7 @@ import { readExchangeWallet } from './readExchangeWallet.ts';
 import { useExchange } from './useExchange.ts';
 import { useNow } from './useNow.ts';
 import { useVaultConfig } from './useVaultConfig.ts';
+import { useVaultLimits } from './useVaultLimits.ts';
 import { checkSpendAmount } from './vaultAmounts.ts';
 import './vault.css';
 
@@ -17,6 +18,7 @@ export default function ExchangeScreen() {
   const { t } = useTranslation('vault');
   const { account } = useWallet();
   const config = useVaultConfig();
+  const limits = useVaultLimits(account);
   const pairs = config.data ? exchangePairs(config.data) : undefined;
   const [chosen, setChosen] = useState<string | null>(null);
   const pair = pairs?.find((p) => pairKey(p) === chosen) ?? pairs?.[0];
@@ -43,6 +45,8 @@ export default function ExchangeScreen() {
   const read = pair && wallet.data?.token.toLowerCase() === pair.tokenIn.toLowerCase() ? wallet.data : undefined;
 
   const check = checkSpendAmount(text, read?.balance ?? null);
+  const out = pair ? limits.data?.tokens.find((l) => l.token.toLowerCase() === pair.tokenOut.toLowerCase()) : undefined;
+  const least = (...values: bigint[]) => values.reduce((a, b) => (a < b ? a : b));
   const quote =
     exchange.quote && pair && check.amount !== null && quoteMatches(exchange.quote, { ...pair, amountIn: check.amount })
       ? exchange.quote
@@ -73,6 +77,14 @@ export default function ExchangeScreen() {
       text={text}
       onText={setText}
       balance={read?.balance}
+      limits={
+        out
+          ? {
+              userRemaining: least(out.exchangeUserRemainingToday, out.userRemainingToday),
+              budgetRemaining: least(out.exchangeBudgetRemaining, out.exchangeDayRemaining, out.vaultRemainingToday),
+            }
+          : null
+      }
       quote={quote}
       secondsLeft={left}
       quoting={exchange.quoting}

@@ -13,6 +13,11 @@ export type WithdrawFormProps = {
   available: bigint | undefined;
   /** The vault's per-transaction cap of the token (null: unknown). */
   perTxCap: bigint | null;
+  /**
+   * What the day caps leave today (GET /vault/limits): the user's own payouts cap and the vault-wide one
+   * (net outflow); null while unknown.
+   */
+  limits: { userRemaining: bigint; userDayCap: bigint; vaultRemaining: bigint } | null;
   /** How long a voucher stays valid, in minutes. */
   voucherMinutes: number | null;
   tx: Pick<Transaction, 'state' | 'busy'>;
@@ -27,15 +32,21 @@ export type WithdrawFormProps = {
 
 /**
  * Withdraw from the ledger: the amount with Max = the withdrawable balance, checked as typed
- * ('Insufficient balance' and the per-transaction cap are shown and NOTHING is requested), then
- * the voucher request and the wallet's withdraw step.
+ * ('Insufficient balance', the per-transaction cap and what the day caps leave today are shown and
+ * NOTHING is requested), then the voucher request and the wallet's withdraw step.
  */
 export function WithdrawForm(props: WithdrawFormProps) {
   const { t } = useTranslation(['vault', 'errors']);
-  const { symbol, available, perTxCap, tx } = props;
+  const { symbol, available, perTxCap, tx, limits } = props;
   const [text, setText] = useState('');
   const [attempted, setAttempted] = useState(false);
-  const check = checkWithdrawAmount(text, { available: available ?? null, perTxCap });
+  const dayRemaining =
+    limits === null
+      ? null
+      : limits.userRemaining < limits.vaultRemaining
+        ? limits.userRemaining
+        : limits.vaultRemaining;
+  const check = checkWithdrawAmount(text, { available: available ?? null, perTxCap, dayRemaining });
   const showProblem = !check.ok && (attempted || text.trim() !== '');
   const busy = tx.busy || props.requesting;
   const serverError = props.error ? errorKeyOf(props.error) : null;
@@ -63,11 +74,26 @@ export function WithdrawForm(props: WithdrawFormProps) {
         })}
         max={available ?? null}
         problem={showProblem && !check.ok ? check.problem : null}
-        problemValues={capText ? { cap: `${capText} ${symbol}` } : {}}
+        problemValues={{
+          ...(capText ? { cap: `${capText} ${symbol}` } : {}),
+          ...(dayRemaining !== null ? { remaining: `${amountText(dayRemaining, symbol)} ${symbol}` } : {}),
+        }}
         disabled={busy || props.disabled}
         hint={capText ? t('vault:withdraw.cap', { cap: capText, symbol }) : undefined}
         testId="withdraw"
       />
+      {limits !== null ? (
+        <p className="vault-note" data-testid="withdraw-limits">
+          {t('vault:withdraw.today', {
+            remaining: amountText(limits.userRemaining, symbol),
+            cap: amountText(limits.userDayCap, symbol),
+            symbol,
+          })}
+          {limits.vaultRemaining < limits.userRemaining
+            ? ` ${t('vault:withdraw.vaultToday', { remaining: amountText(limits.vaultRemaining, symbol), symbol })}`
+            : ''}
+        </p>
+      ) : null}
       {props.voucherMinutes !== null ? (
         <p className="vault-note">{t('vault:withdraw.note', { minutes: props.voucherMinutes })}</p>
       ) : null}

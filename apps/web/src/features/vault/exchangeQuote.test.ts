@@ -10,16 +10,18 @@ const config: VaultConfig = {
   chainId: 1,
   vault: OTHER,
   tokens: [
-    { token: USDT, symbol: 'USDT', perTxCap: 1n, perDayCap: 1n },
-    { token: EUSD, symbol: 'EUSD', perTxCap: 1n, perDayCap: 1n },
+    { token: USDT, symbol: 'USDT', perTxCap: 1n, perDayCap: 1n, perUserDayCap: 1n },
+    { token: EUSD, symbol: 'EUSD', perTxCap: 1n, perDayCap: 1n, perUserDayCap: 1n },
   ],
   voucherLifetime: 1800,
   quoteLifetime: 120,
   exchange: [
-    { tokenIn: USDT, tokenOut: EUSD, pricing: 'fixed', feeBps: 300, perDayCap: 9n },
-    { tokenIn: USDT, tokenOut: OTHER, pricing: 'twap', feeBps: 300, perDayCap: 9n },
+    { tokenIn: USDT, tokenOut: EUSD, pricing: 'fixed', feeBps: 300, perDayCap: 9n, dayBudget: 90n },
+    { tokenIn: USDT, tokenOut: OTHER, pricing: 'twap', feeBps: 300, perDayCap: 9n, dayBudget: 90n },
   ],
   paused: false,
+  withdrawalsPaused: false,
+  withdrawalsReopenAt: 0,
 };
 
 describe('exchangePairs', () => {

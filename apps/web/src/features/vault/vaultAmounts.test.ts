@@ -22,6 +22,17 @@ describe('checkWithdrawAmount', () => {
     expect(checkWithdrawAmount('5', limits)).toEqual({ ok: true, amount: 5n * E18 });
   });
 
+  it('reports what the day caps still allow today above it (after the per-transaction cap)', () => {
+    const today = { ...limits, dayRemaining: 3n * E18 };
+    expect(checkWithdrawAmount('3.5', today)).toMatchObject({ ok: false, problem: 'ABOVE_DAY_LIMIT' });
+    expect(checkWithdrawAmount('3', today)).toEqual({ ok: true, amount: 3n * E18 });
+    expect(checkWithdrawAmount('6', today)).toMatchObject({ ok: false, problem: 'ABOVE_TX_CAP' });
+    expect(checkWithdrawAmount('3.5', { ...limits, dayRemaining: null })).toEqual({
+      ok: true,
+      amount: 35n * 10n ** 17n,
+    });
+  });
+
   it('checks the text and zero first', () => {
     expect(checkWithdrawAmount('', limits)).toMatchObject({ problem: 'EMPTY' });
     expect(checkWithdrawAmount('abc', limits)).toMatchObject({ problem: 'NOT_A_NUMBER' });
