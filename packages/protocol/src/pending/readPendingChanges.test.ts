@@ -170,6 +170,34 @@ describe('readPendingChanges', () => {
     expect((await read()).changes).toEqual([]);
   });
 
+  it("shows the vault's proposed cap increase for its token with the time it can be activated, gone once cancelled", async () => {
+    const vault = deployments.contracts.EternoVault;
+    const usdt = deployments.contracts.USDT;
+    const block = await send(deployer, vault, eternoVaultAbi, 'proposeTokenCaps', [
+      usdt,
+      parseEther('200000'),
+      parseEther('2000000'),
+      parseEther('400000'),
+    ]);
+    const delay = (await client.readContract({
+      address: vault,
+      abi: eternoVaultAbi,
+      functionName: 'SIGNER_DELAY',
+    })) as bigint;
+    expect((await read()).changes).toEqual<PendingChange[]>([
+      {
+        kind: 'vaultCapIncrease',
+        contract: 'EternoVault',
+        address: vault,
+        token: usdt,
+        tokenName: 'USDT',
+        eta: block.timestamp + delay,
+      },
+    ]);
+    await send(deployer, vault, eternoVaultAbi, 'cancelTokenCaps', [usdt]);
+    expect((await read()).changes).toEqual([]);
+  });
+
   it("shows the ledger's proposed writer with the time it can be added, gone once cancelled", async () => {
     const ledger = deployments.contracts.LockLedger;
     const block = await send(deployer, ledger, lockLedgerAbi, 'proposeWriter', [bob, 0]);

@@ -98,7 +98,7 @@ export type PendingChanges = {
   /** The block every figure was read at, and its time (unix seconds). */
   readonly blockNumber: bigint;
   readonly timestamp: bigint;
-  /** Every pending change: owner transfers (in OWNABLE_CONTRACTS order), the vault signer, the
+  /** Every pending change: owner transfers (in OWNABLE_CONTRACTS order), the vault signer, its cap increases, the
    *  placement signer, the ledger's writer proposals, the farm's allocations (by pool id). */
   readonly changes: readonly PendingChange[];
 };
@@ -173,6 +173,23 @@ function ledgerWritersRead(ledger: Address): MulticallRead<{ writer: Address; et
   };
 }
 
+/**
+ * EternoVault `pendingCapIncreases()` as one list of proposals (token, eta); arrays of different
+ * lengths do not decode (a `MulticallCallError` BAD_DATA), never a guessed value.
+ */
+function vaultCapIncreasesRead(vault: Address): MulticallRead<{ token: Address; eta: bigint }[]> {
+  const read = viewRead('EternoVault.pendingCapIncreases', vault, eternoVaultAbi, 'pendingCapIncreases', []);
+  return {
+    ...read,
+    decode: (data) => {
+      const [tokens, etas] = read.decode(data);
+      if (etas.length !== tokens.length)
+        throw new Error('EternoVault.pendingCapIncreases: arrays of different lengths');
+      return tokens.map((token, i) => ({ token, eta: etas[i] as bigint }));
+    },
+  };
+}
+
 function placementSignerReads(registry: Address) {
   return {
     signer: viewRead(
@@ -205,7 +222,7 @@ function ownerReads(contracts: PendingChangesContracts) {
  * Every pending signer, writer, owner and allocation change of the deployed contracts, in ONE
  * `eth_call` to Multicall3 (so the banner follows the chain block by block at the cost of one
  * request): `pendingOwner()` of every `Ownable2Step` contract of the deployments, EternoVault
- * `pendingSigner()` / `pendingSignerEta()`, ReferralRegistry `pendingPlacementSigner()` /
+ * `pendingSigner()` / `pendingSignerEta()` and `pendingCapIncreases()`, ReferralRegistry `pendingPlacementSigner()` /
  * `pendingPlacementSignerEta()`, LockLedger `pendingWriters()`, EternoFarm `pendingAllocations()`, the
  * block number and time.
  * Throws `MulticallCallError` when a sub-call fails: a failed read is never "nothing pending".
@@ -226,6 +243,7 @@ export async function readPendingChanges(
       signer: viewRead('EternoVault.pendingSigner', vault, eternoVaultAbi, 'pendingSigner', []),
       eta: viewRead('EternoVault.pendingSignerEta', vault, eternoVaultAbi, 'pendingSignerEta', []),
     },
+    vaultCapIncreases: vaultCapIncreasesRead(vault),
     farmAllocations: farmAllocationsRead(farm),
     ledgerWriters: ledgerWritersRead(c.LockLedger),
   };
@@ -257,6 +275,16 @@ export async function readPendingChanges(
       address: vault,
       signer: answers.vaultSigner.signer,
       eta: answers.vaultSigner.eta,
+    });
+  }
+  for (const { token, eta } of answers.vaultCapIncreases) {
+    changes.push({
+      kind: 'vaultCapIncrease',
+      contract: 'EternoVault',
+      address: vault,
+      token,
+      tokenName: deployedName(named, token),
+      eta,
     });
   }
   const placement = answers.placementSigner;
