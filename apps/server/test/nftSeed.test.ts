@@ -6,7 +6,7 @@
  * keeper commits more roots when few ids are left (the operator's key derives them, the contract
  * takes them, a purchase then uses them).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
@@ -31,7 +31,9 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
+import { ApiError } from '../src/http/errors.ts';
 import { openNftOperator } from '../src/nft/operator.ts';
+import { openSeed } from '../src/nft/seedOpening.ts';
 import { topUpSeeds } from '../src/nft/seedKeeper.ts';
 import { apiCall, sendTx, signIn } from './apiClient.ts';
 
@@ -189,5 +191,43 @@ describe('the seed keeper', () => {
       ETERNO_NFT_OPERATOR_KEY: `0x${'22'.repeat(32)}`,
     })!;
     await expect(topUpSeeds(stranger, { lowWater: 1n << 40n })).rejects.toThrow(/seed committer/);
+  }, 180_000);
+
+  it('with confirmations, hands a seed out only once the purchase is that many blocks deep (no re-draw by a reorg)', async () => {
+    const deploymentsFile = join(dataDir, 'deployments-confirmations.json');
+    const contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
+    const deployed = JSON.parse(await readFile(deploymentsFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(deploymentsFile, JSON.stringify({ ...deployed, confirmations: 2 }));
+    const operator = openNftOperator({
+      ETERNO_DEPLOYMENTS: deploymentsFile,
+      [`PONDER_RPC_URL_${ETERNO_CHAIN_ID}`]: anvil.rpcUrl,
+      ETERNO_NFT_OPERATOR_KEY: localNftOperatorKey(),
+    })!;
+    expect(operator.confirmations).toBe(2);
+    const chain = chainOf(anvil.rpcUrl);
+    const client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
+    const nft = contracts.EternoNft!;
+    const tx = (address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
+      sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, alice, address, abi, fn, args);
+    const mine = (blocks: number) =>
+      createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks });
+    await tx(contracts.ETRO!, erc20Abi, 'approve', [nft, maxUint256]);
+    await mine(1); // the deploy's commit is usable from the next block
+    await tx(nft, eternoNftAbi, 'buy', [0n, maxUint256]);
+    const tokenId = 1n; // the first token of this deployment
+    expect(
+      (await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'infoOf', args: [tokenId] })).owner,
+    ).toBe(alice.address);
+    const refusal = await openSeed(operator, alice.address, tokenId).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).code).toBe('INDEXER_BEHIND');
+    await mine(1);
+    expect(((await openSeed(operator, alice.address, tokenId).catch((e: unknown) => e)) as ApiError).code).toBe(
+      'INDEXER_BEHIND',
+    );
+    await mine(1);
+    const opened = await openSeed(operator, alice.address, tokenId);
+    expect(opened.tokenId).toBe(tokenId.toString());
+    expect(opened.proof).toHaveLength(8);
   }, 180_000);
 });

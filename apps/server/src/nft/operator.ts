@@ -16,6 +16,11 @@ import { isWellKnownTestAccount } from '../vault/signer.ts';
 
 export type NftOperator = {
   readonly domain: SeedDomain;
+  /**
+   * The deployments' confirmations (0 on the local chain): a seed is handed out only once the owner's
+   * purchase is that many blocks deep, so a reorg cannot give a buyer who saw a bad rarity a new draw.
+   */
+  readonly confirmations: number;
   /** The seed secret (never leaves the server). */
   readonly secret: Hex;
   readonly account: PrivateKeyAccount;
@@ -50,6 +55,7 @@ export function openNftOperator(env: NodeJS.ProcessEnv): NftOperator | null {
   const account = privateKeyToAccount(key);
   return {
     domain: { chainId: deployments.chainId, nft },
+    confirmations: deployments.confirmations,
     secret: nftSeedSecret(key),
     account,
     client: createPublicClient({ chain, transport: http(rpcUrl), pollingInterval: 250 }),

@@ -2,7 +2,10 @@
  * The seed of one token for its owner (`GET /nft/seed/:tokenId`): read on chain at the latest block
  * (so the purchase is mined) the token's owner and rarity and its batch's committed root; refused
  * NFT_NOT_FOUND (no such token yet), NFT_NOT_OWNER (the session's wallet is not its owner: nobody else
- * learns the rarity before the owner reveals), NFT_ALREADY_REVEALED; then the seed and proof from the
+ * learns the rarity before the owner reveals), NFT_ALREADY_REVEALED; with confirmations (the
+ * deployments', 0 locally) also INDEXER_BEHIND until the owner holds the token in the block that many
+ * below the head (a buyer who learnt a bad rarity must not get a new draw from a reorg that drops the
+ * purchase; docs/decisions/nft.md); then the seed and proof from the
  * operator's secret, checked against the committed root (a root the key does not give means the
  * server runs with the wrong key: NFT_SEEDS_UNAVAILABLE, logged, nothing handed out).
  */
@@ -13,14 +16,14 @@ import { ContractFunctionRevertedError, BaseError, type Address } from 'viem';
 import { ApiError } from '../http/errors.ts';
 import type { NftOperator } from './operator.ts';
 
-async function tokenInfo(operator: NftOperator, tokenId: bigint) {
+async function tokenInfo(operator: NftOperator, tokenId: bigint, at: { blockNumber: bigint } | { blockTag: 'latest' }) {
   try {
     return await operator.client.readContract({
       address: operator.domain.nft,
       abi: eternoNftAbi,
       functionName: 'infoOf',
       args: [tokenId],
-      blockTag: 'latest',
+      ...at,
     });
   } catch (error) {
     const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null;
@@ -30,11 +33,27 @@ async function tokenInfo(operator: NftOperator, tokenId: bigint) {
   }
 }
 
+/** Whether `user` owns `tokenId` in the block `operator.confirmations` below the head (none near genesis). */
+async function ownedWhenFinal(operator: NftOperator, tokenId: bigint, user: Address): Promise<boolean> {
+  const head = await operator.client.getBlockNumber({ cacheTime: 0 });
+  const final = head - BigInt(operator.confirmations);
+  if (final < 0n) return false;
+  try {
+    const info = await tokenInfo(operator, tokenId, { blockNumber: final });
+    return info.owner.toLowerCase() === user.toLowerCase();
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'NFT_NOT_FOUND') return false;
+    throw error;
+  }
+}
+
 export async function openSeed(operator: NftOperator | null, user: Address, tokenId: bigint): Promise<NftSeedJson> {
   if (operator === null) throw new ApiError('NFT_SEEDS_UNAVAILABLE');
-  const info = await tokenInfo(operator, tokenId);
+  const info = await tokenInfo(operator, tokenId, { blockTag: 'latest' });
   if (info.owner.toLowerCase() !== user.toLowerCase()) throw new ApiError('NFT_NOT_OWNER');
   if (info.rarity !== 0) throw new ApiError('NFT_ALREADY_REVEALED');
+  if (operator.confirmations > 0 && !(await ownedWhenFinal(operator, tokenId, user)))
+    throw new ApiError('INDEXER_BEHIND');
   const committed = await operator.client.readContract({
     address: operator.domain.nft,
     abi: eternoNftAbi,
