@@ -294,11 +294,15 @@ export const pairSync = onchainTable(
   (table) => ({ timeIdx: index().on(table.timestamp, table.blockNumber, table.logIndex) }),
 );
 
-/** The latest indexed block (id 'head'): the vouchers' expiry clock and the ledger's "as of". */
+/**
+ * The latest indexed block (id 'head'): the vouchers' expiry clock and the ledger's "as of". Its hash pins
+ * the solvency read to this very block (a reorg that replaced it is not read as if it were it).
+ */
 export const indexedHead = onchainTable('indexed_head', (t) => ({
   id: t.text().primaryKey(),
   blockNumber: t.bigint().notNull(),
   timestamp: t.bigint().notNull(),
+  hash: t.hex().notNull(),
 }));
 
 /**

@@ -5,7 +5,7 @@
  * computed here (the server's own ledger is tested with the indexer, test/vault.test.ts).
  */
 import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
-import type { Address, PublicClient } from 'viem';
+import type { Address, Hex, PublicClient } from 'viem';
 import type { IndexedWithdrawal, LedgerRow, LedgerView, PairSync } from '../src/vault/ledgerView.ts';
 
 export type ChainLedger = LedgerView & {
@@ -16,6 +16,7 @@ export type ChainLedger = LedgerView & {
 export function chainLedger(client: PublicClient, vault: Address, pair: Address): ChainLedger {
   let upTo = -1n;
   let headTime = 0n;
+  let headHash: Hex = '0x';
   const low = (a: Address) => a.toLowerCase() as Address;
   let withdrawals: IndexedWithdrawal[] = [];
   let dives: Array<{ user: Address; token: Address; amount: bigint; custom: bigint; blockNumber: bigint }> = [];
@@ -37,7 +38,9 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
   return {
     async catchUp(block) {
       upTo = block ?? (await client.getBlockNumber({ cacheTime: 0 }));
-      headTime = await timeOf(upTo);
+      const indexed = await client.getBlock({ blockNumber: upTo });
+      headTime = indexed.timestamp;
+      headHash = indexed.hash;
       const range = { fromBlock: 0n, toBlock: upTo };
       const [w, d, x, s] = await Promise.all([
         client.getContractEvents({ address: vault, abi: eternoVaultAbi, eventName: 'Withdrawn', ...range }),
@@ -156,7 +159,7 @@ export function chainLedger(client: PublicClient, vault: Address, pair: Address)
       for (const user of users)
         for (const r of (await this.snapshot(user)).balances)
           if (r.credited > r.withdrawn) owed.set(r.token, (owed.get(r.token) ?? 0n) + r.credited - r.withdrawn);
-      return { head: await this.head(), owed };
+      return { head: upTo < 0n ? null : { blockNumber: upTo, timestamp: headTime, hash: headHash }, owed };
     },
 
     async bestEusdAsk() {

@@ -137,10 +137,14 @@ describe('vault chain reads and signatures on the deployed vault', () => {
     // The deposit came before any payout of the day, so it banks nothing (net outflow never below 0): the
     // vault's figure and alice's own are both 4.
     expect([state.nonce, state.tokens[0]!.paidToday, state.tokens[0]!.userPaidToday]).toEqual([1n, e18('4'), e18('4')]);
-    // The holdings at the block before the withdrawal, and at the latest one, in one multicall each.
+    // The holdings at the block before the withdrawal, and at the latest one (named by their hashes), in one
+    // multicall each.
     const head = await client.getBlockNumber({ cacheTime: 0 });
-    expect(await chain.holdingsAt(head - 1n, [USDT])).toEqual([VAULT.reserve.USDT + e18('10')]);
-    expect(await chain.holdingsAt(head, [USDT])).toEqual([VAULT.reserve.USDT + e18('6')]);
+    const hashOf = async (blockNumber: bigint) => (await client.getBlock({ blockNumber })).hash;
+    expect(await chain.holdingsAt(await hashOf(head - 1n), [USDT])).toEqual([VAULT.reserve.USDT + e18('10')]);
+    expect(await chain.holdingsAt(await hashOf(head), [USDT])).toEqual([VAULT.reserve.USDT + e18('6')]);
+    // A hash the chain does not have on its canonical branch is refused, never read as another block.
+    await expect(chain.holdingsAt(`0x${'ab'.repeat(32)}`, [USDT])).rejects.toThrow();
     expect(await chain.blockTime(head)).toBe((await client.getBlock({ blockNumber: head })).timestamp);
     await expect(
       send(vault, eternoVaultAbi, 'withdraw', [USDT, e18('4'), deadline, voucher.r, voucher.s, voucher.v]),

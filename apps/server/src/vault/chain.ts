@@ -5,8 +5,10 @@
  * reserves (the exchange's spot price) and the EUSD market's buyer reward. The caps, the budgets and the
  * pause are always the contract's, never a copy in the server.
  *
- * `holdingsAt` reads the vault's balances at one given block (the indexed head: the solvency check compares
- * them with the ledger of that same block), `blockTime` a block's timestamp.
+ * `holdingsAt` reads the vault's balances at one given block, named by its HASH (EIP-1898, `requireCanonical`:
+ * the indexed head; the solvency check compares them with the ledger of that same block, and a block a reorg
+ * has replaced is refused by the node instead of being read as the block now at its height), `blockTime` a
+ * block's timestamp.
  *
  * Every read joins the batch of the current window (`batchWaitMs`, opened by the first read after
  * the previous batch was sent): ONE Multicall3 `eth_call` per window (`aggregateStrict`, @eterno/protocol/multicall) holds each
@@ -54,8 +56,11 @@ export type VaultState = {
 export type VaultChain = {
   /** Reads the state for `user`'s next signature of `kind` (nonce 0 when `user` is null). */
   read(user: Address | null, kind: VaultKind, tokens: readonly Address[]): Promise<VaultState>;
-  /** The vault's balance of each of `tokens` at block `blockNumber`, in ONE multicall. */
-  holdingsAt(blockNumber: bigint, tokens: readonly Address[]): Promise<bigint[]>;
+  /**
+   * The vault's balance of each of `tokens` at the block of hash `blockHash`, in ONE multicall; rejects when
+   * the chain does not have that block on its canonical branch (a reorg replaced it).
+   */
+  holdingsAt(blockHash: Hex, tokens: readonly Address[]): Promise<bigint[]>;
   /** A Uniswap V2 pair's reserves (latest block). */
   pairReserves(pair: Address): Promise<{ reserve0: bigint; reserve1: bigint }>;
   /** The EUSD market's buyer reward in basis points (latest block). */
@@ -96,8 +101,10 @@ function wordAt(data: Hex, i: number): bigint {
 
 type Call = { target: Address; callData: Hex };
 type Batch = { calls: Call[]; index: Map<string, number>; results: Promise<readonly Hex[]> };
-/** `latest`, or a block number as JSON-RPC hex. */
-type BlockTag = 'latest' | Hex;
+/** `latest`, or a block hash (EIP-1898, canonical only). */
+type BlockTag = 'latest' | { blockHash: Hex; requireCanonical: true };
+/** The key of a tag's open batch. */
+const tagKey = (tag: BlockTag): string => (tag === 'latest' ? tag : tag.blockHash);
 
 /** How many block timestamps `blockTime` keeps. */
 const BLOCK_TIMES_KEPT = 256;
@@ -106,8 +113,8 @@ const BLOCK_TIMES_KEPT = 256;
  * `client` sends the batch's `eth_call` (./open.ts gives it a kept-alive node:http transport).
  */
 export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs = 0 } = {}): VaultChain {
-  /** The batch of the current window, per block tag. */
-  const open = new Map<BlockTag, Batch>();
+  /** The batch of the current window, per block tag (`tagKey`). */
+  const open = new Map<string, Batch>();
 
   /** One plain `eth_call` (no viem `call` action on this path); the batch is coded by the protocol's multicall. */
   const callerAt = (tag: BlockTag): CallClient => ({
@@ -126,7 +133,8 @@ export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs =
 
   /** The result of `callData` on `target` at `tag` from the current window's batch (opened when none is). */
   const call = async (target: Address, callData: Hex, tag: BlockTag = 'latest'): Promise<Hex> => {
-    let batch = open.get(tag);
+    const tagged = tagKey(tag);
+    let batch = open.get(tagged);
     if (batch === undefined) {
       let start!: () => void;
       const started = new Promise<void>((res) => {
@@ -134,10 +142,10 @@ export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs =
       });
       const fresh: Batch = { calls: [], index: new Map(), results: started.then(() => send(tag, fresh)) };
       batch = fresh;
-      open.set(tag, fresh);
+      open.set(tagged, fresh);
       setTimeout(() => {
         // The window closes before the batch is sent: a later read opens a batch of its own.
-        if (open.get(tag) === fresh) open.delete(tag);
+        if (open.get(tagged) === fresh) open.delete(tagged);
         start();
       }, batchWaitMs);
     }
@@ -194,8 +202,8 @@ export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs =
       };
     },
 
-    holdingsAt(blockNumber, tokens) {
-      const tag: BlockTag = `0x${blockNumber.toString(16)}`;
+    holdingsAt(blockHash, tokens) {
+      const tag: BlockTag = { blockHash, requireCanonical: true };
       return Promise.all(tokens.map((token) => balanceOf(token, tag)));
     },
 

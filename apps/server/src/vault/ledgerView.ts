@@ -68,9 +68,12 @@ export type LedgerSnapshot = {
   lastBlock: bigint | null;
 };
 
+/** An indexed block with its hash (the block the figures are of, whatever a reorg put at its height since). */
+export type IndexedBlock = IndexedHead & { hash: Hex };
+
 /** The vault's side of the ledger as of ONE indexed block: the head and what the ledger owes per token. */
 export type VaultLedgerSnapshot = {
-  head: IndexedHead | null;
+  head: IndexedBlock | null;
   /** Per token (lower-case): Σ (credited − withdrawn) over every user. */
   owed: ReadonlyMap<Address, bigint>;
 };

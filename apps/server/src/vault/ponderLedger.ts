@@ -173,12 +173,15 @@ export function ponderLedger(db: ApiDb): LedgerView {
         .from(indexedHead)
         .leftJoin(ledgerBalance, sql`true`)
         .where(eq(indexedHead.id, 'head'))
-        .groupBy(indexedHead.id, indexedHead.blockNumber, indexedHead.timestamp, ledgerBalance.token);
+        .groupBy(indexedHead.id, indexedHead.blockNumber, indexedHead.timestamp, indexedHead.hash, ledgerBalance.token);
       const first = rows[0];
       const owed = new Map<Address, bigint>();
       for (const r of rows) if (r.token !== null && r.owed !== null) owed.set(r.token, BigInt(r.owed));
       return {
-        head: first === undefined ? null : { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp },
+        head:
+          first === undefined
+            ? null
+            : { blockNumber: first.head.blockNumber, timestamp: first.head.timestamp, hash: first.head.hash },
         owed,
       };
     },

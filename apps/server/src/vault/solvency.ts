@@ -137,8 +137,11 @@ export type Reserve = { head: IndexedHead; final: FinalHead; tokens: TokenReserv
 
 /**
  * Holdings, owed and unexpired quotes of `tokens` as of ONE indexed block (the head and the owed amounts
- * in one statement, the holdings at that block in one multicall). INDEXER_BEHIND before the first block
- * is indexed, or when the chain no longer has the indexed head (a reorg the indexer has not caught up).
+ * in one statement, the holdings at that block — named by its hash — in one multicall). INDEXER_BEHIND
+ * before the first block is indexed, or when the chain no longer has the indexed head on its canonical
+ * branch (a reorg the indexer has not caught up: the block now at that height is another block, and its
+ * holdings against the replaced block's ledger would count a withdrawal the reorg took back as still in
+ * the vault and already paid — second review, S-1).
  */
 export async function readReserve(
   ctx: Pick<VaultContext, 'ledger' | 'chain' | 'quotes' | 'finality'>,
@@ -149,7 +152,7 @@ export async function readReserve(
   if (head === null) throw new ApiError('INDEXER_BEHIND');
   const final = await ctx.finality.of(head);
   const [holdings, quotes] = await Promise.all([
-    ctx.chain.holdingsAt(head.blockNumber, tokens).catch(() => {
+    ctx.chain.holdingsAt(head.hash, tokens).catch(() => {
       throw new ApiError('INDEXER_BEHIND');
     }),
     ctx.quotes.liveSince(final.timestamp).then((rows) => reservedByQuotes(ctx, rows, final)),
