@@ -61,6 +61,8 @@ export type VaultChain = {
    * the chain does not have that block on its canonical branch (a reorg replaced it).
    */
   holdingsAt(blockHash: Hex, tokens: readonly Address[]): Promise<bigint[]>;
+  /** What `owner`'s wallet holds of `token` (latest block): an exchange quote's input must be there. */
+  walletBalance(owner: Address, token: Address): Promise<bigint>;
   /** A Uniswap V2 pair's reserves (latest block). */
   pairReserves(pair: Address): Promise<{ reserve0: bigint; reserve1: bigint }>;
   /** The EUSD market's buyer reward in basis points (latest block). */
@@ -159,8 +161,8 @@ export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs =
   };
 
   const lowerVault = vault.toLowerCase() as Address;
-  const balanceOf = (token: Address, tag: BlockTag = 'latest') =>
-    call(token.toLowerCase() as Address, `0x${BALANCE_OF}${wordOf(lowerVault)}`, tag).then((d) => wordAt(d, 0));
+  const balanceOf = (token: Address, tag: BlockTag = 'latest', owner: Address = lowerVault) =>
+    call(token.toLowerCase() as Address, `0x${BALANCE_OF}${wordOf(owner)}`, tag).then((d) => wordAt(d, 0));
   const blockTimes = new Map<bigint, bigint>();
   return {
     async read(user, kind, tokens) {
@@ -205,6 +207,10 @@ export function vaultChain(client: PublicClient, vault: Address, { batchWaitMs =
     holdingsAt(blockHash, tokens) {
       const tag: BlockTag = { blockHash, requireCanonical: true };
       return Promise.all(tokens.map((token) => balanceOf(token, tag)));
+    },
+
+    walletBalance(owner, token) {
+      return balanceOf(token, 'latest', owner);
     },
 
     async pairReserves(pair) {

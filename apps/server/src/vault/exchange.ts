@@ -5,7 +5,8 @@
  * away from the average in the direction that would pay an arbitrageur, and (EUSD in) while the EUSD
  * market sells EUSD below what the vault pays for it. Each quote is a reservation: stored, and signed in
  * ONE transaction holding its output token's lock that sums the unexpired quotes and checks the exchange
- * budget on chain, the day's exchange budget and the vault's solvency. Rules: docs/decisions/vouchers.md.
+ * budget on chain, the day's exchange budget and the vault's solvency; so it is signed only for a wallet
+ * that holds its input. Rules: docs/decisions/vouchers.md.
  */
 import { formatAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
@@ -99,12 +100,16 @@ export async function quoteExchange(
   const me = user.toLowerCase() as Address;
   const { settings } = ctx;
 
-  const [{ head, exchanges }, chain, reserve] = await Promise.all([
+  const [{ head, exchanges }, chain, reserve, wallet] = await Promise.all([
     ctx.ledger.snapshot(me),
     ctx.chain.read(me, 'Exchange', [tokenIn.address, tokenOut.address]),
     ctx.reserve(),
+    ctx.chain.walletBalance(me, tokenIn.address),
   ]);
   if (head === null || chain.nonce !== BigInt(exchanges)) throw new ApiError('INDEXER_BEHIND');
+  // A quote reserves its output for its lifetime: only for a wallet that holds what it would pay in (second
+  // review S-2: empty wallets re-asking every two minutes held the day's exchange budget for free).
+  if (wallet < amountIn) throw new ApiError('INSUFFICIENT_BALANCE');
   const [infoIn, infoOut] = chain.tokens as [(typeof chain.tokens)[0], (typeof chain.tokens)[0]];
   if (!infoIn.allowed || !infoOut.allowed) throw new ApiError('TOKEN_NOT_SUPPORTED');
   if (chain.paused) throw new ApiError('VAULT_PAUSED');
