@@ -74,7 +74,10 @@ export type IndexedBlock = IndexedHead & { hash: Hex };
 /** The vault's side of the ledger as of ONE indexed block: the head and what the ledger owes per token. */
 export type VaultLedgerSnapshot = {
   head: IndexedBlock | null;
-  /** Per token (lower-case): Σ (credited − withdrawn) over every user. */
+  /**
+   * Per token (lower-case): Σ max(credited − withdrawn, 0) over every user, plus the principal and interest
+   * of every active fixed-term order (paid in, credited only at maturity).
+   */
   owed: ReadonlyMap<Address, bigint>;
 };
 
@@ -92,7 +95,7 @@ export type LedgerView = {
   vaultExchangedOutSince(tokenOut: Address, since: bigint): Promise<bigint>;
   /** The indexed exchanges of these (user, nonce) pairs. */
   exchangesOf(keys: ReadonlyArray<{ user: Address; nonce: bigint }>): Promise<IndexedExchange[]>;
-  /** The head and what the ledger owes per token, in ONE statement (one indexed block). */
+  /** The head and what the ledger owes per token (fixed-term orders included), in ONE statement (one indexed block). */
   vaultSnapshot(): Promise<VaultLedgerSnapshot>;
   /** The lowest unit price (USDT per EUSD, 18 decimals) of an open order of the EUSD market; null when none. */
   bestEusdAsk(): Promise<bigint | null>;

@@ -1,6 +1,6 @@
 /**
  * The LedgerView over Ponder's tables (ponder.schema.ts: ledger_balance, vault_user,
- * vault_withdrawal, vault_exchange, vault_token, bill, pair_sync, indexed_head), through Ponder's
+ * vault_withdrawal, vault_exchange, vault_token, bill, pair_sync, indexed_head, regular_order), through Ponder's
  * read-only API database or the PostgreSQL reader's Drizzle (reader/indexerDb.ts).
  */
 import { and, desc, eq, gte, inArray, lt, min, or, sql, sum } from 'ponder';
@@ -11,6 +11,7 @@ import {
   ledgerBalance,
   marketOrder,
   pairSync,
+  regularOrder,
   vaultExchange,
   vaultUser,
   vaultWithdrawal,
@@ -166,14 +167,27 @@ export function ponderLedger(db: ApiDb): LedgerView {
 
     async vaultSnapshot() {
       // Σ of the users' balances that are positive: a user paid more than the ledger credited (a signer bug,
-      // a stolen key) is a loss of the vault, not less owed to the others. One statement with the head.
-      const owedSum = sql<string>`sum(greatest(${ledgerBalance.credited} - ${ledgerBalance.withdrawn}, 0))::text`;
+      // a stolen key) is a loss of the vault, not less owed to the others. Plus every active fixed-term
+      // order's principal and interest, in the token of its `regular` bill: paid in at once, credited only at
+      // maturity, owed all along (second review S-3). One statement with the head.
+      const owedRows = sql`(
+        SELECT ${ledgerBalance.token} AS token, greatest(${ledgerBalance.credited} - ${ledgerBalance.withdrawn}, 0) AS owed
+        FROM ${ledgerBalance}
+        UNION ALL
+        SELECT ${bill.token} AS token, ${regularOrder.principal} + ${regularOrder.interest} AS owed
+        FROM ${regularOrder} JOIN ${bill} ON ${bill.id} = ${regularOrder.eventId}
+        WHERE ${regularOrder.state} = 'active'
+      ) AS owed_row`;
       const rows = await db
-        .select({ head: indexedHead, token: ledgerBalance.token, owed: owedSum })
+        .select({
+          head: indexedHead,
+          token: sql<Address | null>`owed_row.token`,
+          owed: sql<string | null>`sum(owed_row.owed)::text`,
+        })
         .from(indexedHead)
-        .leftJoin(ledgerBalance, sql`true`)
+        .leftJoin(owedRows, sql`true`)
         .where(eq(indexedHead.id, 'head'))
-        .groupBy(indexedHead.id, indexedHead.blockNumber, indexedHead.timestamp, indexedHead.hash, ledgerBalance.token);
+        .groupBy(indexedHead.id, indexedHead.blockNumber, indexedHead.timestamp, indexedHead.hash, sql`owed_row.token`);
       const first = rows[0];
       const owed = new Map<Address, bigint>();
       for (const r of rows) if (r.token !== null && r.owed !== null) owed.set(r.token, BigInt(r.owed));

@@ -5,8 +5,10 @@
  *   - holdings H: the vault's `balanceOf(T)` at block N, read on chain when asked (never cached). Read at N,
  *     not at the latest block, so that it and the ledger see the same deposits: a deposit mined but not yet
  *     indexed would otherwise count as free;
- *   - owed: Σ over users of max(credited − withdrawn, 0) at N — everything the ledger owes (a user paid
- *     beyond its credit, by a signer bug or a stolen key, is the vault's loss, not less owed to others);
+ *   - owed: Σ over users of max(credited − withdrawn, 0) at N, plus the principal and interest of every
+ *     active fixed-term order (paid in at once, credited at maturity: owed all along, never free reserve)
+ *     — everything the ledger owes (a user paid beyond its credit, by a signer bug or a stolen key, is the
+ *     vault's loss, not less owed to others);
  *   - open vouchers V: for every user and withdrawal nonce, the most a signed voucher of that nonce that can
  *     still pay (signed or cancelled: its signature exists; until its deadline has passed on final state)
  *     would pay beyond what the nonce's indexed withdrawal already took (one nonce pays once, so the largest
