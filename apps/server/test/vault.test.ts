@@ -448,7 +448,7 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
       [{ tokenIn: at('USDT'), tokenOut: at('USDT'), amountIn: '1000' }, 400, 'EXCHANGE_PAIR_UNSUPPORTED'],
       [{ tokenIn: at('USDT'), tokenOut: at('PUSD'), amountIn: '1000' }, 400, 'TOKEN_NOT_SUPPORTED'],
       [{ tokenIn: at('USDT'), tokenOut: at('EUSD'), amountIn: '-1' }, 400, 'INVALID_AMOUNT'],
-      [{ tokenIn: at('USDT'), tokenOut: at('EUSD'), amountIn: e18('20000').toString() }, 422, 'OVER_DAY_CAP'],
+      [{ tokenIn: at('USDT'), tokenOut: at('EUSD'), amountIn: e18('20000').toString() }, 422, 'OVER_USER_DAY_CAP'],
     ];
     for (const [body, status, code] of cases) {
       const res = await call('POST', '/vault/exchange-quotes', bob, body);

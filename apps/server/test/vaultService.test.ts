@@ -464,7 +464,7 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
     for (const [body, expected] of [
       [{ tokenIn: usdt, tokenOut: usdt, amountIn: '1000' }, '400 EXCHANGE_PAIR_UNSUPPORTED'],
       [{ tokenIn: usdt, tokenOut: at('PUSD'), amountIn: '1000' }, '400 TOKEN_NOT_SUPPORTED'],
-      [{ tokenIn: usdt, tokenOut: eusd, amountIn: e18('20000').toString() }, '422 OVER_DAY_CAP'],
+      [{ tokenIn: usdt, tokenOut: eusd, amountIn: e18('20000').toString() }, '422 OVER_USER_DAY_CAP'],
     ] as const) {
       const res = await call('POST', '/vault/exchange-quotes', bob, body);
       expect(`${res.status} ${res.body.error.code}`).toBe(expected);

@@ -157,7 +157,8 @@ export async function quoteExchange(
     ctx.ledger.vaultExchangedOutSince(tokenOut.address, dayStart),
   ]);
   const userRemaining = settings.exchangeUserDayCap > received ? settings.exchangeUserDayCap - received : 0n;
-  if (amountOut > userRemaining) throw new ApiError('OVER_DAY_CAP', { remaining: shown(userRemaining) });
+  // The user's own cap: its own code and text (the vault-wide OVER_DAY_CAP told the user the vault was closed).
+  if (amountOut > userRemaining) throw new ApiError('OVER_USER_DAY_CAP', { remaining: shown(userRemaining) });
 
   const base = ctx.now() > head.timestamp ? ctx.now() : head.timestamp;
   const deadline = base + BigInt(settings.quoteLifetime);
