@@ -5,8 +5,8 @@
  * away from the average in the direction that would pay an arbitrageur, and (EUSD in) while the EUSD
  * market sells EUSD below what the vault pays for it. Each quote is a reservation: stored, and signed in
  * ONE transaction holding its output token's lock that sums the unexpired quotes and checks the exchange
- * budget on chain, the day's exchange budget and the vault's solvency; so it is signed only for a wallet
- * that holds its input. Rules: docs/decisions/vouchers.md.
+ * budget on chain, the day's exchange budget and the vault's solvency. Since it holds those budgets for its
+ * lifetime, it is signed only for a wallet that holds its input. Rules: docs/decisions/vouchers.md.
  */
 import { formatAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
