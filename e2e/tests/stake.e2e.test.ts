@@ -69,9 +69,14 @@ async function waitForPhase(page: Page, phase: 'confirmed' | 'failed', scope?: L
     .waitFor({ timeout: 60_000 });
 }
 
+/** Fonts loaded, every finite animation (a modal's fade-in) finished, two frames painted: what a person sees. */
 async function settle(page: Page): Promise<void> {
   await page.evaluate(
-    'document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))',
+    `document.fonts.ready
+      .then(() => Promise.all(document.getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined))))
+      .then(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))`,
   );
 }
 
