@@ -599,6 +599,8 @@ export const marketOrder = onchainTable(
     unitPrice: t.bigint().notNull(),
     quantity: t.bigint().notNull(),
     remaining: t.bigint().notNull(),
+    /** The EUSD a cancel sent back to the seller (the `Cancelled` event's `refunded`); 0 unless cancelled. */
+    refunded: t.bigint().notNull(),
     feeBps: t.integer().notNull(),
     status: t.text().notNull(),
     blockNumber: t.bigint().notNull(),

@@ -2,11 +2,14 @@
 import { readFile, mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDir } from './precompress.ts';
 import {
+  CHART_LOGO_STYLE_HASH,
   connectOrigins,
   contentSecurityPolicy,
   contentType,
@@ -269,6 +272,18 @@ describe('Content-Security-Policy', () => {
     ]);
     const same = connectOrigins({ rpcUrl: 'https://node.example.org/rpc', apiUrl: 'https://node.example.org/api' });
     expect(directives(contentSecurityPolicy(same)).get('connect-src')).toEqual(["'self'", 'https://node.example.org']);
+  });
+
+  it('allows the chart library’s one inline style by the hash of its installed text, and no other', async () => {
+    const packageJson = createRequire(import.meta.url).resolve('lightweight-charts/package.json');
+    // The build the web bundle uses (the package's "production" / default export).
+    const library = await readFile(join(dirname(packageJson), 'dist/lightweight-charts.production.mjs'), 'utf8');
+    const styles = [...library.matchAll(/"(a#tv-attr-logo\{[^"]*)"/g)].map((m) => m[1]!);
+    expect(styles).toHaveLength(1);
+    const hash = `'sha256-${createHash('sha256').update(styles[0]!).digest('base64')}'`;
+    const csp = directives(contentSecurityPolicy({ rpcUrl: 'http://127.0.0.1:1', apiUrl: 'http://127.0.0.1:2' }));
+    expect(csp.get('style-src')).toEqual(["'self'", hash]);
+    expect(CHART_LOGO_STYLE_HASH).toBe(hash);
   });
 
   it('allows no inline script, no eval, no framing', () => {

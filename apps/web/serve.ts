@@ -116,8 +116,16 @@ export function connectOrigins(config: unknown): ConnectOrigins {
 }
 
 /**
+ * The one inline `<style>` the app allows, by its hash: lightweight-charts (TREND's chart) writes
+ * the CSS of its TradingView attribution logo into a `<style>` element it creates. The rest of
+ * its styling goes through the CSSOM (element.style), which a CSP does not restrict. serve.test.ts
+ * recomputes this hash from the installed library, so an upgrade that changes the text fails there.
+ */
+export const CHART_LOGO_STYLE_HASH = "'sha256-3pRED1tOXas1FXFoPb9TGCjmYe9XQsmO9OV23khV2nY='";
+
+/**
  * The Content-Security-Policy: scripts, styles, fonts and the manifest only from the app's own
- * origin (no inline script, no eval); images also as data: URLs (EIP-6963 wallet icons are data
+ * origin (no inline script, no eval; one inline style by its hash, the chart logo's); images also as data: URLs (EIP-6963 wallet icons are data
  * URLs); fetches only to the app itself, the RPC and the API; no plugins, no <base>, no forms
  * posting anywhere, no framing by any page.
  */
@@ -126,7 +134,7 @@ export function contentSecurityPolicy(origins: ConnectOrigins): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${CHART_LOGO_STYLE_HASH}`,
     "img-src 'self' data:",
     "font-src 'self'",
     `connect-src ${connect}`,

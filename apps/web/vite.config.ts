@@ -39,9 +39,10 @@ function runtimeConfig(): Plugin {
 }
 
 /**
- * Build only: index.html preloads the login page's chunk (and its CSS), which every visitor without
- * a session needs first. main.tsx imports it for such a visitor as soon as the entry runs; with the
- * preload its download has already happened alongside the entry's instead of starting after it.
+ * Build only: index.html preloads the login page's chunk, which every visitor without a session needs
+ * first. main.tsx imports it for such a visitor as soon as the entry runs; with the preload its download
+ * has already happened alongside the entry's instead of starting after it. Its CSS is in the entry's
+ * stylesheet (main.tsx), so nothing is preloaded that a signed-in load would leave unused.
  */
 function preloadLoginPage(): Plugin {
   return {
@@ -67,21 +68,15 @@ function preloadLoginPage(): Plugin {
           for (const dependency of chunks.get(file)?.imports ?? []) visit(dependency);
         };
         visit(login.fileName);
-        const tags: HtmlTagDescriptor[] = [...files]
+        return [...files]
           .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
-            injectTo: 'head',
-          }));
-        for (const css of login.viteMetadata?.importedCss ?? []) {
-          tags.push({
-            tag: 'link',
-            attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${css}` },
-            injectTo: 'head',
-          });
-        }
-        return tags;
+          .map(
+            (file): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+              injectTo: 'head',
+            }),
+          );
       },
     },
   };

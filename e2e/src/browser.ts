@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ] as const;
 
-export type ViewportName = 'portrait' | 'landscape' | 'desktop';
+export type ViewportName = 'portrait' | 'landscape' | 'small' | 'desktop';
 
 type ViewportProfile = {
   viewport: { width: number; height: number };
@@ -29,10 +29,11 @@ type ViewportProfile = {
   deviceScaleFactor: number;
 };
 
-/** A phone held upright, the same phone turned (the app rotates 90°), and a desktop window. */
+/** A phone held upright, the same phone turned (the app rotates 90°), a small phone, and a desktop window. */
 export const VIEWPORTS: Record<ViewportName, ViewportProfile> = {
   portrait: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
   landscape: { viewport: { width: 844, height: 390 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
+  small: { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 },
   desktop: { viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1 },
 };
 
@@ -53,6 +54,8 @@ export type LaunchOptions = {
   viewport?: ViewportName;
   /** Default action/navigation timeout of the page (ms). */
   timeoutMs?: number;
+  /** The browser's locale (`navigator.languages`, Accept-Language); Chromium's own when unset. */
+  locale?: string;
 };
 
 export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSession> {
@@ -65,6 +68,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSe
       headless: true,
       args: [...CHROMIUM_ARGS],
       ...profile,
+      ...(opts.locale ? { locale: opts.locale } : {}),
     });
   } catch (err) {
     await rm(userDataDir, { recursive: true, force: true });

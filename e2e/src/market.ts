@@ -5,7 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { createWalletClient, erc20Abi, getAddress, type Address } from 'viem';
-import { formatScaled12, formatTokenAmount } from '@eterno/protocol/amount';
+import { DISPLAY_DIGITS } from '@eterno/protocol/amount';
+import { figureAmount, figurePrice, type FigureLocale } from '@eterno/protocol/figure';
 import { GAS_LIMIT } from '@eterno/protocol/chain';
 import {
   eternoFarmAbi,
@@ -31,7 +32,11 @@ export type MarketFigures = {
 };
 
 /** Reads the chain at its current block and returns what Home › ETERNO must show for it. */
-export async function expectedMarket(rpcUrl: string, deployments: MarketDeployments): Promise<MarketFigures> {
+export async function expectedMarket(
+  rpcUrl: string,
+  deployments: MarketDeployments,
+  locale: FigureLocale = 'en',
+): Promise<MarketFigures> {
   const client = chainClients(rpcUrl).public;
   const c = deployments.contracts;
   const need = (key: string): Address => {
@@ -83,23 +88,23 @@ export async function expectedMarket(rpcUrl: string, deployments: MarketDeployme
 
   const etroPrice = (eulp.usdt * ONE) / eulp.other;
   const fonPrice = (fon.usdt * ONE) / fon.other;
-  const usdt = (v: bigint) => formatTokenAmount(v, 'USDT', { grouping: true });
-  const etro = (v: bigint) => formatTokenAmount(v, 'ETRO', { grouping: true });
+  // As Home shows them: short enough for a phone (the exact value is a tap away).
+  const usdt = (v: bigint) => figureAmount(v, locale, { digits: DISPLAY_DIGITS.USDT }).text;
+  const etro = (v: bigint) => figureAmount(v, locale, { digits: DISPLAY_DIGITS.ETRO }).text;
   return {
     blockNumber,
     etroPrice,
     fonPrice,
     texts: {
-      'price-ETRO': formatScaled12(etroPrice),
-      'price-FON': formatScaled12(fonPrice),
-      'lp-totalSupply': formatTokenAmount(lpSupply, 'EULP', { grouping: true }),
+      'price-ETRO': figurePrice(etroPrice).text,
+      'price-FON': figurePrice(fonPrice).text,
+      'lp-totalSupply': figureAmount(lpSupply, locale, { digits: DISPLAY_DIGITS.EULP }).text,
       'lp-usdtReserve': usdt(eulp.usdt),
       'lp-etroReserve': etro(eulp.other),
-      'lp-etroPerLp': formatScaled12((eulp.other * ONE) / lpSupply),
+      'lp-etroPerLp': figurePrice((eulp.other * ONE) / lpSupply).text,
+      // Each value once (the line under it says what it counts, without the figure again).
       'value-usdt-total': `${usdt(eulp.usdt + elp.usdt)} USDT`,
-      'value-usdt-onchain': usdt(eulp.usdt + elp.usdt),
       'value-etro-total': `${usdt((etroSupply * etroPrice) / ONE)} USDT`,
-      'value-etro-onchain': usdt((etroSupply * etroPrice) / ONE),
       'staking-ETRO-reserve': `${etro(etroReserve)} ETRO`,
       'staking-ETRO-available': `${etro(etroAvailable)} ETRO`,
       'staking-EULP-reserve': `${etro(eulpReserve)} ETRO`,

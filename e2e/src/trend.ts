@@ -2,7 +2,7 @@
  * Home › TREND from the chain's side: the candles of a pair built straight from its `Swap` events
  * (token0 read from the pair), to compare with what the screen draws, and the chart's state.
  */
-import { formatScaled12 } from '@eterno/protocol/amount';
+import { figurePrice } from '@eterno/protocol/figure';
 import { GAS_LIMIT } from '@eterno/protocol/chain';
 import { uniswapV2PairAbi, uniswapV2Router02Abi } from '@eterno/protocol/generated/abis';
 import {
@@ -48,7 +48,8 @@ export async function chainCandles(
 }
 
 /** The last close as the screen writes it. */
-export const closeText = (candle: CandleFigures): string => formatScaled12(candle.close);
+/** The last close as TREND shows it (4 significant digits, the exact value on tap). */
+export const closeText = (candle: CandleFigures): string => figurePrice(candle.close).text;
 
 export function trendChart(page: Page): Locator {
   return page.getByTestId('trend-chart');

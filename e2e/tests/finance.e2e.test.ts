@@ -53,6 +53,7 @@ import {
   waitForTxPhase,
 } from '../src/vault.ts';
 import { until } from '../src/wait.ts';
+import { errorToast, expectReallyVisible, expectTextReallyVisible, successToast } from '../src/visible.ts';
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -198,6 +199,8 @@ describe('finance: a package from purchase to finished', () => {
     const before = await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address);
     await page.getByTestId('subscribe-buy').click();
     await waitForTxPhase(page.getByTestId('subscribe'), 'confirmed');
+    await expectReallyVisible(successToast(page));
+    await expectTextReallyVisible(page.getByTestId('buy-success'));
     await expectText(
       page,
       'buy-success',
@@ -469,6 +472,8 @@ describe('finance: refusals send nothing', () => {
     expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([d.contracts.USDT.toLowerCase()]);
     const alert = await page.getByTestId('subscribe').getByTestId('tx-progress').innerText();
     expect(alert).toContain(text('en', 'errors', 'PURCHASE_EXPIRED'));
+    await expectReallyVisible(errorToast(page, text('en', 'errors', 'PURCHASE_EXPIRED')));
+    await expectTextReallyVisible(page.getByTestId('subscribe').getByTestId('tx-progress').getByRole('alert'));
     expect(await vaultNonce(stack.rpcUrl, d, address, 0)).toBe(0n);
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before);
     // The lapsed authorisation is listed as unpaid no more once the API's clock (the indexed block

@@ -69,8 +69,8 @@ describe('home › ETERNO', () => {
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
       await signInVia(page, stack.webUrl, '/home/eterno');
-      const expected = await expectedMarket(stack.rpcUrl, stack.deployments);
       for (const lang of ['en', 'zh'] as Lang[]) {
+        const expected = await expectedMarket(stack.rpcUrl, stack.deployments, lang);
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
         await page.reload();
         await page

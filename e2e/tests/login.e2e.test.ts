@@ -386,6 +386,41 @@ describe('local demo wallet', () => {
     expect(new URL(page.url()).pathname).toBe('/assets/overview');
   });
 
+  test('switches to another seeded account in Mine › Settings: the page reloads, bob signs in and the app shows bob', async () => {
+    const stack = e2e.stack();
+    const { page } = await e2e.browser();
+    await page.goto(`${stack.webUrl}/mine/setting`);
+    await page.waitForURL((u) => u.pathname === '/login');
+    const demo = page.getByRole('button', { name: /ETERNO Demo Wallet \(local\)/ });
+    await demo.click();
+    await page.waitForURL((u) => u.pathname === '/mine/setting', { timeout: 60_000 });
+    const alice = testAccount(1).address;
+    const bob = testAccount(2).address;
+    const switcher = page.getByTestId('demo-accounts');
+    await switcher.waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.getByTestId('demo-account-1').getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByTestId('demo-account-2').innerText()).toMatch(/bob/);
+    expect(await page.getByTestId('demo-account-2').innerText()).toMatch(shortAddress(bob));
+    await page.locator('.account-chip').getByText(shortAddress(alice)).waitFor({ state: 'visible' });
+
+    await markPage(page);
+    await page.getByTestId('demo-account-2').click();
+    // An account change, as with any wallet: the page reloads and alice's session ends.
+    await until('the page to reload', () => pageWasReloaded(page), { timeoutMs: 10_000 });
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 30_000 });
+    expect(tokenOf(await sessionStorageOf(page), alice)).toBeUndefined();
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/mine/setting');
+
+    await demo.click();
+    await page.waitForURL((u) => u.pathname === '/mine/setting', { timeout: 60_000 });
+    expect(tokenOf(await sessionStorageOf(page), bob)).toBeTruthy();
+    await page.locator('.account-chip').getByText(shortAddress(bob)).waitFor({ state: 'visible', timeout: 30_000 });
+    expect(await page.getByTestId('demo-account-2').getAttribute('aria-pressed')).toBe('true');
+    // bob's own balances, read from the chain.
+    await page.goto(`${stack.webUrl}/assets/overview`);
+    await waitForBalances(page, balanceTexts(await readBalances(stack.rpcUrl, stack.deployments, bob)));
+  });
+
   test('the demo wallet is not offered when the config does not allow it', async () => {
     const stack = e2e.stack();
     const { page } = await e2e.browser();

@@ -17,6 +17,7 @@ import { chainClients, testAccount } from '../src/chain.ts';
 import { useE2E } from '../src/fixture.ts';
 import { installTestWallet } from '../src/testWallet.ts';
 import { until } from '../src/wait.ts';
+import { expectReallyVisible, expectTextReallyVisible, successToast } from '../src/visible.ts';
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -113,7 +114,8 @@ describe('market › EUSD market', () => {
     await page.getByTestId('market-list-submit').click();
     expect(await problemOf(page, 'market-list-price')).toBe('Please enter the unit price');
     await page.getByTestId('market-list-price-input').fill('1.5');
-    expect(await problemOf(page, 'market-list-price')).toBe('Your bid is too high, please do not exceed 1!');
+    expect(await problemOf(page, 'market-list-price')).toBe('Your asking price is too high, please do not exceed 1!');
+    await expectTextReallyVisible(page.getByTestId('market-list-price-problem'));
     await page.getByTestId('market-list-price-input').fill('0.95');
     expect(await problemOf(page, 'market-list-quantity')).toBe('Please enter the quantity');
     await page.getByTestId('market-list-quantity-input').fill('15');
@@ -127,6 +129,7 @@ describe('market › EUSD market', () => {
     expect(await page.getByTestId('market-list-receive').textContent()).toBe('92.15 USDT');
     await page.getByTestId('market-list-submit').click();
     await waitForSheetConfirmed(page, 'market-list-sheet');
+    await expectReallyVisible(successToast(page));
     const sent = alice.requests('eth_sendTransaction').map((r) => (r.params[0] as { to: string }).to.toLowerCase());
     expect(sent).toEqual([eusd.toLowerCase(), market.toLowerCase()]);
     expect(await orderOf(1n)).toEqual({ seller: alice.address, unitPrice: e18('0.95'), remaining: e18('100') });
@@ -147,12 +150,14 @@ describe('market › EUSD market', () => {
     expect(await problemOf(buyer.page, 'market-buy-quantity')).toBe('Trading multiples of 10');
     await buyer.page.getByTestId('market-buy-quantity-input').fill('110');
     expect(await problemOf(buyer.page, 'market-buy-quantity')).toBe('The order has only 100 EUSD');
+    await expectTextReallyVisible(buyer.page.getByTestId('market-buy-quantity-problem'));
     expect(bob.requests('eth_sendTransaction')).toEqual([]);
     await buyer.page.getByTestId('market-buy-quantity-input').fill('30');
     expect(await buyer.page.getByTestId('market-buy-cost').textContent()).toBe('28.5 USDT');
     expect(await buyer.page.getByTestId('market-buy-reward').textContent()).toBe('0.3 EUSD');
     await buyer.page.getByTestId('market-buy-submit').click();
     await waitForSheetConfirmed(buyer.page, 'market-buy-sheet');
+    await expectReallyVisible(successToast(buyer.page));
     const b1 = await balances(bob.address);
     expect(b0.usdt - b1.usdt).toBe(e18('28.5'));
     expect(b1.eusd - b0.eusd).toBe(e18('30.3'));
@@ -164,13 +169,22 @@ describe('market › EUSD market', () => {
     const mine = page.locator('[data-testid="market-my-order"][data-order="1"]');
     await until(
       'the order to show 70 of 100 EUSD',
-      async () => (await mine.count()) === 1 && (await mine.textContent())!.includes('70 / 100'),
+      async () =>
+        (await mine.count()) === 1 &&
+        (await mine.getByTestId('market-order-amounts').textContent()) === '70 of 100 EUSD still for sale · 30 sold',
       {
         timeoutMs: 30_000,
       },
     );
     await mine.getByTestId('market-cancel').click();
+    // Asked first, with what comes back; nothing is sent before the confirmation.
+    const ask = page.locator('.modal');
+    await ask.waitFor({ state: 'visible' });
+    expect(await ask.locator('.modal-message').textContent()).toContain('70');
+    expect((await orderOf(1n)).remaining).toBe(e18('70'));
+    await ask.locator('.modal-confirm').click();
     await waitForPhase(page, 'confirmed');
+    await expectReallyVisible(successToast(page));
     expect((await orderOf(1n)).remaining).toBe(0n);
     const a2 = await balances(alice.address);
     expect(a2.eusd).toBe(a0.eusd - e18('30'));
@@ -178,6 +192,10 @@ describe('market › EUSD market', () => {
     await until('the order to show cancelled', async () => (await mine.getAttribute('data-status')) === 'cancelled', {
       timeoutMs: 30_000,
     });
+    // The cancelled order says what was sold and what came back (the review's "0 / 100 EUSD · Cancelled").
+    expect(await mine.getByTestId('market-order-amounts').textContent()).toBe(
+      '30 of 100 EUSD sold · 70 EUSD came back to you at the cancel',
+    );
     await page.locator('[data-testid="market-fill"][data-side="sold"]').waitFor({ timeout: 30_000 });
 
     // Fee and reward in the bills.

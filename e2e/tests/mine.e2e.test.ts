@@ -146,7 +146,7 @@ describe('mine: the team figures on every screen equal a hand computation', () =
     await expectText(page, 'sum-units', '0 units');
     await expectText(page, 'sum-limit', usdt(0n));
     await expectText(page, 'sum-ep', usdt(0n));
-    expect(await page.getByTestId('summary-income-unavailable').count()).toBe(0);
+    expect(await page.getByTestId('summary-income-error').count()).toBe(0);
 
     // Framework › binary volume.
     await open(page, '/mine/framework');

@@ -31,6 +31,7 @@ import { payAuthorisation, requestAuthorisation, toSettlement } from '../src/fin
 import { installTestWallet } from '../src/testWallet.ts';
 import { billRow, sessionTokenOf } from '../src/vault.ts';
 import { until } from '../src/wait.ts';
+import { expectReallyVisible, expectTextReallyVisible, successToast } from '../src/visible.ts';
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -129,6 +130,7 @@ describe('ecology › nodes', () => {
     await a.page.getByTestId('node-create-sheet-submit').click();
     const problem = () => sheet.getByRole('alert').first().textContent();
     expect(await problem()).toBe(nodeText('en', 'problems.NAME_EMPTY'));
+    await expectTextReallyVisible(sheet.getByRole('alert').first());
     await a.page.getByTestId('node-name-input').fill('N'.repeat(33));
     expect(await problem()).toBe(nodeText('en', 'problems.NAME_TOO_LONG', { max: 32 }));
     await a.page.getByTestId('node-name-input').fill('Alpha');
@@ -143,6 +145,7 @@ describe('ecology › nodes', () => {
     await a.page.getByTestId('node-share-input').fill('10');
     await a.page.getByTestId('node-create-sheet-submit').click();
     await sheetGone(a.page, 'node-create-sheet');
+    await expectReallyVisible(successToast(a.page));
     const sent = alice.requests('eth_sendTransaction').map((r) => (r.params[0] as { to: string }).to.toLowerCase());
     expect(sent).toEqual([nft!.toLowerCase(), etro!.toLowerCase(), nodes!.toLowerCase()]);
     expect(await ownerOf(1n)).toBe(nodes);

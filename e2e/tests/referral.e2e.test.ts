@@ -17,6 +17,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Address } from 'viem';
 import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
+import { shortenAddress } from '@eterno/protocol/address';
 import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
 import { registerAccounts } from '@eterno/devstack/referral';
 import type { InvitationJson, InvitationsPageJson } from '@eterno/protocol/referralApi';
@@ -163,9 +164,27 @@ describe('registration', () => {
         timeoutMs: 60_000,
       },
     );
-    // A registered wallet is told so on /register.
+    // A registered wallet is told so on /register, with its inviter (GET /account).
     await d.page.goto(`${e2e.stack().webUrl}/register`);
     await d.page.getByTestId('register-already').waitFor({ state: 'visible', timeout: 60_000 });
+    const aliceId = Number((await accountOf(testAccount(ALICE).address)).id);
+    const inviterText = `${shortenAddress(testAccount(ALICE).address)} · ID ${aliceId} (code ${await codeOf(ALICE)})`;
+    const already = d.page.getByTestId('register-already-inviter');
+    await already.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await already.textContent()).toBe(`${text('en', 'referral', 'register.alreadyInviter')} ${inviterText}`);
+    // Mine › Settings: the account's inviter, and the referral income rules with the server's values.
+    await d.page.goto(`${e2e.stack().webUrl}/mine/setting`);
+    const inviter = d.page.getByTestId('my-account-inviter');
+    await inviter.waitFor({ state: 'visible', timeout: 60_000 });
+    expect(await inviter.textContent()).toBe(inviterText);
+    expect(await d.page.getByTestId('my-account-genesis').textContent()).toBe(text('en', 'referral', 'account.no'));
+    await d.page.getByText(text('en', 'screens', 'mine.setting.help')).click();
+    const direct = d.page.getByTestId('referral-help-direct');
+    await direct.waitFor({ state: 'visible', timeout: 60_000 });
+    // The shipped apps/server/settings/referral.json: direct 10 %, indirect 5/3/1 %, release over 20 days.
+    expect(await direct.textContent()).toContain('10\u00a0%');
+    expect(await d.page.getByTestId('referral-help-indirect').textContent()).toContain('levels 4–10 1\u00a0% each');
+    expect(await d.page.getByTestId('referral-help-release').textContent()).toContain('20 days');
   });
 
   test('by invite code, manual under another contact (the placement approval), on the right', async () => {
@@ -301,18 +320,26 @@ describe('Mine › invite register', () => {
       timeoutMs: 60_000,
     });
     expect(await row.getByTestId('invitation-state').textContent()).toBe(text('en', 'referral', 'state.registered'));
+    // The package the invitee bought: none yet.
+    expect(await row.getByTestId('bought-package').textContent()).toBe(text('en', 'referral', 'list.packageNone'));
     await p.getByTestId('invite-tab-direct').click();
     await p.getByTestId(`member-${low(dave)}`).waitFor({ state: 'visible', timeout: 60_000 });
+    expect(
+      await p
+        .getByTestId(`member-${low(dave)}`)
+        .getByTestId('bought-package')
+        .textContent(),
+    ).toBe(text('en', 'referral', 'list.packageNone'));
     await p.getByTestId(`member-${low(testAccount(BOB).address)}`).waitFor({ state: 'visible' });
     await p.getByTestId('invite-tab-indirect').click();
     await p.getByTestId('members-indirect').waitFor({ state: 'visible' });
   });
 
-  test('an unregistered wallet is led to the registration', async () => {
+  test('an unregistered wallet gets the registration form right on invite register (no detour)', async () => {
     const s = await signedIn(8, '/mine/invite-register');
     await s.page.getByTestId('invite-unregistered').waitFor({ state: 'visible', timeout: 60_000 });
-    await s.page.getByTestId('invite-register-link').click();
     await s.page.getByTestId('register-form').waitFor({ state: 'visible', timeout: 60_000 });
+    expect(new URL(s.page.url()).pathname).toBe('/mine/invite-register');
   });
 });
 
@@ -345,6 +372,27 @@ describe('invite register: screenshots', () => {
             .waitFor({ state: 'visible', timeout: 60_000 });
           expect(await errorScreen(p).allInnerTexts()).toEqual([]);
           await p.screenshot({ path: join(SHOTS_DIR, `invite-register-${tab}.${viewport}.${lang}.png`) });
+        }
+        if (viewport !== 'portrait') continue;
+        // The records (with the package bought) and Mine › Settings (my account, the help's referral
+        // rules) at 390×844 and at the smallest phone, 320×640.
+        for (const size of [
+          { width: 390, height: 844 },
+          { width: 320, height: 640 },
+        ]) {
+          const tag = `${size.width}x${size.height}.${lang}`;
+          await p.setViewportSize(size);
+          await p.getByTestId('invite-tab-records').click();
+          await p.getByTestId('invitation-records').locator('article').first().waitFor({ state: 'visible' });
+          await p.screenshot({ path: join(SHOTS_DIR, `invite-register-records.${tag}.png`) });
+          await p.goto(`${e2e.stack().webUrl}/mine/setting`);
+          await p.getByTestId('my-account').waitFor({ state: 'visible', timeout: 60_000 });
+          await p.getByText(text(lang, 'screens', 'mine.setting.help')).click();
+          await p.getByTestId('referral-help-release').waitFor({ state: 'visible', timeout: 60_000 });
+          expect(await errorScreen(p).allInnerTexts()).toEqual([]);
+          await p.screenshot({ path: join(SHOTS_DIR, `settings-help.${tag}.png`), fullPage: true });
+          await p.goto(`${e2e.stack().webUrl}/mine/invite-register`);
+          await p.getByTestId('invite-form').waitFor({ state: 'visible', timeout: 60_000 });
         }
       }
     });

@@ -1,15 +1,19 @@
 /**
- * The main screens at 390×844 (portrait) and 844×390 (landscape: the app turns 90°), in English
- * and Chinese: each must render (no error screen, tab bar visible, the app box the right way
- * round). Screenshots go to e2e/artifacts/screenshots/ for people to look at.
+ * The main screens at 390×844 (portrait), 844×390 (landscape: the app turns 90°) and 320×640 (a
+ * small phone), in English and Chinese: each must render (no error screen, tab bar visible, the app
+ * box the right way round). At 390×844 and 320×640 every screen of the tab bar's sections also passes
+ * the visual check (src/layoutDefects.ts: no sideways overflow, no text spilling out of its box, no
+ * figure cut with an ellipsis, no overlapping siblings, no text under 12 px, every control named).
+ * Screenshots go to e2e/artifacts/screenshots/ for people to look at.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { connectButton, errorScreen, signInVia, tabBar, text, type Lang } from '../src/app.ts';
 import type { ViewportName } from '../src/browser.ts';
 import { useE2E } from '../src/fixture.ts';
+import { layoutDefects } from '../src/layoutDefects.ts';
 import { installTestWallet } from '../src/testWallet.ts';
 
 const e2e = useE2E();
@@ -25,6 +29,41 @@ const APP_ROUTES = [
   '/mine/today',
   '/mine/setting',
 ] as const;
+/** Every sub-tab of the tab bar's sections and the screens linked from them (the visual check). */
+const VISUAL_ROUTES = [
+  '/home/eterno',
+  '/home/trend',
+  '/finance/overview',
+  '/finance/mine',
+  '/finance/past',
+  '/finance/regular',
+  '/finance/stake',
+  '/finance/exchange',
+  '/market/eusd',
+  '/market/orders',
+  '/assets/overview',
+  '/assets/overview/usdt',
+  '/assets/swap',
+  '/assets/income',
+  '/assets/data',
+  '/assets/experience',
+  '/ecology/overview',
+  '/ecology/defi',
+  '/ecology/nft',
+  '/ecology/nodes',
+  '/mine/today',
+  '/mine/invite-register',
+  '/mine/invited',
+  '/mine/framework',
+  '/mine/team',
+  '/mine/setting',
+] as const;
+const SIZES: Record<ViewportName, { w: number; h: number }> = {
+  portrait: { w: 390, h: 844 },
+  landscape: { w: 844, h: 390 },
+  small: { w: 320, h: 640 },
+  desktop: { w: 1280, h: 800 },
+};
 
 type Geometry = {
   mode: string | undefined;
@@ -48,9 +87,9 @@ async function appGeometry(page: Page): Promise<Geometry> {
 
 /** The app is laid out in portrait; in landscape it is turned so that it covers the window. */
 function expectOrientation(g: Geometry, viewport: ViewportName, where: string): void {
-  const size = viewport === 'portrait' ? { w: 390, h: 844 } : { w: 844, h: 390 };
+  const size = SIZES[viewport];
   expect(g.width, where).toBeLessThan(g.height);
-  expect(g.mode, where).toBe(viewport === 'portrait' ? 'portrait' : 'rotated');
+  expect(g.mode, where).toBe(viewport === 'landscape' ? 'rotated' : 'portrait');
   expect(Math.round(g.rectWidth), where).toBe(size.w);
   expect(Math.round(g.rectHeight), where).toBe(size.h);
   expect(Math.round(g.rectLeft), where).toBe(0);
@@ -76,13 +115,21 @@ function shotName(route: string, viewport: ViewportName, lang: Lang): string {
 }
 
 describe('screens render at phone sizes in both languages', () => {
-  for (const viewport of ['portrait', 'landscape'] as const) {
-    test(`${viewport}: /login and the main screens, en and zh`, async () => {
+  for (const viewport of ['portrait', 'landscape', 'small'] as const) {
+    const visual = viewport !== 'landscape';
+    test(`${viewport}: /login and the main screens, en and zh${visual ? ', the visual check' : ''}`, async () => {
       const stack = e2e.stack();
       const session = await e2e.browser({ viewport });
       const { page } = session;
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
+      const defects: string[] = [];
+      const check = async (where: string): Promise<void> => {
+        if (!visual) return;
+        for (const d of await layoutDefects(page)) defects.push(`${where}: ${d.kind} ${d.element}: ${d.detail}`);
+        // Each screen's defects as they are found, for a run that is cut short.
+        if (defects.length > 0) await writeFile(join(SHOTS_DIR, `defects.${viewport}.txt`), defects.join('\n'));
+      };
 
       // Logged out: the login screen.
       for (const lang of LANGS) {
@@ -94,6 +141,7 @@ describe('screens render at phone sizes in both languages', () => {
         const where = `/login ${viewport} ${lang}`;
         await noErrorScreen(page, where);
         expectOrientation(await appGeometry(page), viewport, where);
+        await check(where);
         await page.screenshot({ path: join(SHOTS_DIR, shotName('/login', viewport, lang)) });
       }
 
@@ -101,7 +149,7 @@ describe('screens render at phone sizes in both languages', () => {
       await signInVia(page, stack.webUrl, '/home/eterno', LANGS[LANGS.length - 1]);
       for (const lang of LANGS) {
         await page.evaluate(`localStorage.setItem("lang", ${JSON.stringify(lang)})`);
-        for (const route of APP_ROUTES) {
+        for (const route of visual ? VISUAL_ROUTES : APP_ROUTES) {
           await page.goto(`${stack.webUrl}${route}`);
           await page.waitForURL((u) => u.pathname === route);
           const nav = tabBar(page, lang);
@@ -115,13 +163,15 @@ describe('screens render at phone sizes in both languages', () => {
           // its side when the app is turned.
           const bar = await nav.boundingBox();
           expect(bar, where).not.toBeNull();
-          if (viewport === 'portrait') expect(bar!.width, where).toBeGreaterThan(bar!.height);
+          if (viewport !== 'landscape') expect(bar!.width, where).toBeGreaterThan(bar!.height);
           else expect(bar!.height, where).toBeGreaterThan(bar!.width);
+          await check(where);
           await page.screenshot({ path: join(SHOTS_DIR, shotName(route, viewport, lang)) });
         }
       }
       expect(session.pageErrors.map((e) => e.message)).toEqual([]);
-    });
+      expect(defects).toEqual([]);
+    }, 900_000);
   }
 
   test('desktop (1280×800, mouse): the portrait app is shown centred, not turned', async () => {

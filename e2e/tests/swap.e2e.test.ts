@@ -34,6 +34,7 @@ import {
 } from '../src/swap.ts';
 import { installTestWallet, type TestWallet } from '../src/testWallet.ts';
 import { until } from '../src/wait.ts';
+import { expectReallyVisible, successToast } from '../src/visible.ts';
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -121,6 +122,7 @@ describe('assets › swap', () => {
     const before = { chain: await chainTime(stack.rpcUrl), clock: clockSeconds() };
     await page.getByTestId('swap-submit').click();
     await waitForPhase(panel(page), 'confirmed');
+    await expectReallyVisible(successToast(page));
     // two steps, both confirmed: the exact approval of USDT, then swap(amountIn, minOut, deadline)
     const steps = progressOf(panel(page)).locator('li');
     expect(await steps.evaluateAll((items) => items.map((li) => (li as HTMLElement).dataset.status))).toEqual([

@@ -46,7 +46,7 @@ describe('home › TREND', () => {
     test(`${viewport}: draws the candles of real trades, per pair and interval (screenshots en, zh)`, async () => {
       const stack = e2e.stack();
       const { contracts } = stack.deployments as { contracts: Record<string, Address> };
-      const { page, pageErrors } = await e2e.browser({ viewport });
+      const { page, pageErrors, consoleErrors } = await e2e.browser({ viewport });
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
       const chartRequests: string[] = [];
@@ -85,6 +85,14 @@ describe('home › TREND', () => {
       // Drawn on canvas, with the library's TradingView attribution.
       expect(await trendChart(page).locator('canvas').count()).toBeGreaterThan(0);
       expect(await trendChart(page).locator('a[href*="tradingview.com"]').count()).toBe(1);
+      // Its logo's inline <style> is allowed by its hash: the CSP applied it (the logo is positioned
+      // absolutely by that rule) and logged no violation.
+      expect(
+        await trendChart(page)
+          .locator('a#tv-attr-logo')
+          .evaluate((a) => getComputedStyle(a).position),
+      ).toBe('absolute');
+      expect(consoleErrors.filter((m) => /Content Security Policy|style-src/i.test(m))).toEqual([]);
       // The price went up with the buys: the change over the shown candles is positive.
       expect(await page.getByTestId('trend-change').textContent()).toMatch(/^\+\d/);
 
@@ -104,6 +112,7 @@ describe('home › TREND', () => {
         await page.screenshot({ path: join(SHOTS_DIR, `home-trend.etro-1h.${viewport}.${lang}.png`) });
       }
       expect(pageErrors.map((e) => e.message)).toEqual([]);
+      expect(consoleErrors.filter((m) => /Content Security Policy|style-src/i.test(m))).toEqual([]);
     });
   }
 });

@@ -39,6 +39,7 @@ import {
   waitForTxPhase,
 } from '../src/vault.ts';
 import { until } from '../src/wait.ts';
+import { expectReallyVisible, successToast } from '../src/visible.ts';
 
 const e2e = useE2E();
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
@@ -146,6 +147,7 @@ describe('vault: deposit', () => {
     wallet.clearRequests();
     await page.getByTestId('deposit-submit').click();
     await waitForTxPhase(page.getByTestId('deposit-form'), 'confirmed');
+    await expectReallyVisible(successToast(page));
     // approve, then diveInWithToken on the vault
     expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([d.contracts.USDT.toLowerCase(), vault.toLowerCase()]);
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(walletBefore - amount);
@@ -208,6 +210,7 @@ describe('vault: withdraw', () => {
     wallet.clearRequests();
     await page.getByTestId('withdraw-submit').click();
     await waitForTxPhase(withdrawForm(page), 'confirmed');
+    await expectReallyVisible(successToast(page));
     expect(sentTxs(wallet)).toEqual([{ to: vault.toLowerCase(), gas: 300_000n }]);
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(before + parseEther('120'));
 
@@ -351,6 +354,9 @@ describe('vault: exchange', () => {
     const eusdBefore = await tokenBalanceOf(stack.rpcUrl, d.contracts.EUSD, address);
     await page.getByTestId('exchange-confirm').click();
     await page.getByTestId('exchange-done').waitFor({ state: 'visible', timeout: 90_000 });
+    await expectReallyVisible(successToast(page));
+    // The cleared form shows no problem after the success (it said "Please enter an amount").
+    expect(await page.getByTestId('exchange-form').getByRole('alert').count()).toBe(0);
     expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([
       d.contracts.USDT.toLowerCase(),
       contractOf(d, 'EternoVault').toLowerCase(),

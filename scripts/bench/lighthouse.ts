@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const LIGHTHOUSE_CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
-const CHROME_PATH = process.env.CHROME_PATH ?? process.env.ETERNO_CHROMIUM ?? '/usr/bin/chromium';
+export const CHROME_PATH = process.env.CHROME_PATH ?? process.env.ETERNO_CHROMIUM ?? '/usr/bin/chromium';
 
 export type LighthouseRun = {
   /** The performance category score, 0–100. */
@@ -28,15 +28,18 @@ export type LighthouseRun = {
 
 export type LighthouseResult = { version: string; performance: number; runs: LighthouseRun[] };
 
-type Audit = { numericValue?: number };
-type Report = {
+type Audit = { numericValue?: number; score?: number | null };
+type Category = { score: number | null; auditRefs?: Array<{ id: string; weight: number }> };
+/** The part of a Lighthouse report (LHR) the benchmarks read. */
+export type LighthouseReport = {
   lighthouseVersion: string;
-  categories: { performance: { score: number | null } };
+  finalDisplayedUrl: string;
+  categories: { performance: Category; accessibility?: Category };
   audits: Record<string, Audit | undefined>;
   runtimeError?: { code: string; message: string };
 };
 
-function audit(report: Report, id: string): number {
+function audit(report: LighthouseReport, id: string): number {
   const value = report.audits[id]?.numericValue;
   if (value === undefined) throw new Error(`lighthouse report has no ${id}`);
   return value;
@@ -103,22 +106,26 @@ async function runOnce(url: string): Promise<LighthouseRun & { version: string }
         }
       });
     });
-    const report = JSON.parse(stdout) as Report;
+    const report = JSON.parse(stdout) as LighthouseReport;
     if (report.runtimeError) throw new LighthouseRuntimeError(report.runtimeError.code, report.runtimeError.message);
-    const score = report.categories.performance.score;
-    if (score === null) throw new Error('lighthouse gave no performance score');
-    return {
-      version: report.lighthouseVersion,
-      performance: Math.round(score * 100),
-      firstContentfulPaintMs: Math.round(audit(report, 'first-contentful-paint')),
-      largestContentfulPaintMs: Math.round(audit(report, 'largest-contentful-paint')),
-      totalBlockingTimeMs: Math.round(audit(report, 'total-blocking-time')),
-      cumulativeLayoutShift: Math.round(audit(report, 'cumulative-layout-shift') * 1000) / 1000,
-      speedIndexMs: Math.round(audit(report, 'speed-index')),
-    };
+    return { version: report.lighthouseVersion, ...metricsOf(report) };
   } finally {
     await rm(profile, { recursive: true, force: true });
   }
+}
+
+/** The performance score and its main metrics from a report. */
+export function metricsOf(report: LighthouseReport): LighthouseRun {
+  const score = report.categories.performance.score;
+  if (score === null) throw new Error('lighthouse gave no performance score');
+  return {
+    performance: Math.round(score * 100),
+    firstContentfulPaintMs: Math.round(audit(report, 'first-contentful-paint')),
+    largestContentfulPaintMs: Math.round(audit(report, 'largest-contentful-paint')),
+    totalBlockingTimeMs: Math.round(audit(report, 'total-blocking-time')),
+    cumulativeLayoutShift: Math.round(audit(report, 'cumulative-layout-shift') * 1000) / 1000,
+    speedIndexMs: Math.round(audit(report, 'speed-index')),
+  };
 }
 
 /** Lighthouse (mobile, default throttling) on `url`, `runs` times one after another; the score is the median. */

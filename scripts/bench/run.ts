@@ -2,7 +2,7 @@
  * `npm run bench`: prints one `name: value` line per figure, and `<name>.budget: <n>` (at most) or
  * `<name>.budget_min: <n>` (at least) for the figures with a budget; exits 1 when any figure misses
  * its budget. `npm run bench -- --only api` runs only the API rows, `--only web` only the login
- * page's rows (its JS and Lighthouse), `--only vouchers` only `api.withdrawal_sign_p99_ms`,
+ * page's rows (its JS and Lighthouse) and the signed-in Home's Lighthouse rows, `--only vouchers` only `api.withdrawal_sign_p99_ms`,
  * `--only settlement` only `settlement.daily_100k_orders_s`, `--only referral` only
  * `indexer.purchase_depth_10000_ms` and `api.team_p99_ms_100k`.
  */
@@ -40,12 +40,16 @@ const WITHDRAWAL_SIGN_P99_MS_BUDGET = 50;
 const TRADES_RPS_MIN = 3_000;
 const TRADES_P99_MS_BUDGET = 25;
 import { measureLighthouse } from './lighthouse.ts';
+import { HOME_PATH, measureSignedInHome } from './lighthouseSignedIn.ts';
 
 const LOGIN_JS_BUDGET_KB = 140;
 /** Issue 11: Home › TREND's lazily loaded chart chunk (web.trend_chart_gzip_kb). */
 const TREND_CHART_BUDGET_KB = 60;
 /** Lighthouse performance score of /login (mobile, default throttling): at least this. */
 const LOGIN_LIGHTHOUSE_MIN = 95;
+/** Issue 19 §5: Lighthouse on /home/eterno signed in (demo wallet), performance and accessibility: at least these. */
+const HOME_SIGNED_IN_PERFORMANCE_MIN = 90;
+const HOME_SIGNED_IN_ACCESSIBILITY_MIN = 95;
 /** JSON-RPC requests per block-driven refresh of a chain screen: eth_blockNumber + one Multicall3 eth_call. */
 const REFRESH_RPC_BUDGET = 2;
 
@@ -212,6 +216,39 @@ async function benchTrendChart(): Promise<void> {
   if (kb > TREND_CHART_BUDGET_KB) over.push(`web.trend_chart_gzip_kb ${kb} > ${TREND_CHART_BUDGET_KB}`);
 }
 
+/** web.home_signed_in_lighthouse_{performance,accessibility} (scripts/bench/lighthouseSignedIn.ts). */
+async function benchSignedInHome(webUrl: string): Promise<void> {
+  const home = await measureSignedInHome(webUrl);
+  const method = `Lighthouse ${home.version}, mobile, default simulated throttling, ${HOME_PATH} after a demo-wallet sign-in in the same tab (storage kept, cache cleared), median of ${home.runs.length} runs`;
+  console.log(`web.home_signed_in_lighthouse_performance: ${home.performance}`);
+  console.log(`web.home_signed_in_lighthouse_performance.budget_min: ${HOME_SIGNED_IN_PERFORMANCE_MIN}`);
+  console.log(`web.home_signed_in_lighthouse_performance.method: ${method}`);
+  console.log(`web.home_signed_in_lighthouse_performance.runs: ${home.runs.map((r) => r.performance).join(', ')}`);
+  const median = home.runs.find((r) => r.performance === home.performance);
+  if (median) {
+    console.log(`web.home_signed_in_lighthouse_fcp_ms: ${median.firstContentfulPaintMs}`);
+    console.log(`web.home_signed_in_lighthouse_lcp_ms: ${median.largestContentfulPaintMs}`);
+    console.log(`web.home_signed_in_lighthouse_tbt_ms: ${median.totalBlockingTimeMs}`);
+    console.log(`web.home_signed_in_lighthouse_cls: ${median.cumulativeLayoutShift}`);
+  }
+  console.log(`web.home_signed_in_lighthouse_accessibility: ${home.accessibility}`);
+  console.log(`web.home_signed_in_lighthouse_accessibility.budget_min: ${HOME_SIGNED_IN_ACCESSIBILITY_MIN}`);
+  console.log(`web.home_signed_in_lighthouse_accessibility.method: ${method}`);
+  const failed = [...new Set(home.runs.flatMap((r) => r.failedAccessibilityAudits))];
+  console.log(`web.home_signed_in_lighthouse_accessibility.failed_audits: ${failed.join(', ') || '(none)'}`);
+  console.log(
+    `web.home_signed_in_lighthouse.load_average: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (home.performance < HOME_SIGNED_IN_PERFORMANCE_MIN)
+    over.push(`web.home_signed_in_lighthouse_performance ${home.performance} < ${HOME_SIGNED_IN_PERFORMANCE_MIN}`);
+  if (home.accessibility < HOME_SIGNED_IN_ACCESSIBILITY_MIN)
+    over.push(
+      `web.home_signed_in_lighthouse_accessibility ${home.accessibility} < ${HOME_SIGNED_IN_ACCESSIBILITY_MIN}`,
+    );
+}
+
 function finish(): never {
   if (over.length > 0) {
     console.error(`over budget: ${over.join('; ')}`);
@@ -336,6 +373,7 @@ try {
       .map((l) => l.toFixed(2))
       .join(' ')}`,
   );
+  await benchSignedInHome(stack.webUrl);
   if (only === 'web') {
     await stack.stop();
     finish();

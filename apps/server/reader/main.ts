@@ -13,7 +13,7 @@
  * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY,
  * ETERNO_PLACEMENT_SIGNER_KEY (the referral registry's placement signer, src/referral/open.ts),
  * the settings of src/vault/settings.ts, ETERNO_FINANCE_SETTINGS (src/finance/settings.ts) and
- * ETERNO_NODES_SETTINGS (src/nodes/settings.ts).
+ * ETERNO_NODES_SETTINGS (src/nodes/settings.ts) and ETERNO_REFERRAL_SETTINGS (src/referral/incomeSettings.ts).
  */
 import { serve } from '@hono/node-server';
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
@@ -43,6 +43,8 @@ import { createQuoteStore } from '../src/store/quoteStore.ts';
 import { createVoucherStore } from '../src/store/voucherStore.ts';
 import { createInvitationStore } from '../src/store/invitationStore.ts';
 import { openReferralContext } from '../src/referral/open.ts';
+import { readRegistryAccount } from '../src/referral/teamReads.ts';
+import { loadReferralSettings } from '../src/referral/incomeSettings.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
 import { readSolvency } from '../src/vault/solvency.ts';
@@ -74,6 +76,7 @@ app.route(
   '/',
   createAuthApp({
     store,
+    registry: (wallet) => readRegistryAccount(indexer.db, wallet),
     domains: env.siweDomains,
     origins: env.corsOrigins,
     chainId: ETERNO_CHAIN_ID,
@@ -86,7 +89,15 @@ app.route(
   createVaultApp({ ctx: vault, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
 );
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
-app.route('/', createReferralApp({ db: indexer.db, session: sessionUser(store), ctx: referral }));
+app.route(
+  '/',
+  createReferralApp({
+    db: indexer.db,
+    session: sessionUser(store),
+    ctx: referral,
+    settings: loadReferralSettings(process.env),
+  }),
+);
 app.route('/', createMarketApp(indexer.db));
 app.route('/', createNodesApp(indexer.db, loadNodesSettings(process.env)));
 // Seeds for owners' reveals; the commits ahead are sent by the indexer's API process only.

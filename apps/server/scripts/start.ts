@@ -10,11 +10,12 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { openSync, closeSync, readFileSync } from 'node:fs';
+import { openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { boundPortFromLog } from '@eterno/devstack/boundPort';
 import { freePort } from '@eterno/devstack/free-port';
 import { localNftOperatorKey, localPlacementSignerKey, localSignerKey } from '@eterno/devstack/deploy';
 import { parseDeployments } from '@eterno/protocol/deployments';
@@ -175,6 +176,24 @@ export async function apiIndexedBlock(url: string): Promise<number | null> {
   }
 }
 
+/** The log's length in bytes now (0 before it exists): where a process started after this writes. */
+function logSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** The port a process started at log offset `from` says it listens on (boundPortFromLog), or null. */
+function boundPortSince(file: string, from: number): number | null {
+  try {
+    return boundPortFromLog(readFileSync(file).subarray(from).toString('utf8'));
+  } catch {
+    return null;
+  }
+}
+
 function logTail(file: string, lines = 40): string {
   try {
     return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
@@ -297,13 +316,12 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     '--log-format',
     'json',
   ];
+  const indexerLogStart = logSize(logFile);
   const children: Child[] = [spawnLogged(join(BIN_DIR, 'ponder'), args, env, logFile)];
   const stop = async (): Promise<void> => {
     for (const child of [...children].reverse()) await child.stop();
   };
 
-  const indexerUrl = `http://127.0.0.1:${indexerPort}`;
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + READY_TIMEOUT_MS;
   const check = async () => {
     const failed = children.find((c) => c.spawnError !== null || c.exited);
@@ -323,6 +341,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     await new Promise((r) => setTimeout(r, 250));
   };
 
+  // Ponder moves to the next port when `indexerPort` is taken (42069 → 42070): the port it really
+  // bound is read back from its log before anything is asked of it, so a health check never reaches
+  // another stack's server on the port asked for, and the URL handed out is the one served.
+  let boundIndexerPort: number | null;
+  while ((boundIndexerPort = boundPortSince(logFile, indexerLogStart)) === null) await check();
+  const indexerUrl = `http://127.0.0.1:${boundIndexerPort}`;
+  let url = opts.databaseUrl ? `http://127.0.0.1:${port}` : indexerUrl;
+
   // Ponder's /ready only covers the backfill up to its finalized block; the blocks after it are
   // indexed live. Ready here means: indexed up to the chain head seen once /ready answered.
   let head: number | null = null;
@@ -340,6 +366,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
 
   if (opts.databaseUrl) {
     const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: '127.0.0.1', ETERNO_INDEXER_SCHEMA: schema };
+    const apiLogStart = logSize(logFile);
     children.push(
       spawnLogged(
         join(BIN_DIR, 'node'),
@@ -348,6 +375,9 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
         logFile,
       ),
     );
+    let apiPort: number | null;
+    while ((apiPort = boundPortSince(logFile, apiLogStart)) === null) await check();
+    url = `http://127.0.0.1:${apiPort}`;
     while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
   }
   return { url, indexerUrl, apiPid: children.at(-1)!.pid, stop, ...(opts.databaseUrl ? { schema } : {}) };

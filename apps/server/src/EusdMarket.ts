@@ -31,6 +31,7 @@ ponder.on('EusdMarket:Listed', async ({ event, context }) => {
     unitPrice,
     quantity,
     remaining: quantity,
+    refunded: 0n,
     feeBps: Number(feeBps),
     status: 'open',
     ...place,
@@ -86,7 +87,7 @@ ponder.on('EusdMarket:Filled', async ({ event, context }) => {
 
 ponder.on('EusdMarket:Cancelled', async ({ event, context }) => {
   const { orderId, seller, refunded } = event.args;
-  await context.db.update(marketOrder, { orderId }).set({ remaining: 0n, status: 'cancelled' });
+  await context.db.update(marketOrder, { orderId }).set({ remaining: 0n, refunded, status: 'cancelled' });
   const { eusd } = await marketTokens(context, event.log.address);
   await writeBill(
     context.db,

@@ -147,10 +147,11 @@ describe.each(DATABASES)('EUSD market indexer and API on $name', ({ postgres }) 
 
   it("GET /market/my-orders lists a seller's orders newest first with their status, as the chain says", async () => {
     const mine = await get<MyMarketOrdersResponseJson>(`/market/my-orders?account=${alice.address}`);
-    expect(mine.orders.map((o) => [o.orderId, o.quantity, o.remaining, o.status, o.feeBps])).toEqual([
-      ['4', e18('20').toString(), e18('20').toString(), 'open', 300],
-      ['2', e18('50').toString(), '0', 'filled', 300],
-      ['1', e18('100').toString(), '0', 'cancelled', 300],
+    expect(mine.orders.map((o) => [o.orderId, o.quantity, o.remaining, o.status, o.feeBps, o.refunded])).toEqual([
+      ['4', e18('20').toString(), e18('20').toString(), 'open', 300, '0'],
+      ['2', e18('50').toString(), '0', 'filled', 300, '0'],
+      // Bob bought 30 of order 1; the cancel sent the other 70 back to alice.
+      ['1', e18('100').toString(), '0', 'cancelled', 300, e18('70').toString()],
     ]);
     for (const o of mine.orders) {
       const [seller, unitPrice, remaining] = await client.readContract({

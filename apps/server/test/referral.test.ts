@@ -9,10 +9,18 @@
  * team; the direct and indirect lists follow the inviter tree; the owner's service level shows.
  */
 import { eternoVaultAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
-import type { ReferralAccountJson, TeamFiguresJson, TeamMembersPageJson, TreeJson } from '@eterno/protocol/referralApi';
+import { readFileSync } from 'node:fs';
+import type {
+  ReferralAccountJson,
+  ReferralSettingsJson,
+  TeamFiguresJson,
+  TeamMembersPageJson,
+  TreeJson,
+} from '@eterno/protocol/referralApi';
 import { erc20Abi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../scripts/start.ts';
+import { SHIPPED_REFERRAL_SETTINGS } from '../src/referral/incomeSettings.ts';
 import { apiCall, signIn } from './apiClient.ts';
 import { account, DATABASES, e18, low, RealStack, type TestAccount } from './realStack.ts';
 
@@ -183,6 +191,15 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     });
     expect((await get<TeamFiguresJson>(`/referral/team/${stranger.address}`)).body.team).toBeNull();
     expect((await get(`/referral/account/0x12`)).status).toBe(400);
+    // The help document's rules: the shipped settings the indexer pays by.
+    const [shipped] = JSON.parse(readFileSync(SHIPPED_REFERRAL_SETTINGS, 'utf8')) as Array<Record<string, unknown>>;
+    const settings = await get<ReferralSettingsJson>('/referral/settings');
+    expect(settings.status).toBe(200);
+    expect(settings.body).toEqual({ ...shipped, effectiveFrom: String(shipped!.effectiveFrom) });
+    expect(settings.body).toMatchObject({
+      directBps: 1000,
+      indirectBps: [500, 300, 100, 100, 100, 100, 100, 100, 100],
+    });
     expect((await get<{ error: { code: string } }>(`/referral/team/nope`)).body.error.code).toBe(
       'INVALID_WALLET_ADDRESS',
     );
@@ -239,6 +256,41 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     expect((await get<ReferralAccountJson>(`/referral/account/${bob.address}`)).body.serviceLevel).toBe(0);
   }, 60_000);
 
+  it('answers the session’s account info (/account, /auth/verify) with the registry’s figures', async () => {
+    const info = async (who: TestAccount) => {
+      const { status, body } = await get<Record<string, unknown>>('/account', await signIn(server.url, who));
+      expect(status).toBe(200);
+      return body;
+    };
+    const idOf = async (who: TestAccount) =>
+      Number((await get<ReferralAccountJson>(`/referral/account/${who.address}`)).body.id);
+    // The genesis account: original, no inviter.
+    expect(await info(deployer)).toEqual({
+      id: await idOf(deployer),
+      is_original: true,
+      is_service: 0,
+      inviter_id: null,
+      inviter: null,
+      ep: '0',
+      wallet_address: deployer.address,
+    });
+    // Carol: the service level the owner set (test above), invited by alice.
+    expect(await info(carol)).toMatchObject({
+      id: await idOf(carol),
+      is_original: false,
+      is_service: 2,
+      inviter_id: await idOf(alice),
+      inviter: alice.address,
+      wallet_address: carol.address,
+    });
+    // Erin: invited by alice, seated under dave; her energy value is her active package's.
+    const erinInfo = await info(erin);
+    expect(erinInfo).toMatchObject({ inviter: alice.address, inviter_id: await idOf(alice), is_service: 0 });
+    expect(erinInfo.ep).toBe((await get<ReferralAccountJson>(`/referral/account/${erin.address}`)).body.ep);
+    // A wallet that signed in but never registered.
+    expect(await info(account(7))).toMatchObject({ id: null, is_original: false, inviter: null, ep: null });
+  }, 60_000);
+
   it('shows the tree only inside the signed-in viewer’s team, and the inviter lists', async () => {
     const token = await signIn(server.url, alice);
     const mine = await get<TreeJson>(`/referral/tree/${alice.address}`, token);
@@ -265,6 +317,11 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
     expect(direct.body.items.map((m) => [m.wallet, m.level])).toEqual([
       [low(erin.address), 1],
       [low(carol.address), 1],
+    ]);
+    // The package each bought: erin her package 1 (the reorg dropped the second purchase), carol none.
+    expect(direct.body.items.map((m) => m.packages)).toEqual([
+      { first: { packageId: 1, units: 1, payment: PRICE.toString() }, count: 1 },
+      null,
     ]);
     const rest = await get<TeamMembersPageJson>(`/referral/direct?limit=2&before=${direct.body.nextBefore}`, token);
     expect(rest.body).toMatchObject({ items: [{ wallet: low(bob.address), level: 1 }], nextBefore: null });

@@ -17,7 +17,7 @@ import type {
   PlacementApprovalJson,
   ReferralAccountJson,
 } from '@eterno/protocol/referralApi';
-import { recoverTypedDataAddress, type Address } from 'viem';
+import { erc20Abi, recoverTypedDataAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../scripts/start.ts';
 import { apiCall, signIn } from './apiClient.ts';
@@ -206,6 +206,19 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
     expect(states.get(forFrank.id)!.state).toBe('seat_taken');
     expect(states.get(forHeidi.id)!.state).toBe('registered_elsewhere');
     expect((await call('GET', '/referral/invitations/pending', daveToken)).body).toEqual({ invitation: null });
+    // The package the invitee bought: none yet, then dave's first (package 1); never for another inviter's.
+    expect(states.get(forDave.id)!.packages).toBeNull();
+    expect(states.get(forHeidi.id)!.packages).toBeNull();
+    const price = 100n * 10n ** 18n; // package 1 of the shipped settings
+    await stack.tx(alice, stack.contracts.USDT!, erc20Abi, 'transfer', [dave.address, price]);
+    await stack.buyPackage(dave, 1n, price);
+    await waitHead();
+    const bought = new Map((await records(aliceToken)).items.map((i) => [i.id, i]));
+    expect(bought.get(forDave.id)!.packages).toEqual({
+      first: { packageId: 1, units: 1, payment: price.toString() },
+      count: 1,
+    });
+    expect(bought.get(forErin.id)!.packages).toBeNull();
     // A manual invitation to a seat now taken is refused.
     expect(
       codeOf(

@@ -195,6 +195,8 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
       '/',
       createAuthApp({
         store: auth,
+        // No registry is indexed in this in-process stack: every wallet is unregistered.
+        registry: async () => null,
         domains: [DOMAIN],
         origins: [`http://${DOMAIN}`],
         chainId: ETERNO_CHAIN_ID,

@@ -113,6 +113,14 @@ export function loadBootConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(g
   return bootLoading;
 }
 
+function sessionStore(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Fetches (once, with `loadBootConfig`) and validates all of `/config.json` (`parseConfig`, fetched
  * as its own chunk: the address checks are not needed before sign-in); later calls share the same
@@ -121,8 +129,10 @@ export function loadBootConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(g
 export function loadConfig(fetchImpl: typeof fetch = globalThis.fetch.bind(globalThis)): Promise<AppConfig> {
   loading ??= (async () => {
     await loadBootConfig(fetchImpl);
-    const { parseConfig } = await import('./configParse.ts');
-    loaded = parseConfig(json);
+    const { parseConfig, checkedAddresses } = await import('./configParse.ts');
+    const addresses = checkedAddresses(sessionStore());
+    loaded = parseConfig(json, addresses.checksum);
+    addresses.save();
     return loaded;
   })();
   loading.catch(() => {

@@ -3,9 +3,11 @@
  * the deployments' address checks and the amounts are not needed before sign-in).
  */
 import { AmountError, parseAmount } from '@eterno/protocol/amount';
-import { parseDeployments, type Deployments } from '@eterno/protocol/deployments';
+import { parseDeployments, type ChecksumAddress, type Deployments } from '@eterno/protocol/deployments';
 import type { DeclaredTreasury } from '@eterno/protocol/market';
 import { ConfigError, httpUrl, isRecord, type AppConfig } from './config.ts';
+
+export { checkedAddresses } from './checkedAddresses.ts';
 
 const TREASURY_FIELDS = ['offChainUsdt', 'offChainEtro'] as const;
 
@@ -32,8 +34,11 @@ function declaredTreasury(value: unknown): DeclaredTreasury | undefined {
   return { offChainUsdt: amount('offChainUsdt'), offChainEtro: amount('offChainEtro') };
 }
 
-/** Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. */
-export function parseConfig(json: unknown): AppConfig {
+/**
+ * Validates the JSON of `/config.json`; throws ConfigError naming the first bad field. `checksum`
+ * checks and checksums the deployments' addresses (toChecksumAddress by default).
+ */
+export function parseConfig(json: unknown, checksum?: ChecksumAddress): AppConfig {
   if (!isRecord(json)) throw new ConfigError('config.json must be a JSON object');
   const { chainId, rpcUrl, apiUrl, deployments, demoWallet, treasury, explorerUrl } = json;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
@@ -41,7 +46,7 @@ export function parseConfig(json: unknown): AppConfig {
   }
   let parsed: Deployments;
   try {
-    parsed = parseDeployments(deployments);
+    parsed = parseDeployments(deployments, checksum);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(`config.json: "deployments" is invalid: ${reason}`, { cause: error });

@@ -1,16 +1,21 @@
 /** `npm start`: the local stack on the usual ports (or free ones when taken), until Ctrl-C. */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { bannerLines, mnemonicIndexes } from './banner.ts';
 import { portOrFree } from './free-port.ts';
+import { claimRunDir, processIsAlive } from './localRuns.ts';
 import { REPO_ROOT, startStack } from './stack.ts';
 
-const dataDir = join(REPO_ROOT, '.data/local');
-// anvil keeps its chain in memory, so every start is a fresh chain: the indexer's and the
-// off-chain store's data from an earlier run would describe a chain that no longer exists.
-await rm(dataDir, { recursive: true, force: true });
+// anvil keeps its chain in memory, so every start is a fresh chain with a data folder of its own:
+// finished runs' folders are removed, a live run's (another npm start of this checkout) never.
+const run = await claimRunDir(join(REPO_ROOT, '.data/local'), {
+  pid: process.pid,
+  isAlive: processIsAlive,
+  now: () => new Date(),
+});
 
 const stack = await startStack({
-  dataDir,
+  dataDir: run.dir,
   blockTime: Number(process.env.ETERNO_BLOCK_TIME ?? 2),
   databaseUrl: process.env.DATABASE_URL,
   database: process.env.ETERNO_DATABASE === 'postgres' ? 'postgres' : 'embedded',
@@ -19,34 +24,24 @@ const stack = await startStack({
     server: await portOrFree(42069),
     web: await portOrFree(5173),
   },
+}).catch(async (error: unknown) => {
+  await rm(run.dir, { recursive: true, force: true });
+  throw error;
 });
 
-const accounts = stack.deployments.accounts ?? [];
-const lines = [
-  '',
-  'ETERNO local stack is running',
-  '',
-  `  Web app     ${stack.webUrl}`,
-  `  API         ${stack.apiUrl}`,
-  `  RPC         ${stack.rpcUrl}   (chain id ${stack.deployments.chainId}, native coin FON)`,
-  `  Deployments ${stack.deploymentsFile}`,
-  '',
-  '  Seeded test accounts (anvil\'s default mnemonic "test test … junk", index in brackets):',
-  ...accounts.map((a, i) => `    [${i}] ${a.label.padEnd(9)} ${a.address}`),
-  '',
-  '  Referral tree: deployer (genesis root) ← alice (left); alice ← bob (left), carol (right).',
-  '    Accounts 4–8 of the mnemonic are unregistered (the registration screens); they cannot buy packages yet.',
-  '',
-  '  Connect:',
-  '    - Demo wallet: open the web app and pick "ETERNO Demo Wallet (local)" (it is alice, [1]).',
-  `    - MetaMask: add network RPC ${stack.rpcUrl}, chain id ${stack.deployments.chainId}, symbol FON;`,
-  "      import a test account's private key (print it with:",
-  '      node_modules/.bin/cast wallet private-key --mnemonic "test test test test test test test test test test test junk" --mnemonic-index 1).',
-  '',
-  '  Ctrl-C stops everything.',
-  '',
-];
-console.log(lines.join('\n'));
+console.log(
+  bannerLines({
+    webUrl: stack.webUrl,
+    apiUrl: stack.apiUrl,
+    rpcUrl: stack.rpcUrl,
+    chainId: stack.deployments.chainId,
+    deploymentsFile: stack.deploymentsFile,
+    dataDir: stack.dataDir,
+    accounts: stack.deployments.accounts ?? [],
+    otherRuns: run.live,
+    indexOf: mnemonicIndexes(),
+  }).join('\n'),
+);
 
 let stopping = false;
 const shutdown = async () => {
@@ -54,6 +49,7 @@ const shutdown = async () => {
   stopping = true;
   console.log('\nStopping…');
   await stack.stop();
+  await rm(run.dir, { recursive: true, force: true });
   process.exit(0);
 };
 process.on('SIGINT', shutdown);

@@ -4,6 +4,7 @@ import {
   BILL_PRODUCERS,
   CONTRIBUTION_BILL_TYPES,
   PRODUCED_BILL_TYPES,
+  RESERVED_BILL_TYPES,
   isAnyBillType,
   ledgerFromBills,
 } from './bills.ts';
@@ -17,6 +18,13 @@ describe('bill types', () => {
     expect(new Set(ANY_BILL_TYPES).size).toBe(26);
     expect(BILL_PRODUCERS.node_reward).toEqual(['nodes']);
     expect(BILL_PRODUCERS.loop).toEqual(['referral']);
+  });
+
+  it('marks the types no rule makes as reserved: team, airdrop, task, link, fon_release', () => {
+    expect(RESERVED_BILL_TYPES).toEqual(['team', 'airdrop', 'task', 'link', 'fon_release']);
+    for (const type of RESERVED_BILL_TYPES) expect(BILL_PRODUCERS[type]).toEqual(['reserved']);
+    // The node rewards are their own type, made by the nodes part.
+    expect(BILL_PRODUCERS.node_reward).toEqual(['nodes']);
   });
 
   it('isAnyBillType accepts exactly the 26', () => {

@@ -14,14 +14,15 @@ export function isAnyBillType(value: unknown): value is AnyBillType {
   return (ANY_BILL_TYPES as readonly unknown[]).includes(value);
 }
 
-/** The types that add to the accumulated contribution: a vault deposit and, later, a package payment. */
+/** The types that add to the accumulated contribution: a vault deposit and a package payment. */
 export const CONTRIBUTION_BILL_TYPES = ['deposit', 'buy_package'] as const satisfies readonly AnyBillType[];
 
 /**
  * Who makes a type's bills: `indexer` (a chain event, the `bill` table), `vouchers` (the server's
- * withdrawal vouchers: a pending `withdraw`, a `timeout_return`), or the later issue that will
- * (`finance`, `referral`, `market`, `nodes`), or `reserved` (a type with no rule yet: listed in the
- * filter, never faked). Some types have two producers.
+ * withdrawal vouchers: a pending `withdraw`, a `timeout_return`), the indexer's finance, referral,
+ * market or nodes part (`finance`, `referral`, `market`, `nodes`), or `reserved` (a type of the spec
+ * with no rule yet — ECONOMY §5 — listed in the filter as reserved, never faked). Some types have two
+ * producers. Rules: docs/decisions/bills.md ("Reserved types").
  */
 export type BillProducer = 'indexer' | 'vouchers' | 'finance' | 'referral' | 'market' | 'nodes' | 'reserved';
 
@@ -29,7 +30,7 @@ export const BILL_PRODUCERS: Readonly<Record<AnyBillType, readonly BillProducer[
   regular: ['finance'],
   direct: ['referral'],
   indirect: ['referral'],
-  team: ['referral'],
+  team: ['reserved'],
   trade_unlock: ['market'],
   stake_revenue: ['indexer'],
   airdrop: ['reserved'],
@@ -48,13 +49,18 @@ export const BILL_PRODUCERS: Readonly<Record<AnyBillType, readonly BillProducer[
   burn: ['referral'],
   lp_reward: ['indexer'],
   exchange: ['indexer'],
-  fon_release: ['nodes'],
+  fon_release: ['reserved'],
   deposit: ['indexer'],
   node_reward: ['nodes'],
   loop: ['referral'],
 };
 
-/** The types produced from this issue on (by the indexer or the vouchers). */
+/** The types no rule makes (yet): the filter marks them, their empty list says why. */
+export const RESERVED_BILL_TYPES: readonly AnyBillType[] = ANY_BILL_TYPES.filter((type) =>
+  BILL_PRODUCERS[type].includes('reserved'),
+);
+
+/** The types the indexer's chain handlers or the vouchers make (not a finance, referral, market or nodes rule). */
 export const PRODUCED_BILL_TYPES: readonly AnyBillType[] = ANY_BILL_TYPES.filter((type) =>
   BILL_PRODUCERS[type].some((p) => p === 'indexer' || p === 'vouchers'),
 );

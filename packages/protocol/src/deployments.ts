@@ -69,8 +69,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function readAddress(value: unknown, field: string): Address {
-  const address = typeof value === 'string' ? toChecksumAddress(value) : null;
+/** How an address of the file is checked and checksummed: `toChecksumAddress`, or a memo of it. */
+export type ChecksumAddress = (value: string) => Address | null;
+
+function readAddress(value: unknown, field: string, checksum: ChecksumAddress): Address {
+  const address = typeof value === 'string' ? checksum(value) : null;
   if (address === null) throw new InvalidDeploymentsError(field, 'is not a valid address');
   return address;
 }
@@ -89,8 +92,11 @@ function readText(value: unknown, field: string): string {
   return value;
 }
 
-/** Validates a parsed deployments file; addresses come back checksummed. */
-export function parseDeployments(json: unknown): Deployments {
+/**
+ * Validates a parsed deployments file; addresses come back checksummed (`checksum`: toChecksumAddress
+ * unless the caller remembers its answers, e.g. the web app across a reload).
+ */
+export function parseDeployments(json: unknown, checksum: ChecksumAddress = toChecksumAddress): Deployments {
   if (!isRecord(json)) throw new InvalidDeploymentsError('(root)', 'must be an object');
   const chainId = readInteger(json.chainId, 'chainId', 1);
   const network = readText(json.network, 'network');
@@ -112,7 +118,7 @@ export function parseDeployments(json: unknown): Deployments {
     if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(key) || key === '__proto__') {
       throw new InvalidDeploymentsError(`contracts.${key}`, 'is not a valid contract name');
     }
-    contracts[key] = readAddress(value, `contracts.${key}`);
+    contracts[key] = readAddress(value, `contracts.${key}`, checksum);
   }
 
   const deployments: Deployments = {
@@ -133,7 +139,7 @@ export function parseDeployments(json: unknown): Deployments {
       if (!isRecord(entry)) throw new InvalidDeploymentsError(field, 'must be an object');
       return {
         label: readText(entry.label, `${field}.label`),
-        address: readAddress(entry.address, `${field}.address`),
+        address: readAddress(entry.address, `${field}.address`, checksum),
       };
     });
   }

@@ -25,6 +25,8 @@ export interface MarketOrderJson {
   quantity: string;
   /** The EUSD it still holds (0 once filled or cancelled). */
   remaining: string;
+  /** The EUSD a cancel returned to the seller (0 unless cancelled): quantity − refunded was sold. */
+  refunded: string;
   /** The seller fee rate fixed at listing, in basis points. */
   feeBps: number;
   status: MarketOrderStatus;

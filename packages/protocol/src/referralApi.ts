@@ -28,9 +28,37 @@ export interface ReferralAccountJson {
   /** The account it sits under in the binary tree, and on which side. */
   parent: Hex | null;
   side: ReferralSide | null;
-  /** Energy value (ECONOMY §4): null until the dynamic incomes are indexed. */
+  /** Energy value (ECONOMY §4, USDT 18 decimals): what the active orders can still earn; null when not registered. */
   ep: string | null;
   registeredAt: string | null;
+}
+
+/**
+ * `GET /referral/settings` (public): the dynamic income rules in force on the indexed day (the
+ * server's referral settings, ECONOMY §4), for the help document. Rates in basis points.
+ */
+export interface ReferralSettingsJson {
+  /** Since when this version is in force (00:00 UTC, unix seconds). */
+  effectiveFrom: string;
+  /** Level 1 (the inviter). */
+  directBps: number;
+  /** Levels 2, 3, … in order. */
+  indirectBps: number[];
+  /** Of the weaker side's new volume plus its carry, daily, capped at the earner's active payments. */
+  binaryBps: number;
+  /** Of what the inviter's invitee was paid as binary income. */
+  matchingBps: number;
+  /** Of each payment, to the nearest service centre among the buyer's inviter levels. */
+  serviceCenterBps: number;
+  /** Of each payment, to the day's prize pool, shared by the top `prizePoolWinners`. */
+  prizePoolBps: number;
+  prizePoolWinners: number;
+  /** Of every paid dynamic income, into the loop balance. */
+  loopBps: number;
+  /** The finance package a loop order is made of (its price is the loop unit). */
+  loopPackageId: number;
+  /** Days over which a credited income releases linearly. */
+  releaseDays: number;
 }
 
 /** One side of a node's team figures. */
@@ -93,6 +121,16 @@ export interface TreeJson {
 export const TREE_LEVELS = 2;
 
 /** A row of the direct (level 1) or indirect (levels 2–10) list. */
+/**
+ * The packages an account bought (finance orders it paid, not loop orders): the first one, and how
+ * many it bought in all. null: none yet.
+ */
+export interface PackagesBoughtJson {
+  /** The first package bought: its catalogue id, units and the payment (USDT, 18 decimals). */
+  first: { packageId: number; units: number; payment: string };
+  count: number;
+}
+
 export interface TeamMemberJson {
   wallet: Hex;
   id: string;
@@ -100,6 +138,7 @@ export interface TeamMemberJson {
   level: number;
   registeredAt: string;
   ownVolume: string;
+  packages: PackagesBoughtJson | null;
 }
 
 /** `GET /referral/direct` and `/referral/indirect`: newest first by id; `before` = `nextBefore`. */
@@ -151,6 +190,8 @@ export interface InvitationJson {
   createdAt: string;
   state: InvitationState;
   registeredAt: string | null;
+  /** What the invitee bought once registered as invited (`state` registered), else null. */
+  packages: PackagesBoughtJson | null;
   /** The link's path and query, relative to the web origin: `/register?invitation=<id>`. */
   link: string;
 }

@@ -34,6 +34,8 @@ import { openNftOperator } from '../nft/operator.ts';
 import { startSeedKeeper } from '../nft/seedKeeper.ts';
 import { loadNodesSettings } from '../nodes/settings.ts';
 import { createReferralApp } from './referralApp.ts';
+import { readRegistryAccount } from '../referral/teamReads.ts';
+import { loadReferralSettings } from '../referral/incomeSettings.ts';
 import { createVaultApp } from './vaultApp.ts';
 
 const env = readServerEnv(process.env);
@@ -67,6 +69,7 @@ app.route(
   '/',
   createAuthApp({
     store,
+    registry: (wallet) => readRegistryAccount(db, wallet),
     domains: env.siweDomains,
     origins: env.corsOrigins,
     chainId: ETERNO_CHAIN_ID,
@@ -78,7 +81,10 @@ app.route(
   createVaultApp({ ctx: vault, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
 );
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
-app.route('/', createReferralApp({ db, session: sessionUser(store), ctx: referral }));
+app.route(
+  '/',
+  createReferralApp({ db, session: sessionUser(store), ctx: referral, settings: loadReferralSettings(process.env) }),
+);
 app.route('/', createMarketApp(db));
 app.route('/', createNodesApp(db, loadNodesSettings(process.env)));
 app.route(

@@ -22,19 +22,24 @@ import { referralInvitationPendingRoute } from './routes/referralInvitationPendi
 import { referralInvitationRoute } from './routes/referralInvitation.ts';
 import { referralInvitationsRoute } from './routes/referralInvitations.ts';
 import { referralPlacementsRoute } from './routes/referralPlacements.ts';
+import { referralSettingsRoute } from './routes/referralSettings.ts';
+import type { ReferralSettings } from '../referral/incomeSettings.ts';
 
 /**
  * `ctx` (the placement signer and the invitation store, ../referral/open.ts) serves registration and
  * invitations; without it (deployments without a registry) only the team reads are served.
+ * `settings` (the income settings the indexer pays by) are served for the help document.
  */
 export function createReferralApp({
   db,
   session,
   ctx,
+  settings,
 }: {
   db: ApiDb;
   session: SessionUser;
   ctx: ReferralContext | null;
+  settings: ReferralSettings;
 }): Hono {
   const sql = preparedSql(db);
   const deps = { db, sql, team: teamReader((wallets) => teamRows(sql, wallets)), session };
@@ -50,6 +55,7 @@ export function createReferralApp({
       .route('/', referralInvitationRoute(registration));
   }
   return app
+    .route('/', referralSettingsRoute(db, settings))
     .route('/', referralAccountRoute(deps))
     .route('/', referralTeamRoute(deps))
     .route('/', referralTreeRoute(deps))

@@ -8,12 +8,20 @@ import { createHttpApp } from '../http/app.ts';
 import { createAuthApp } from './app.ts';
 import type { Sql } from '../store/sql.ts';
 import { createAuthStore, type AuthStore } from '../store/authStore.ts';
+import type { RegistryAccount } from '../referral/teamReads.ts';
 
 const DOMAIN = '127.0.0.1:5173';
 const CHAIN_ID = 201022;
 const MINUTE = 60_000;
 const ORIGINS = [`http://${DOMAIN}`, 'http://localhost:5173'];
 let clients = 0;
+
+/**
+ * The registry as the indexer would answer it (the real indexed tables are read by
+ * test/referral.test.ts on a live chain): wallets registered by a test, lower case.
+ */
+const registered = new Map<string, RegistryAccount>();
+const registry = async (wallet: string) => registered.get(wallet.toLowerCase()) ?? null;
 
 describe.each(BACKENDS)('sign-in on $name', (backend) => {
   let sql: Sql;
@@ -31,6 +39,7 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
       '/',
       createAuthApp({
         store,
+        registry,
         domains: [DOMAIN, 'localhost:5173'],
         origins: ORIGINS,
         chainId: CHAIN_ID,
@@ -114,7 +123,7 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     }
   }
 
-  it('signs in, returns a session token, and /account returns the account; the id is stable', async () => {
+  it('signs in, returns a session token, and /account (and the next sign-in) answer the registry’s figures', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey());
 
     const first = await verify(await signed(wallet, await newNonce()));
@@ -132,8 +141,9 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     const info = await getAccount(session.token);
     expect(info.status).toBe(200);
     const account = (await info.json()) as Record<string, unknown>;
+    // Not registered: no registry index, no inviter, no energy value.
     expect(account).toEqual({
-      id: session.account.id,
+      id: null,
       is_original: false,
       is_service: 0,
       inviter_id: null,
@@ -146,13 +156,33 @@ describe.each(BACKENDS)('sign-in on $name', (backend) => {
     const tables = await snapshotTables(sql);
     expect(tables.sessions.map((s) => s.token_hash)).not.toContain(session.token);
 
+    // Registered since (a service centre of level 2, invited by registry account 1): the registry's
+    // figures, on the next sign-in and on /account of the session already open.
+    const inviter = privateKeyToAccount(generatePrivateKey()).address;
+    registered.set(wallet.address.toLowerCase(), {
+      id: '7',
+      isOriginal: false,
+      serviceLevel: 2,
+      inviterId: '1',
+      inviter: inviter.toLowerCase() as `0x${string}`,
+      ep: '1500000000000000000000',
+    });
+    const figures = {
+      id: 7,
+      is_original: false,
+      is_service: 2,
+      inviter_id: 1,
+      inviter,
+      ep: '1500000000000000000000',
+      wallet_address: wallet.address,
+    };
+    expect(await (await getAccount(session.token)).json()).toEqual(figures);
     const second = await verify(await signed(wallet, await newNonce()));
     expect(second.status).toBe(200);
-    const again = (await second.json()) as { token: string; account: { id: number } };
+    const again = (await second.json()) as { token: string; account: unknown };
     expect(again.token).not.toBe(session.token);
-    expect(again.account.id).toBe(session.account.id);
-    const info2 = (await (await getAccount(again.token)).json()) as { id: number };
-    expect(info2.id).toBe(session.account.id);
+    expect(again.account).toEqual(figures);
+    expect(await (await getAccount(again.token)).json()).toEqual(figures);
     const after = await snapshotTables(sql);
     expect(after.accounts.filter((a) => a.address === wallet.address)).toHaveLength(1);
   });
@@ -408,6 +438,7 @@ describe.each(BACKENDS)('the HTTP edge of sign-in on $name', (backend) => {
       '/',
       createAuthApp({
         store: s,
+        registry,
         domains: [DOMAIN],
         origins: DOMAIN_ORIGINS,
         chainId: CHAIN_ID,

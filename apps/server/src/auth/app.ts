@@ -3,7 +3,7 @@
  *
  *   POST /auth/nonce     → { nonce, expiresAt }                       (rate-limited per client)
  *   POST /auth/verify    { message, signature } → { token, address, expiresAt, account } (rate-limited)
- *   GET  /account        Authorization: Bearer <token> → AccountInfo
+ *   GET  /account        Authorization: Bearer <token> → AccountInfo (the registry's figures)
  *   POST /auth/sign-out  Authorization: Bearer <token> → 204, the session ended on the server
  *
  * Errors are thrown as ApiError and answered by the parent app's handler (src/http/app.ts).
@@ -13,7 +13,7 @@ import type { ClientKey } from '../http/clientKey.ts';
 import { ApiError } from '../http/errors.ts';
 import { rateLimit } from '../http/rateLimit.ts';
 import type { AuthStore } from '../store/authStore.ts';
-import { accountForToken } from './account.ts';
+import { accountForToken, type RegistryRead } from './account.ts';
 import { issueNonce } from './nonce.ts';
 import { signIn } from './signIn.ts';
 import { bearerToken, hashToken } from './token.ts';
@@ -28,6 +28,8 @@ export const SIGN_IN_RATE_LIMIT: RateLimitSetting = { burst: 20, refillMs: 3_000
 
 export type AuthAppOptions = {
   store: AuthStore;
+  /** The indexed referral registry, for the account info (`id`, inviter, service level, ep). */
+  registry: RegistryRead;
   /** Allowed SIWE domains, `host[:port]`. */
   domains: readonly string[];
   /** Allowed origins of the SIWE URI (the web app's origins). */
@@ -42,6 +44,7 @@ export type AuthAppOptions = {
 
 export function createAuthApp({
   store,
+  registry,
   domains,
   origins,
   chainId,
@@ -63,12 +66,15 @@ export function createAuthApp({
     } catch {
       throw new ApiError('BAD_REQUEST');
     }
-    const result = await signIn({ store, domains: allowedDomains, origins: allowedOrigins, chainId, now: now() }, body);
+    const result = await signIn(
+      { store, registry, domains: allowedDomains, origins: allowedOrigins, chainId, now: now() },
+      body,
+    );
     return c.json(result);
   });
 
   app.get('/account', async (c) =>
-    c.json(await accountForToken(store, bearerToken(c.req.header('authorization')), now())),
+    c.json(await accountForToken(store, registry, bearerToken(c.req.header('authorization')), now())),
   );
 
   // Idempotent: a well-formed token that is unknown or already ended also answers 204 (the

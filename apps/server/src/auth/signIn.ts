@@ -8,7 +8,7 @@
  */
 import { getAddress, isAddress, isHex, verifyMessage, type Address, type Hex } from 'viem';
 import { createSiweMessage, parseSiweMessage, type SiweMessage } from 'viem/siwe';
-import { accountInfo, type AccountInfo } from './account.ts';
+import { accountInfo, type AccountInfo, type RegistryRead } from './account.ts';
 import { ApiError } from '../http/errors.ts';
 import type { AuthStore } from '../store/authStore.ts';
 import { hashToken, newSessionToken, SESSION_TTL_MS } from './token.ts';
@@ -19,6 +19,7 @@ const MAX_MESSAGE_LENGTH = 4096;
 
 export type SignInContext = {
   store: AuthStore;
+  registry: RegistryRead;
   /** Allowed `host[:port]` values of the message's domain, lower case. */
   domains: readonly string[];
   /** Allowed origins of the message's URI (`scheme://host[:port]`), lower case. */
@@ -162,5 +163,10 @@ export async function signIn(ctx: SignInContext, body: unknown): Promise<SignInR
   // Another request consumed the nonce between the check above and this statement.
   if (!account) throw new ApiError('NONCE_USED');
 
-  return { token, address: m.address, expiresAt: expiresAt.toISOString(), account: accountInfo(account) };
+  return {
+    token,
+    address: m.address,
+    expiresAt: expiresAt.toISOString(),
+    account: await accountInfo(account, ctx.registry),
+  };
 }

@@ -11,6 +11,7 @@ import type {
   InvitationRequestJson,
   InvitationState,
   InvitationsPageJson,
+  PackagesBoughtJson,
   PlacementApprovalJson,
   PendingInvitationJson,
   ReferralSide,
@@ -24,7 +25,7 @@ import type { InvitationRow, NewInvitation } from '../store/invitationStore.ts';
 import type { ReferralContext } from './context.ts';
 import type { ReferralSql } from './referralSql.ts';
 import { insideTeamOf } from './teamReads.ts';
-import { accountOf, accountsOf, type AccountRow } from './referralView.ts';
+import { accountOf, accountsOf, packagesBoughtOf, type AccountRow } from './referralView.ts';
 
 export type RegistrationDeps = { db: ApiDb; sql: ReferralSql; ctx: ReferralContext };
 
@@ -102,7 +103,11 @@ export async function approvePlacement(
 }
 
 /** An invitation's state from the invitee's and the contact's indexed accounts. */
-function judge(inv: InvitationRow, accounts: ReadonlyMap<string, AccountRow>): InvitationJson {
+function judge(
+  inv: InvitationRow,
+  accounts: ReadonlyMap<string, AccountRow>,
+  bought: ReadonlyMap<string, PackagesBoughtJson>,
+): InvitationJson {
   const invitee = accounts.get(inv.invitee);
   let state: InvitationState = 'open';
   if (invitee !== undefined) {
@@ -125,6 +130,7 @@ function judge(inv: InvitationRow, accounts: ReadonlyMap<string, AccountRow>): I
     createdAt: inv.createdAt.toString(),
     state,
     registeredAt: invitee === undefined ? null : invitee.registeredAt.toString(),
+    packages: state === 'registered' ? (bought.get(inv.invitee.toLowerCase()) ?? null) : null,
     link: `/register?invitation=${inv.id}`,
   };
 }
@@ -136,7 +142,9 @@ async function judgeAll(db: ApiDb, rows: readonly InvitationRow[]): Promise<Invi
     if (r.contact !== null) wallets.add(r.contact);
   }
   const accounts = new Map((await accountsOf(db, [...wallets])).map((a) => [a.wallet.toLowerCase(), a]));
-  return rows.map((r) => judge(r, accounts));
+  const registered = rows.map((r) => r.invitee).filter((w) => accounts.has(w.toLowerCase()));
+  const bought = await packagesBoughtOf(db, registered);
+  return rows.map((r) => judge(r, accounts, bought));
 }
 
 /**

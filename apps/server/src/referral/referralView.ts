@@ -4,10 +4,10 @@
  * member lists. The team figures are one statement of ./teamSql.ts.
  */
 import { dayStartOf } from '@eterno/protocol/finance/rules';
-import type { ReferralSide } from '@eterno/protocol/referralApi';
-import { and, desc, eq, inArray, lt } from 'ponder';
+import type { PackagesBoughtJson, ReferralSide } from '@eterno/protocol/referralApi';
+import { and, asc, desc, eq, inArray, lt, ne } from 'ponder';
 import type { Address, Hex } from 'viem';
-import { indexedHead, referralAccount, referralUpline } from '../../ponder.schema.ts';
+import { financeOrder, indexedHead, referralAccount, referralUpline } from '../../ponder.schema.ts';
 import type { ApiDb } from '../api/routes/page.ts';
 import type { PlacedAccount } from './layout.ts';
 
@@ -91,4 +91,40 @@ export async function teamMembers(
     .orderBy(desc(referralUpline.descendantId))
     .limit(limit);
   return rows;
+}
+
+/**
+ * The packages each of `wallets` bought (its paid finance orders, loop orders left out): the first by
+ * order number and the count; a wallet with none is absent. One statement for a page of accounts;
+ * an account's paid orders are bounded by the packages' cycles.
+ */
+export async function packagesBoughtOf(db: ApiDb, wallets: readonly Hex[]): Promise<Map<string, PackagesBoughtJson>> {
+  const out = new Map<string, PackagesBoughtJson>();
+  if (wallets.length === 0) return out;
+  const rows = await db
+    .select({
+      user: financeOrder.user,
+      packageId: financeOrder.packageId,
+      units: financeOrder.units,
+      payment: financeOrder.payment,
+    })
+    .from(financeOrder)
+    .where(
+      and(
+        inArray(
+          financeOrder.user,
+          wallets.map((w) => w.toLowerCase() as Hex),
+        ),
+        ne(financeOrder.registrationType, 'loop'),
+      ),
+    )
+    .orderBy(asc(financeOrder.seq));
+  for (const r of rows) {
+    const key = r.user.toLowerCase();
+    const seen = out.get(key);
+    if (seen === undefined)
+      out.set(key, { first: { packageId: r.packageId, units: r.units, payment: r.payment.toString() }, count: 1 });
+    else seen.count += 1;
+  }
+  return out;
 }

@@ -23,11 +23,24 @@ import {
   accountOf,
   accountsOf,
   indexedDay,
+  packagesBoughtOf,
   placedOf,
   sideOf,
   teamMembers,
   type AccountRow,
 } from './referralView.ts';
+
+/** The registry figures of a registered wallet (`GET /account` and `/auth/verify` answer them too). */
+export type RegistryAccount = Pick<
+  ReferralAccountJson,
+  'id' | 'isOriginal' | 'serviceLevel' | 'inviterId' | 'inviter' | 'ep'
+>;
+
+/** `readAccountInfo` for a registered wallet, else null. */
+export async function readRegistryAccount(db: ApiDb, wallet: Address): Promise<RegistryAccount | null> {
+  const info = await readAccountInfo(db, wallet);
+  return info.registered ? info : null;
+}
 
 export async function readAccountInfo(db: ApiDb, wallet: Address): Promise<ReferralAccountJson> {
   const row = await accountOf(db, wallet);
@@ -135,6 +148,10 @@ export async function readMembers(
 ): Promise<TeamMembersPageJson> {
   const found = await teamMembers(db, viewer, levels, { limit: page.limit + 1, before: page.before });
   const items = found.slice(0, page.limit);
+  const bought = await packagesBoughtOf(
+    db,
+    items.map((m) => m.wallet),
+  );
   return {
     items: items.map((m) => ({
       wallet: m.wallet,
@@ -142,6 +159,7 @@ export async function readMembers(
       level: m.level,
       registeredAt: m.registeredAt.toString(),
       ownVolume: m.ownVolume.toString(),
+      packages: bought.get(m.wallet.toLowerCase()) ?? null,
     })),
     nextBefore: found.length > page.limit ? String(items[items.length - 1]!.id) : null,
   };

@@ -94,6 +94,8 @@ export class InProcessVault {
       '/',
       createAuthApp({
         store: auth,
+        // No registry is indexed in this in-process stack: every wallet is unregistered.
+        registry: async () => null,
         domains: [DOMAIN],
         origins: [`http://${DOMAIN}`],
         chainId: ETERNO_CHAIN_ID,

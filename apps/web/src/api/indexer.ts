@@ -189,6 +189,13 @@ export class Reader {
     return v;
   }
 
+  /** A list of non-negative safe integers (e.g. rates in basis points). */
+  intList(key: string): number[] {
+    const v = this.raw(key);
+    if (!Array.isArray(v) || !v.every((x) => typeof x === 'number' && Number.isSafeInteger(x) && x >= 0)) this.bad(key);
+    return v as number[];
+  }
+
   bool(key: string): boolean {
     const v = this.raw(key);
     if (typeof v !== 'boolean') this.bad(key);

@@ -30,6 +30,7 @@ const INVITATION = {
   createdAt: '1700000000',
   state: 'open',
   registeredAt: null,
+  packages: null,
   link: '/register?invitation=ZV7oTzJtH6fkXpX-CrOz2g',
 };
 
@@ -109,6 +110,8 @@ describe('invitations API client', () => {
       [{ ...INVITATION, createdAt: 1700000000 }, 'invitation.createdAt'],
       [{ ...INVITATION, createdAt: '-1' }, 'invitation.createdAt'],
       [{ ...INVITATION, registeredAt: 'yesterday' }, 'invitation.registeredAt'],
+      [{ ...INVITATION, packages: { first: { packageId: 1, units: 1, payment: 100 }, count: 1 } }, 'first.payment'],
+      [{ ...INVITATION, packages: { count: 1 } }, 'invitation.packages.first'],
       [{ ...INVITATION, link: null }, 'invitation.link'],
     ];
     for (const [bad, field] of cases) {
@@ -120,7 +123,14 @@ describe('invitations API client', () => {
       await expect(fetchInvitation('x', { apiUrl: API, fetch: stubFetch(200, bad) })).rejects.toMatchObject({
         code: 'SERVER_ERROR',
       });
-    const manual = { ...INVITATION, placement: 'manual', contact: ALICE, registeredAt: '1700000100' };
+    const manual = {
+      ...INVITATION,
+      placement: 'manual',
+      contact: ALICE,
+      state: 'registered',
+      registeredAt: '1700000100',
+      packages: { first: { packageId: 3, units: 10, payment: '1000000000000000000000' }, count: 2 },
+    };
     expect(await fetchInvitation('x', { apiUrl: API, fetch: stubFetch(200, manual) })).toEqual({
       ...manual,
       inviter: getAddress(ALICE),

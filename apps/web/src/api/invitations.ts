@@ -22,7 +22,7 @@ import type {
 import type { ApiDeps } from '../session/api.ts';
 import { sessionRequest } from '../session/sessionRequest.ts';
 import { Reader, type PageQuery } from './indexer.ts';
-import { pagePath, publicGet, side01 } from './referral.ts';
+import { packagesBought, pagePath, publicGet, side01 } from './referral.ts';
 
 const INVITATION_STATES: readonly InvitationState[] = ['open', 'registered', 'registered_elsewhere', 'seat_taken'];
 const PLACEMENTS = ['auto', 'manual'] as const;
@@ -42,6 +42,7 @@ function invitation(r: Reader): InvitationJson {
     createdAt: digits(r, 'createdAt'),
     state: r.oneOf('state', INVITATION_STATES),
     registeredAt: r.nullUnless(!r.isNull('registeredAt'), 'registeredAt', (k) => digits(r, k)),
+    packages: packagesBought(r, 'packages'),
     link: r.string('link'),
   };
 }

@@ -17,6 +17,8 @@ export interface MarketOrder {
   readonly unitPrice: bigint;
   readonly quantity: bigint;
   readonly remaining: bigint;
+  /** The EUSD a cancel returned to the seller (0 unless cancelled). */
+  readonly refunded: bigint;
   readonly feeBps: number;
   readonly status: MarketOrderStatus;
   /** Unix seconds of the listing. */
@@ -52,6 +54,7 @@ function marketOrder(r: Reader): MarketOrder {
     unitPrice: r.bigint('unitPrice'),
     quantity: r.bigint('quantity'),
     remaining: r.bigint('remaining'),
+    refunded: r.bigint('refunded'),
     feeBps: r.int('feeBps'),
     status: r.oneOf('status', MARKET_ORDER_STATUSES),
     timestamp: r.seconds('timestamp'),

@@ -215,16 +215,39 @@ describe('session routes', () => {
 
   it('pages the direct and indirect lists with limit and before', async () => {
     const page: TeamMembersPageJson = {
-      items: [{ wallet: low(BOB), id: '3', level: 1, registeredAt: '1700000100', ownVolume: (100n * E18).toString() }],
-      nextBefore: '3',
+      items: [
+        {
+          wallet: low(BOB),
+          id: '3',
+          level: 1,
+          registeredAt: '1700000100',
+          ownVolume: (100n * E18).toString(),
+          packages: { first: { packageId: 2, units: 5, payment: (500n * E18).toString() }, count: 3 },
+        },
+        { wallet: low(CAROL), id: '2', level: 1, registeredAt: '1700000000', ownVolume: '0', packages: null },
+      ],
+      nextBefore: '2',
     };
     const fetch = stubFetch(200, page);
     const direct = await fetchDirect({ limit: 1, before: '9' }, { apiUrl: API, fetch });
     expect(fetch.mock.calls[0]![0]).toBe(`${API}/referral/direct?limit=1&before=9`);
     expect(direct).toEqual({
-      items: [{ wallet: BOB, id: '3', level: 1, registeredAt: 1_700_000_100, ownVolume: 100n * E18 }],
-      nextBefore: '3',
+      items: [
+        {
+          wallet: BOB,
+          id: '3',
+          level: 1,
+          registeredAt: 1_700_000_100,
+          ownVolume: 100n * E18,
+          packages: { first: { packageId: 2, units: 5, payment: (500n * E18).toString() }, count: 3 },
+        },
+        { wallet: CAROL, id: '2', level: 1, registeredAt: 1_700_000_000, ownVolume: 0n, packages: null },
+      ],
+      nextBefore: '2',
     });
+    // A malformed package is a malformed answer, never shown as "none yet".
+    const broken = stubFetch(200, { ...page, items: [{ ...page.items[0]!, packages: { first: null, count: 1 } }] });
+    await expect(fetchDirect({}, { apiUrl: API, fetch: broken })).rejects.toMatchObject({ code: 'SERVER_ERROR' });
     const fetch2 = stubFetch(200, { items: [], nextBefore: null });
     expect(await fetchIndirect({}, { apiUrl: API, fetch: fetch2 })).toEqual({ items: [], nextBefore: null });
     expect(fetch2.mock.calls[0]![0]).toBe(`${API}/referral/indirect`);

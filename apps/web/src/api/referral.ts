@@ -1,6 +1,6 @@
 /**
  * Typed client of the server's referral routes (wire format in `@eterno/protocol/referralApi`):
- * GET /referral/account/:address and GET /referral/team/:address (public), and with the session's
+ * GET /referral/account/:address, GET /referral/team/:address and GET /referral/settings (public), and with the session's
  * bearer token GET /referral/tree/:address?root=, /referral/direct, /referral/indirect,
  * /referral/income and /referral/binary. Every field of an answer is checked (`Reader` of
  * ./indexer.ts): amounts as bigint, unix times as seconds (number), addresses checksummed.
@@ -9,7 +9,12 @@
  * HTTP status; a session call the server answers 401 clears the session and throws UNAUTHORIZED.
  */
 import type { Address } from 'viem';
-import { DYNAMIC_INCOME_TYPES, type DynamicIncomeType, type ReferralSide } from '@eterno/protocol/referralApi';
+import {
+  DYNAMIC_INCOME_TYPES,
+  type DynamicIncomeType,
+  type PackagesBoughtJson,
+  type ReferralSide,
+} from '@eterno/protocol/referralApi';
 import { getConfig } from '../config.ts';
 import { apiRequest, type ApiDeps } from '../session/api.ts';
 import { sessionRequest } from '../session/sessionRequest.ts';
@@ -27,9 +32,26 @@ export interface ReferralAccount {
   readonly inviter: Address | null;
   readonly parent: Address | null;
   readonly side: ReferralSide | null;
-  /** Energy value (USDT); null until the server indexes the dynamic incomes. */
+  /** Energy value (USDT): what the active orders can still earn; null when not registered. */
   readonly ep: bigint | null;
   readonly registeredAt: number | null;
+}
+
+/** The dynamic income rules in force (`GET /referral/settings`); rates in basis points. */
+export interface ReferralSettings {
+  /** Unix seconds. */
+  readonly effectiveFrom: number;
+  readonly directBps: number;
+  /** Levels 2, 3, … in order. */
+  readonly indirectBps: readonly number[];
+  readonly binaryBps: number;
+  readonly matchingBps: number;
+  readonly serviceCenterBps: number;
+  readonly prizePoolBps: number;
+  readonly prizePoolWinners: number;
+  readonly loopBps: number;
+  readonly loopPackageId: number;
+  readonly releaseDays: number;
 }
 
 /** One side (leg) of a node's team figures. */
@@ -88,6 +110,8 @@ export interface TeamMember {
   readonly level: number;
   readonly registeredAt: number;
   readonly ownVolume: bigint;
+  /** The packages it bought: the first and how many; null: none yet. */
+  readonly packages: PackagesBoughtJson | null;
 }
 
 export interface TotalToday {
@@ -164,6 +188,18 @@ function treeNode(r: Reader): TreeNode {
   };
 }
 
+/** The packages an account bought (null: none yet), as the member lists and invitation records carry them. */
+export function packagesBought(r: Reader, key: string): PackagesBoughtJson | null {
+  return r.nullUnless(!r.isNull(key), key, (k) => {
+    const p = r.object(k);
+    const first = p.object('first');
+    return {
+      first: { packageId: first.int('packageId'), units: first.int('units'), payment: String(first.bigint('payment')) },
+      count: p.int('count'),
+    };
+  });
+}
+
 function member(r: Reader): TeamMember {
   return {
     wallet: r.address('wallet'),
@@ -171,6 +207,7 @@ function member(r: Reader): TeamMember {
     level: r.int('level'),
     registeredAt: r.seconds('registeredAt'),
     ownVolume: r.bigint('ownVolume'),
+    packages: packagesBought(r, 'packages'),
   };
 }
 
@@ -232,6 +269,24 @@ export async function fetchReferralAccount(wallet: Address, deps: Partial<ApiDep
     side: r.nullUnless(!r.isNull('side'), 'side', (k) => side01(r, k)),
     ep: r.nullUnless(!r.isNull('ep'), 'ep', (k) => r.bigint(k)),
     registeredAt: when('registeredAt', (k) => r.seconds(k)),
+  };
+}
+
+/** GET /referral/settings: the dynamic income rules in force, for the help document. */
+export async function fetchReferralSettings(deps: Partial<ApiDeps> = {}): Promise<ReferralSettings> {
+  const r = Reader.of(await publicGet('/referral/settings', deps), '/referral/settings', 200);
+  return {
+    effectiveFrom: r.seconds('effectiveFrom'),
+    directBps: r.int('directBps'),
+    indirectBps: r.intList('indirectBps'),
+    binaryBps: r.int('binaryBps'),
+    matchingBps: r.int('matchingBps'),
+    serviceCenterBps: r.int('serviceCenterBps'),
+    prizePoolBps: r.int('prizePoolBps'),
+    prizePoolWinners: r.int('prizePoolWinners'),
+    loopBps: r.int('loopBps'),
+    loopPackageId: r.int('loopPackageId'),
+    releaseDays: r.int('releaseDays'),
   };
 }
 

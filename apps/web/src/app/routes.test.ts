@@ -13,6 +13,7 @@ const PAGES = {
   EmptyScreen: '../screens/EmptyScreen.tsx',
   AssetsOverview: '../features/assets/AssetsOverview.tsx',
   AssetDetail: '../features/assets/AssetDetail.tsx',
+  LiquidityScreen: '../features/liquidity/LiquidityScreen.tsx',
   ContributionBill: '../features/bills/ContributionBill.tsx',
   DataIndex: '../features/assets/DataIndex.tsx',
   EcologyOverview: '../features/ecology/EcologyOverview.tsx',
@@ -166,6 +167,7 @@ describe('every route of spec §2 (and Market) exists', () => {
     '/home/trend',
     '/assets/overview',
     '/assets/overview/units',
+    '/assets/overview/liquidity',
     '/assets/experience',
     '/assets/income',
     '/assets/data',
@@ -198,6 +200,13 @@ describe('every route of spec §2 (and Market) exists', () => {
     const last = r.state.matches.at(-1);
     expect(last?.route.path).not.toBe('*');
     expect(imported.has('NotFound')).toBe(false);
+  });
+
+  it('opens the liquidity screen under Assets › overview, not an asset detail', async () => {
+    const r = await open('/assets/overview/liquidity?pair=elp', SESSION);
+    expect(where(r)).toBe('/assets/overview/liquidity?pair=elp');
+    expect(imported.has('LiquidityScreen')).toBe(true);
+    expect(imported.has('AssetDetail')).toBe(false);
   });
 
   it('matches an unknown path with the not-found page', async () => {

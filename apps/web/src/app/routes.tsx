@@ -84,6 +84,10 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
         section('assets', [
           { index: true, loader: to('/assets/overview') },
           { path: 'overview', ...page(lazyPage(() => import('../features/assets/AssetsOverview.tsx'))) },
+          {
+            path: 'overview/liquidity',
+            ...page(lazyPage(() => import('../features/liquidity/LiquidityScreen.tsx'))),
+          },
           { path: 'overview/:type', ...page(lazyPage(() => import('../features/assets/AssetDetail.tsx'))) },
           { path: 'experience', ...page(lazyPage(() => import('../features/bills/ContributionBill.tsx'))) },
           { path: 'income', ...page(lazyPage(() => import('../features/income/IncomeScreen.tsx'))) },

@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { isLanguage, LANG_STORAGE_KEY, LANGUAGES, storedLanguage, type Language } from './language.ts';
+import { initialLanguage, isLanguage, LANG_STORAGE_KEY, LANGUAGES, type Language } from './language.ts';
 import {
   FEATURE_BUNDLES,
   FEATURE_NAMESPACES,
@@ -35,7 +35,7 @@ i18next.on('languageChanged', applyHtmlLang);
 /** Synchronous init: the resources are bundled, so the first render already has its strings. */
 void i18next.use(initReactI18next).init({
   resources,
-  lng: storedLanguage(localStore()),
+  lng: initialLanguage(localStore(), globalThis.navigator?.languages),
   fallbackLng: 'en',
   supportedLngs: [...LANGUAGES],
   ns: Object.keys(resources.en),

@@ -9,6 +9,7 @@ import type enDefi from './locales/en/defi.json';
 import type enErrors from './locales/en/errors.json';
 import type enFinance from './locales/en/finance.json';
 import type enHome from './locales/en/home.json';
+import type enLiquidity from './locales/en/liquidity.json';
 import type enLock from './locales/en/lock.json';
 import type enMarket from './locales/en/market.json';
 import type enMine from './locales/en/mine.json';
@@ -46,6 +47,10 @@ export const FEATURE_BUNDLES = {
   errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
   finance: { en: () => import('./locales/en/finance.json'), zh: () => import('./locales/zh/finance.json') },
   home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
+  liquidity: {
+    en: () => import('./locales/en/liquidity.json'),
+    zh: () => import('./locales/zh/liquidity.json'),
+  },
   lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
   market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
   mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
@@ -68,6 +73,7 @@ export type AllResources = (typeof resources)['en'] & {
   errors: typeof enErrors;
   finance: typeof enFinance;
   home: typeof enHome;
+  liquidity: typeof enLiquidity;
   lock: typeof enLock;
   market: typeof enMarket;
   mine: typeof enMine;

@@ -1,15 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccountInfo } from './accountInfo.ts';
-import { getSession, setSession } from './session.ts';
+import { getSession, sessionExpired, setSession } from './session.ts';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+/** A service centre of level 2 invited by the genesis account (registry index 1). */
 const INFO = {
   id: 2,
   is_original: false,
-  is_service: 0,
+  is_service: 2,
   inviter_id: 1,
   inviter: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  ep: null,
+  ep: '1440000000000000000000',
   wallet_address: ALICE,
 };
 
@@ -31,6 +32,14 @@ describe('getAccountInfo', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok-1');
   });
 
+  it('passes the registry figures through: the genesis account is original and has no inviter', async () => {
+    setSession({ address: ALICE, token: 'tok-1' });
+    const genesis = { ...INFO, id: 1, is_original: true, is_service: 0, inviter_id: null, inviter: null, ep: '0' };
+    const fetch = vi.fn(async () => json(200, genesis));
+    const info = await getAccountInfo({ apiUrl: 'http://api.test', fetch });
+    expect(info).toMatchObject({ id: 1, is_original: true, inviter: null, inviter_id: null });
+  });
+
   it('without a session throws UNAUTHORIZED and calls nothing', async () => {
     const fetch = vi.fn();
     await expect(getAccountInfo({ apiUrl: 'http://api.test', fetch })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
@@ -45,6 +54,7 @@ describe('getAccountInfo', () => {
       status: 401,
     });
     expect(getSession()).toBeNull();
+    expect(sessionExpired()).toBe(true);
   });
 
   it('keeps the session on other failures', async () => {

@@ -2,9 +2,13 @@ import type { Address } from 'viem';
 import type { ApiDeps } from './api.ts';
 import { sessionRequest } from './sessionRequest.ts';
 
-/** The account info of spec §3, as the server builds it from the on-chain referral registry. */
+/**
+ * The account info of spec §3, as the server reads it from the indexed referral registry: `id` the
+ * registry index, `is_service` the service-centre level (0 = none), `ep` the energy value (USDT, 18
+ * decimals). Not registered: id, inviter, inviter_id and ep null, is_original false, is_service 0.
+ */
 export interface AccountInfo {
-  readonly id: number;
+  readonly id: number | null;
   readonly is_original: boolean;
   readonly is_service: number;
   readonly inviter_id: number | null;

@@ -2,7 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clearSession,
   createSessionStore,
+  expireSession,
   getSession,
+  sessionExpired,
   SESSION_ADDRESS_KEY,
   setSession,
   subscribeSession,
@@ -65,5 +67,37 @@ describe('session', () => {
     expect(store.get()).not.toBeNull();
     now += 10 * 60 * 1000;
     expect(store.get()).toBeNull();
+  });
+
+  it('remembers a session the server refused (401) as expired, until the next sign-in or sign-out', () => {
+    setSession({ address: ALICE, token: 'tok-1' });
+    expect(sessionExpired()).toBe(false);
+    const seen: unknown[] = [];
+    const stop = subscribeSession((session) => seen.push(session));
+    expireSession();
+    stop();
+    expect(seen).toEqual([null]);
+    expect(getSession()).toBeNull();
+    expect(sessionStorage.getItem(ALICE)).toBeNull();
+    expect(sessionExpired()).toBe(true);
+    setSession({ address: ALICE, token: 'tok-2' });
+    expect(sessionExpired()).toBe(false);
+    expireSession();
+    clearSession();
+    expect(sessionExpired()).toBe(false);
+  });
+
+  it('counts a token past its expiry as expired, a sign-out not', () => {
+    let now = Date.parse('2030-01-01T00:00:00Z');
+    const store = createSessionStore(
+      () => sessionStorage,
+      () => now,
+    );
+    store.set({ address: ALICE, token: 'tok-1', expiresAt: '2030-01-01T00:10:00Z' });
+    expect(store.expired()).toBe(false);
+    now += 10 * 60 * 1000;
+    expect(store.expired()).toBe(true);
+    store.clear();
+    expect(store.expired()).toBe(false);
   });
 });

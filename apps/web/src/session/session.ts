@@ -4,6 +4,8 @@ import type { Address } from 'viem';
 export const SESSION_ADDRESS_KEY = 'eterno.address';
 /** sessionStorage key of the token's expiry (ms since epoch), when the server gave one. */
 export const SESSION_EXPIRES_KEY = 'eterno.expiresAt';
+/** sessionStorage key set when the server refused the session's token (401): the login page says so. */
+export const SESSION_EXPIRED_KEY = 'eterno.sessionExpired';
 
 export interface Session {
   readonly address: Address;
@@ -19,6 +21,13 @@ export interface SessionStore {
   get(): Session | null;
   set(session: NewSession): void;
   clear(): void;
+  /** Ends a session the server no longer accepts (a 401): cleared, and remembered as expired. */
+  expire(): void;
+  /**
+   * Whether the last session ended by itself (the server refused its token, or its expiry passed)
+   * rather than by a sign-out; forgotten at the next sign-in or sign-out.
+   */
+  expired(): boolean;
   subscribe(listener: (session: Session | null) => void): () => void;
 }
 
@@ -54,16 +63,35 @@ export function createSessionStore(storage: () => Storage, now: () => number = D
       const expiry = typeof expiresAt === 'string' ? Date.parse(expiresAt) : expiresAt;
       if (expiry !== undefined && Number.isFinite(expiry)) store.setItem(SESSION_EXPIRES_KEY, String(expiry));
       else store.removeItem(SESSION_EXPIRES_KEY);
+      store.removeItem(SESSION_EXPIRED_KEY);
       notify();
     },
     clear() {
       const store = storage();
+      store.removeItem(SESSION_EXPIRED_KEY);
       const address = store.getItem(SESSION_ADDRESS_KEY);
       if (address) store.removeItem(address);
       store.removeItem(SESSION_ADDRESS_KEY);
       store.removeItem(SESSION_EXPIRES_KEY);
       cached = null;
       notify();
+    },
+    expire() {
+      const store = storage();
+      const address = store.getItem(SESSION_ADDRESS_KEY);
+      if (address) store.removeItem(address);
+      store.removeItem(SESSION_ADDRESS_KEY);
+      store.removeItem(SESSION_EXPIRES_KEY);
+      store.setItem(SESSION_EXPIRED_KEY, '1');
+      cached = null;
+      notify();
+    },
+    expired() {
+      const store = storage();
+      if (store.getItem(SESSION_EXPIRED_KEY) === '1') return true;
+      const address = store.getItem(SESSION_ADDRESS_KEY);
+      const expiresAt = Number(store.getItem(SESSION_EXPIRES_KEY) ?? Number.POSITIVE_INFINITY);
+      return address !== null && store.getItem(address) !== null && now() >= expiresAt;
     },
     subscribe(listener) {
       listeners.add(listener);
@@ -87,6 +115,16 @@ export function setSession(session: NewSession): void {
 
 export function clearSession(): void {
   store.clear();
+}
+
+/** A 401: the session ends, and the login page tells the user their sign-in expired. */
+export function expireSession(): void {
+  store.expire();
+}
+
+/** Whether the last session expired (a 401, or past its expiry) rather than being signed out. */
+export function sessionExpired(): boolean {
+  return store.expired();
 }
 
 export function subscribeSession(listener: (session: Session | null) => void): () => void {

@@ -5,7 +5,11 @@ import { copyText } from '../components/copyText.ts';
 import { modal } from '../components/modal/modal.ts';
 import { Logo } from '../components/Logo.tsx';
 
-/** App bar: logo, the short address of the session and a copy button ('Copy successful'). */
+/**
+ * App bar: logo, the short address of the session and a copy button. "Copy successful" shows for a
+ * moment over the address chip itself (its own `copy-pill` class: never the transaction toasts'
+ * `toast`), so it covers nothing under the header such as the sub-tabs.
+ */
 export function Header({ address }: { address: string | undefined }) {
   const { t } = useTranslation('common');
   const [copied, setCopied] = useState(false);
@@ -53,11 +57,11 @@ export function Header({ address }: { address: string | undefined }) {
               </svg>
             )}
           </button>
+          <p className={copied ? 'copy-pill copy-pill-visible' : 'copy-pill'} role="status" aria-live="polite">
+            {copied ? t('copySuccess') : ''}
+          </p>
         </div>
       ) : null}
-      <p className={copied ? 'toast toast-visible' : 'toast'} role="status" aria-live="polite">
-        {copied ? t('copySuccess') : ''}
-      </p>
     </header>
   );
 }

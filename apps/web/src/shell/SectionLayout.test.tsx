@@ -16,7 +16,7 @@ function renderSection(section: SectionId, path: string) {
 describe('<SectionLayout/> sub-tabs (spec §2 screen contents)', () => {
   it.each<[SectionId, string[]]>([
     ['home', ['ETERNO', 'TREND']],
-    ['finance', ['Buy', 'Orders', 'Past', 'Regular', 'Stake']],
+    ['finance', ['Buy', 'Orders', 'Past', 'Regular', 'Stake', 'Exchange']],
     ['market', ['EUSD market', 'Orders']],
     ['assets', ['Assets overview', 'Income rewards', 'Data index', 'Contribution bill']],
     ['ecology', ['Overview', 'DeFi', 'NFT']],
@@ -33,5 +33,15 @@ describe('<SectionLayout/> sub-tabs (spec §2 screen contents)', () => {
     const nav = renderSection('assets', '/assets/overview/usdt');
     const current = nav.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
     expect(current.map((link) => link.textContent)).toEqual(['Assets overview']);
+  });
+
+  it.each<[SectionId, string, string]>([
+    ['assets', '/assets/swap', 'Assets overview'],
+    ['finance', '/finance/exchange', 'Exchange'],
+    ['ecology', '/ecology/nodes/2', 'Overview'],
+  ])('%s: %s highlights %s (one tab, marked active)', (section, path, label) => {
+    const nav = renderSection(section, path);
+    const current = nav.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => [link.textContent, link.className])).toEqual([[label, 'sub-tab active']]);
   });
 });

@@ -126,8 +126,15 @@ describe('useTransaction (real anvil, wallet over anvil)', () => {
   it('approve → swap: both steps confirmed with hashes, exact approval, spec gas settings', async () => {
     const wallet = anvilWallet();
     const { outcomes } = renderBuy(wallet, parseEther('20'));
-    await act(async () => fireEvent.click(screen.getByText('buy')));
+    // The tapped button is marked busy (its spinner) while the write runs, and only then.
+    const button = screen.getByText('buy');
+    const busyMarks: (string | null)[] = [];
+    const observer = new MutationObserver(() => busyMarks.push(button.getAttribute('aria-busy')));
+    observer.observe(button, { attributes: true, attributeFilter: ['aria-busy'] });
+    await act(async () => fireEvent.click(button));
     await waitFor(() => expect(outcomes).toEqual(['confirmed']), { timeout: 30_000 });
+    await waitFor(() => expect(busyMarks).toEqual(['true', null]));
+    observer.disconnect();
     expect(toastText()).toEqual([
       expect.stringMatching(/^Buy ETRO: Submitted successfullyTransaction 0x[0-9a-f]{6}…[0-9a-f]{6}×$/),
     ]);

@@ -9,6 +9,7 @@ import { refreshChainReads } from '../chain/useBlockRead.ts';
 import { toasts as defaultToasts, type ToastStore } from '../components/toast/toast.ts';
 import { getConfig } from '../config.ts';
 import { useWallet } from '../shell/walletContext.ts';
+import { activations, markBusy } from './busyButton.ts';
 import { createTxClients } from './txClients.ts';
 import { advance, currentHash, errorKey, failed, IDLE, started, type TxState } from './txState.ts';
 import { stepLabel, TX_NAMESPACES } from './stepLabel.ts';
@@ -47,6 +48,7 @@ export function useTransaction(deps: TransactionDeps = {}): Transaction {
     async (plan: () => readonly TxStep[]): Promise<TxOutcome> => {
       if (running.current) return 'failed';
       running.current = true;
+      const releaseButton = markBusy(activations?.lastButton() ?? null);
       let current: TxState = IDLE;
       let toastId: number | undefined;
       const update = (next: TxState) => {
@@ -89,11 +91,15 @@ export function useTransaction(deps: TransactionDeps = {}): Transaction {
         await deps.onConfirmed?.();
         return 'confirmed';
       } catch (error) {
-        update(failed(current, error));
-        const { code, params } = errorKey(error);
+        const outcome = failed(current, error);
+        update(outcome);
+        // The toast tells what the steps card tells: the refusal as failed() read it (an expired
+        // purchase, a vault cap), not the raw simulation error.
+        const { code, params } = errorKey(outcome.error);
         notify('error', t(`errors:${code}`, params));
         return error instanceof TxRefusedError ? 'refused' : 'failed';
       } finally {
+        releaseButton();
         running.current = false;
       }
     },

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPublicClient, http, parseEther, verifyMessage, verifyTypedData, stringToHex } from 'viem';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
-import { createDemoWallet, DEMO_AUTHORIZED_KEY } from './demoWallet.ts';
+import { createDemoWallet, DEMO_ACCOUNT_KEY, DEMO_AUTHORIZED_KEY, DEMO_METHODS } from './demoWallet.ts';
 import {
   announceDemoWalletIfAllowed,
   DEMO_WALLET_NAME,
@@ -46,6 +46,52 @@ describe('demo wallet provider', () => {
     await wallet.request({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
     await expect(wallet.request({ method: 'eth_accounts' })).resolves.toEqual([]);
     expect(accountsChanged).toHaveBeenLastCalledWith([]);
+  });
+
+  it('switches between the seeded accounts like a real wallet: accountsChanged, signs as the new one, remembered', async () => {
+    const { wallet, storage } = authorizedWallet();
+    await wallet.request({ method: 'eth_requestAccounts' });
+    const listed = (await wallet.request({ method: DEMO_METHODS.accounts })) as Array<{
+      index: number;
+      address: string;
+      selected: boolean;
+    }>;
+    expect(listed.map((a) => a.index)).toEqual([1, 2, 3, 4, 5]);
+    expect(listed.slice(0, 2).map((a) => [a.address, a.selected])).toEqual([
+      [ALICE, true],
+      [BOB, false],
+    ]);
+    const accountsChanged = vi.fn();
+    wallet.on('accountsChanged', accountsChanged);
+    await wallet.request({ method: DEMO_METHODS.select, params: [2] });
+    expect(accountsChanged).toHaveBeenCalledWith([BOB]);
+    expect(wallet.address).toBe(BOB);
+    await expect(wallet.request({ method: 'eth_accounts' })).resolves.toEqual([BOB]);
+    const message = 'Sign in to ETERNO\nnonce: bob';
+    const signature = await wallet.request({ method: 'personal_sign', params: [stringToHex(message), BOB] });
+    expect(await verifyMessage({ address: BOB, message, signature: signature as `0x${string}` })).toBe(true);
+    // A reload (a new wallet over the same storage) is still bob, and still connected.
+    expect(storage.getItem(DEMO_ACCOUNT_KEY)).toBe('2');
+    const again = createDemoWallet({ rpcUrl: anvil.rpcUrl, storage });
+    await expect(again.request({ method: 'eth_accounts' })).resolves.toEqual([BOB]);
+    expect(
+      ((await again.request({ method: DEMO_METHODS.accounts })) as Array<{ selected: boolean }>)[1]!.selected,
+    ).toBe(true);
+  });
+
+  it('refuses an account outside the seeded ones; a switch before the site is connected shares nothing', async () => {
+    const { wallet } = authorizedWallet();
+    await expect(wallet.request({ method: DEMO_METHODS.select, params: [9] })).rejects.toMatchObject({ code: -32602 });
+    await expect(wallet.request({ method: DEMO_METHODS.select, params: ['2'] })).rejects.toMatchObject({
+      code: -32602,
+    });
+    const accountsChanged = vi.fn();
+    wallet.on('accountsChanged', accountsChanged);
+    await wallet.request({ method: DEMO_METHODS.select, params: [3] });
+    expect(accountsChanged).toHaveBeenCalledWith([]);
+    await expect(wallet.request({ method: 'eth_accounts' })).resolves.toEqual([]);
+    await expect(wallet.request({ method: 'eth_requestAccounts' })).resolves.toEqual([wallet.address]);
+    expect(wallet.address).not.toBe(ALICE);
   });
 
   it('personal_sign gives a signature viem verifyMessage accepts', async () => {

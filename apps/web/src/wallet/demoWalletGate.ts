@@ -5,6 +5,15 @@ import { announceProvider } from './eip6963.ts';
 import type { Eip1193Provider, RequestArguments, WalletWindow } from './types.ts';
 
 export const DEMO_WALLET_RDNS = 'local.eterno.demo';
+
+/**
+ * The demo wallet's own methods (here, not in demoWallet.ts, so a screen can call them without
+ * bundling the wallet's key code): `eterno_demoAccounts` → the accounts it can be (DemoAccount[]);
+ * `eterno_demoSelectAccount [index]` switches to one (accountsChanged, like a real wallet).
+ */
+export const DEMO_METHODS = { accounts: 'eterno_demoAccounts', select: 'eterno_demoSelectAccount' } as const;
+
+export type DemoAccount = { readonly index: number; readonly address: `0x${string}`; readonly selected: boolean };
 export const DEMO_WALLET_NAME = 'ETERNO Demo Wallet (local)';
 const DEMO_WALLET_ICON =
   'data:image/svg+xml;base64,' +

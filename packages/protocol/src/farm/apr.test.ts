@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseEther } from 'viem';
-import { FARM_BLOCKS_PER_YEAR, lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
+import {
+  APR_CAP_BPS,
+  APR_MIN_TVL_USDT,
+  aprFigure,
+  FARM_BLOCKS_PER_YEAR,
+  lpValueUsdt,
+  poolAprBps,
+  poolEtroPerBlock,
+  type LpPair,
+} from './apr.ts';
 
 // The local seed's ETRO/USDT pool: 1,002,000 ETRO + 501,000 USDT (1 ETRO = 0.5 USDT).
 const eulp: LpPair = {
@@ -100,5 +109,35 @@ describe('poolAprBps', () => {
     expect(poolAprBps({ ...base, stakedLp: 1n, pair: empty })).toBeNull();
     expect(poolAprBps({ ...base, stakedLp: 1n, etroUsdt: empty.reserves })).toBeNull();
     expect(poolAprBps({ ...base, stakedLp: 1n, totalAllocPoint: 0n })).toBeNull();
+  });
+});
+
+describe('aprFigure', () => {
+  it('says why there is no APR when nothing is staked or nothing prices it', () => {
+    expect(aprFigure(null, 0n, 0n)).toEqual({ kind: 'none', reason: 'nothingStaked' });
+    expect(aprFigure(null, null, parseEther('1'))).toEqual({ kind: 'none', reason: 'noPrice' });
+  });
+
+  it('shows no figure for a pool with under 1,000 USDT staked (the review’s 1,784,279 %)', () => {
+    // The review's pool: 707.239451 USDT staked in stage 1 read 1,784,279.26 %.
+    const thin = poolAprBps({
+      etroPerBlock: parseEther('4'),
+      allocPoint: 60n,
+      totalAllocPoint: 100n,
+      stakedLp: parseEther('500'),
+      pair: eulp,
+      etroUsdt,
+    })!;
+    expect(thin).toBeGreaterThan(APR_CAP_BPS);
+    const tvl = lpValueUsdt(parseEther('500'), eulp)!;
+    expect(tvl).toBeLessThan(APR_MIN_TVL_USDT);
+    expect(aprFigure(thin, tvl, parseEther('500'))).toEqual({ kind: 'thin', minTvlUsdt: APR_MIN_TVL_USDT });
+    expect(aprFigure(1_000n, APR_MIN_TVL_USDT - 1n, 1n).kind).toBe('thin');
+  });
+
+  it('caps an APR above 10,000 % and shows the rest as it is', () => {
+    expect(aprFigure(APR_CAP_BPS + 1n, APR_MIN_TVL_USDT, 1n)).toEqual({ kind: 'capped', capBps: APR_CAP_BPS });
+    expect(aprFigure(APR_CAP_BPS, APR_MIN_TVL_USDT, 1n)).toEqual({ kind: 'value', bps: APR_CAP_BPS });
+    expect(aprFigure(0n, parseEther('5000'), 1n)).toEqual({ kind: 'value', bps: 0n });
   });
 });

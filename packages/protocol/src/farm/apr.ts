@@ -72,3 +72,32 @@ export function poolAprBps(input: AprInput): bigint | null {
   const denominator = input.totalAllocPoint * etroUsdt.other * 2n * pair.reserves.usdt * input.stakedLp;
   return numerator / denominator;
 }
+
+/**
+ * Under this much staked (USDT value of the pool's LP), the APR is not shown: a fresh pool with a
+ * few dollars in it would read 1,784,279 %, a rate no one can earn on a real deposit (the first
+ * sizeable stake divides it). 1,000 USDT, in base units of 18 decimals.
+ */
+export const APR_MIN_TVL_USDT = 1_000n * 10n ** 18n;
+/** APRs above 10,000 % (in basis points) show as "> 10,000 %": more digits would only mislead. */
+export const APR_CAP_BPS = 1_000_000n;
+
+/** What the app shows for a pool's APR, and why when it is not a plain figure. */
+export type AprFigure =
+  | { readonly kind: 'value'; readonly bps: bigint }
+  | { readonly kind: 'capped'; readonly capBps: bigint }
+  | { readonly kind: 'thin'; readonly minTvlUsdt: bigint }
+  | { readonly kind: 'none'; readonly reason: 'nothingStaked' | 'noPrice' };
+
+/**
+ * The APR as a user should read it (docs/decisions/farm.md): "—" with the reason when nothing is
+ * staked, there is no price, or under `APR_MIN_TVL_USDT` is staked; "> 10,000 %" above the cap;
+ * else the figure.
+ */
+export function aprFigure(aprBps: bigint | null, tvlUsdt: bigint | null, stakedLp: bigint): AprFigure {
+  if (stakedLp === 0n) return { kind: 'none', reason: 'nothingStaked' };
+  if (aprBps === null || tvlUsdt === null) return { kind: 'none', reason: 'noPrice' };
+  if (tvlUsdt < APR_MIN_TVL_USDT) return { kind: 'thin', minTvlUsdt: APR_MIN_TVL_USDT };
+  if (aprBps > APR_CAP_BPS) return { kind: 'capped', capBps: APR_CAP_BPS };
+  return { kind: 'value', bps: aprBps };
+}

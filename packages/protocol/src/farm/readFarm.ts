@@ -4,7 +4,7 @@ import { EternoError } from '../errors.ts';
 import { eternoFarmAbi, uniswapV2PairAbi } from '../generated/abis.ts';
 import { orderReserves, pairPrice } from '../pair.ts';
 import { aggregateStrict, blockNumberRead, viewRead, type CallClient, type ReadResults } from '../multicall.ts';
-import { lpValueUsdt, poolAprBps, poolEtroPerBlock, type LpPair } from './apr.ts';
+import { aprFigure, lpValueUsdt, poolAprBps, poolEtroPerBlock, type AprFigure, type LpPair } from './apr.ts';
 import { miningProgress, type MiningProgress } from './progress.ts';
 import type { FarmPoolPosition } from './writes.ts';
 
@@ -47,6 +47,8 @@ export type FarmPoolView = FarmPoolPosition & {
   readonly stakedUsdt: bigint | null;
   /** APR in basis points (10,000 = 100 %); null ("—") when nothing is staked or nothing prices it. */
   readonly aprBps: bigint | null;
+  /** The APR as shown: the figure, capped, or "—" with its reason (`aprFigure`). */
+  readonly apr: AprFigure;
   /** `userInfo(pid, account).rewardDebt`, scaled by 1e12 (unrounded: docs/decisions/farm.md). */
   readonly rewardDebt: bigint;
 };
@@ -160,6 +162,15 @@ export async function readFarm(
     const [lpToken, allocPoint, lastRewardBlock, accEtroPerShare, lpSupply] = r.poolInfo;
     const [staked, rewardDebt] = r.userInfo;
     const pair = pairOf(pool, r);
+    const tvlUsdt = lpValueUsdt(lpSupply, pair);
+    const aprBps = poolAprBps({
+      etroPerBlock: progress.etroPerBlock,
+      allocPoint,
+      totalAllocPoint,
+      stakedLp: lpSupply,
+      pair,
+      etroUsdt,
+    });
     return {
       pid: pool.pid,
       symbol: pool.symbol,
@@ -177,16 +188,10 @@ export async function readFarm(
       pending: r.pending,
       etroPerBlock: poolEtroPerBlock(progress.etroPerBlock, allocPoint, totalAllocPoint),
       pair,
-      tvlUsdt: lpValueUsdt(lpSupply, pair),
+      tvlUsdt,
       stakedUsdt: lpValueUsdt(staked, pair),
-      aprBps: poolAprBps({
-        etroPerBlock: progress.etroPerBlock,
-        allocPoint,
-        totalAllocPoint,
-        stakedLp: lpSupply,
-        pair,
-        etroUsdt,
-      }),
+      aprBps,
+      apr: aprFigure(aprBps, tvlUsdt, lpSupply),
     };
   };
 

@@ -6,17 +6,23 @@ import { MARKET_LOT, isLotMultiple, marketCost, quoteFill } from './marketMath.t
 const limits = { maxUnitPrice: parseEther('1'), eusdBalance: parseEther('500') };
 
 describe('checkListForm', () => {
-  it('asks for the unit price first, then the quantity', () => {
+  it('asks for the unit price first, then the quantity, and names every field’s problem at once', () => {
     expect(checkListForm({ unitPrice: '', quantity: '' }, limits)).toEqual({
       ok: false,
       field: 'unitPrice',
       problem: 'ENTER_UNIT_PRICE',
+      problems: { unitPrice: 'ENTER_UNIT_PRICE', quantity: 'ENTER_QUANTITY' },
+    });
+    expect(checkListForm({ unitPrice: '2', quantity: '15' }, limits)).toMatchObject({
+      field: 'unitPrice',
+      problems: { unitPrice: 'BID_TOO_HIGH', quantity: 'NOT_MULTIPLE_OF_10' },
     });
     expect(checkListForm({ unitPrice: '  ', quantity: '10' }, limits)).toMatchObject({ problem: 'ENTER_UNIT_PRICE' });
     expect(checkListForm({ unitPrice: '0.95', quantity: '' }, limits)).toEqual({
       ok: false,
       field: 'quantity',
       problem: 'ENTER_QUANTITY',
+      problems: { quantity: 'ENTER_QUANTITY' },
     });
   });
 
@@ -25,6 +31,7 @@ describe('checkListForm', () => {
       ok: false,
       field: 'unitPrice',
       problem: 'BID_TOO_HIGH',
+      problems: { unitPrice: 'BID_TOO_HIGH' },
     });
     expect(checkListForm({ unitPrice: '0', quantity: '10' }, limits)).toMatchObject({ problem: 'ZERO' });
     expect(checkListForm({ unitPrice: 'abc', quantity: '10' }, limits)).toMatchObject({ problem: 'NOT_A_NUMBER' });
@@ -37,6 +44,7 @@ describe('checkListForm', () => {
         ok: false,
         field: 'quantity',
         problem: 'NOT_MULTIPLE_OF_10',
+        problems: { quantity: 'NOT_MULTIPLE_OF_10' },
       });
     expect(checkListForm({ unitPrice: '0.9', quantity: '510' }, limits)).toMatchObject({
       problem: 'INSUFFICIENT_BALANCE',

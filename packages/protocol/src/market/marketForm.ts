@@ -1,7 +1,7 @@
 /**
  * The list and buy sheets' validation, before anything is simulated or signed (spec §5): each problem
- * is a typed code the web shows in the user's language, on the field it concerns, in the order a user
- * fixes them (the unit price, then the quantity).
+ * is a typed code the web shows in the user's language, on the field it concerns: every field's problem
+ * at once (`problems`), and the first in the order a user fixes them (`field`, `problem`).
  */
 import { AmountError, parseAmount, type AmountErrorCode } from '../amount.ts';
 import { TOKEN_DECIMALS } from '../domain.ts';
@@ -29,7 +29,19 @@ export type MarketField = 'unitPrice' | 'quantity';
 
 export type MarketFormCheck<T> =
   | ({ readonly ok: true } & T)
-  | { readonly ok: false; readonly field: MarketField; readonly problem: MarketProblem };
+  | {
+      readonly ok: false;
+      /** The first problem, in the order a user fixes them. */
+      readonly field: MarketField;
+      readonly problem: MarketProblem;
+      /** Every field's own problem, all at once (a field's checks stop at its first). */
+      readonly problems: Readonly<Partial<Record<MarketField, MarketProblem>>>;
+    };
+
+function failed(problems: Partial<Record<MarketField, MarketProblem>>): MarketFormCheck<never> {
+  const field: MarketField = problems.unitPrice !== undefined ? 'unitPrice' : 'quantity';
+  return { ok: false, field, problem: problems[field]!, problems };
+}
 
 type Parsed = { ok: true; value: bigint } | { ok: false; problem: MarketProblem };
 
@@ -60,11 +72,13 @@ export function checkListForm(
   limits: { maxUnitPrice: bigint; eusdBalance: bigint },
 ): MarketFormCheck<{ unitPrice: bigint; quantity: bigint }> {
   const price = parseField(input.unitPrice, 'ENTER_UNIT_PRICE');
-  if (!price.ok) return { ok: false, field: 'unitPrice', problem: price.problem };
-  if (price.value > limits.maxUnitPrice) return { ok: false, field: 'unitPrice', problem: 'BID_TOO_HIGH' };
   const quantity = checkQuantityText(input.quantity);
-  if (!quantity.ok) return { ok: false, field: 'quantity', problem: quantity.problem };
-  if (quantity.value > limits.eusdBalance) return { ok: false, field: 'quantity', problem: 'INSUFFICIENT_BALANCE' };
+  const problems: Partial<Record<MarketField, MarketProblem>> = {};
+  if (!price.ok) problems.unitPrice = price.problem;
+  else if (price.value > limits.maxUnitPrice) problems.unitPrice = 'BID_TOO_HIGH';
+  if (!quantity.ok) problems.quantity = quantity.problem;
+  else if (quantity.value > limits.eusdBalance) problems.quantity = 'INSUFFICIENT_BALANCE';
+  if (!price.ok || !quantity.ok || problems.unitPrice || problems.quantity) return failed(problems);
   return { ok: true, unitPrice: price.value, quantity: quantity.value };
 }
 
@@ -78,9 +92,9 @@ export function checkBuyForm(
   usdtBalance: bigint,
 ): MarketFormCheck<{ quantity: bigint; cost: bigint }> {
   const quantity = checkQuantityText(input.quantity);
-  if (!quantity.ok) return { ok: false, field: 'quantity', problem: quantity.problem };
-  if (quantity.value > order.remaining) return { ok: false, field: 'quantity', problem: 'EXCEEDS_REMAINING' };
+  if (!quantity.ok) return failed({ quantity: quantity.problem });
+  if (quantity.value > order.remaining) return failed({ quantity: 'EXCEEDS_REMAINING' });
   const cost = marketCost(quantity.value, order.unitPrice);
-  if (cost > usdtBalance) return { ok: false, field: 'quantity', problem: 'INSUFFICIENT_BALANCE' };
+  if (cost > usdtBalance) return failed({ quantity: 'INSUFFICIENT_BALANCE' });
   return { ok: true, quantity: quantity.value, cost };
 }

@@ -44,4 +44,30 @@ describe('planWrite', () => {
   it('refuses a zero spend', () => {
     expect(() => planWrite({ action: 'farm.deposit', call, spend: spend(0n, 10n, 0n) })).toThrow(RangeError);
   });
+
+  it('approves each of two spends exactly, only where the allowance is short, then calls', () => {
+    const other = getAddress('0x00000000000000000000000000000000000000c3');
+    const second = { ...spend(40n, 40n, 0n), token: other, symbol: 'ETRO' };
+    expect(planWrite({ action: 'liquidity.add', call, spends: [spend(150n, 1_000n, 149n), second] })).toEqual([
+      { kind: 'approve', token, symbol: 'USDT', spender, amount: 150n },
+      { kind: 'approve', token: other, symbol: 'ETRO', spender, amount: 40n },
+      { kind: 'call', action: 'liquidity.add', call },
+    ]);
+    expect(
+      planWrite({ action: 'liquidity.add', call, spends: [spend(150n, 1_000n, 150n), second] }).map((s) => s.kind),
+    ).toEqual(['approve', 'call']);
+  });
+
+  it('refuses the whole plan when either of two spends is above its balance', () => {
+    const plan = () =>
+      planWrite({
+        action: 'liquidity.add',
+        call,
+        spends: [spend(1n, 1n, 0n), { ...spend(41n, 40n, 0n), symbol: 'ETRO' }],
+      });
+    expect(plan).toThrow(InsufficientBalanceError);
+    expect(() => planWrite({ action: 'liquidity.add', call, spend: spend(1n, 1n, 0n), spends: [] })).toThrow(
+      RangeError,
+    );
+  });
 });

@@ -17,6 +17,8 @@ export type TxAction =
   | 'farm.deposit'
   | 'farm.withdraw'
   | 'farm.harvest'
+  | 'liquidity.add'
+  | 'liquidity.remove'
   | 'vault.deposit'
   | 'vault.withdraw'
   | 'vault.exchange'
@@ -90,24 +92,38 @@ export class InsufficientBalanceError extends EternoError<'INSUFFICIENT_BALANCE'
 }
 
 /**
- * The steps of one write: `[approve?, call]`. Throws `InsufficientBalanceError` when the spend is
- * above the balance, and `RangeError` for a non-positive spend (a screen validates amounts first).
- * The approval is for exactly `spend.amount` and only when the allowance is below it.
+ * The steps of one write: `[approve?, call]`, or `[approve?, approve?, call]` with two `spends` (adding
+ * liquidity spends both tokens of a pair). Throws `InsufficientBalanceError` when a spend is above its
+ * balance, and `RangeError` for a non-positive spend (a screen validates amounts first). Each approval
+ * is for exactly its spend's amount and only when the allowance is below it.
  */
-export function planWrite(args: { action: TxAction; call: ContractCall; spend?: Spend; gasLimit?: bigint }): TxStep[] {
-  const { spend } = args;
+export function planWrite(args: {
+  action: TxAction;
+  call: ContractCall;
+  spend?: Spend;
+  spends?: readonly Spend[];
+  gasLimit?: bigint;
+}): TxStep[] {
+  if (args.spend && args.spends) throw new RangeError('planWrite: give spend or spends, not both');
+  const spends = args.spends ?? (args.spend ? [args.spend] : []);
   const call: CallStep = {
     kind: 'call',
     action: args.action,
     call: args.call,
     ...(args.gasLimit !== undefined ? { gasLimit: args.gasLimit } : {}),
   };
-  if (!spend) return [call];
-  if (spend.amount <= 0n) throw new RangeError('planWrite: the spend must be positive');
-  if (spend.balance < spend.amount) throw new InsufficientBalanceError(spend);
-  if (spend.allowance >= spend.amount) return [call];
-  return [
-    { kind: 'approve', token: spend.token, symbol: spend.symbol, spender: spend.spender, amount: spend.amount },
-    call,
-  ];
+  for (const spend of spends) {
+    if (spend.amount <= 0n) throw new RangeError('planWrite: the spend must be positive');
+    if (spend.balance < spend.amount) throw new InsufficientBalanceError(spend);
+  }
+  const approvals: ApproveStep[] = spends
+    .filter((spend) => spend.allowance < spend.amount)
+    .map((spend) => ({
+      kind: 'approve',
+      token: spend.token,
+      symbol: spend.symbol,
+      spender: spend.spender,
+      amount: spend.amount,
+    }));
+  return [...approvals, call];
 }

@@ -12,7 +12,10 @@ import {
   type TypedDataDefinition,
 } from 'viem';
 import { defineEternoChain, ETERNO_CHAIN_ID } from '../chain.ts';
+import { paramsList } from './params.ts';
 import { PROVIDER_ERROR, ProviderRpcError, toProviderRpcError } from './providerRpcError.ts';
+
+export { paramsList };
 
 /**
  * One local EIP-1193 signer over a key: the part of a wallet that holds the key. It signs
@@ -120,11 +123,6 @@ async function forward(rpcUrl: string, method: string, params: readonly unknown[
     throw new ProviderRpcError(code, String(body.error.message ?? 'RPC error'), body.error.data);
   }
   return body.result ?? null;
-}
-
-export function paramsList(params: unknown): readonly unknown[] {
-  if (Array.isArray(params)) return params;
-  return params === undefined || params === null ? [] : [params];
 }
 
 export function createLocalSigner({ account, rpcUrl }: LocalSignerOptions): LocalSigner {

@@ -10,6 +10,7 @@ export function marketOrderJson(row: typeof marketOrder.$inferSelect): MarketOrd
     unitPrice: row.unitPrice.toString(),
     quantity: row.quantity.toString(),
     remaining: row.remaining.toString(),
+    refunded: row.refunded.toString(),
     feeBps: row.feeBps,
     status: known(MARKET_ORDER_STATUSES, row.status, 'market_order.status'),
     blockNumber: row.blockNumber.toString(),

@@ -9,6 +9,7 @@ import { useWallet } from '../../shell/walletContext.ts';
 import { queryClient } from '../../chain/queryClient.ts';
 import { BillList } from '../bills/BillList.tsx';
 import { refreshBills } from '../bills/useBills.ts';
+import { exchangePairs } from '../vault/exchangeQuote.ts';
 import { useDeposit } from '../vault/useDeposit.ts';
 import { useLedgerBalances } from '../vault/useLedgerBalances.ts';
 import { useVaultConfig } from '../vault/useVaultConfig.ts';
@@ -85,6 +86,7 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
       ledgerError={ledgerFailed || (config.error !== null && !config.data) ? t('vault:detail.ledgerError') : null}
       vaultKnown={symbol === 'FON' || config.data !== undefined}
       bill={account && tokenConfig ? <BillList account={account} token={tokenConfig.token} /> : null}
+      exchangeable={config.data ? exchangePairs(config.data).some((pair) => pair.symbolIn === symbol) : false}
       onRetry={() => {
         chain.retry();
         ledger.retry();
@@ -132,7 +134,7 @@ function AssetDetailScreen({ symbol }: { symbol: OverviewSymbol }) {
               },
               voucher: voucher
                 ? {
-                    status: voucherStatus(voucher, withdraw.sent),
+                    status: voucherStatus(voucher, withdraw.sent, withdraw.tx.busy || withdraw.requesting),
                     busy: withdraw.tx.busy || withdraw.requesting,
                     cancelling: withdraw.cancelling,
                     onSend: () => {

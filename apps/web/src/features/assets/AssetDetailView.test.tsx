@@ -94,6 +94,10 @@ describe('AssetDetailView', () => {
     expect(figure('lock')).toBeNull();
     expect(figure('swapUnlock')).toBeNull();
     expect(screen.getByText('Ledger at block #60')).toBeTruthy();
+    // Each row says what it counts, in one line.
+    expect(within(figure('withdrawable')!).getByText(/^Released minus what you withdrew/)).toBeTruthy();
+    expect(within(figure('released')!).getByText(/^Credited to you in the vault's ledger/)).toBeTruthy();
+    expect(screen.queryByTestId('same-figure-withdrawableIsReleased')).toBeNull();
   });
 
   it("'Insufficient balance' above the withdrawable amount: nothing is requested", async () => {

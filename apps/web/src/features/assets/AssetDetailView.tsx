@@ -1,13 +1,16 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { formatDateTime } from '../../i18n/dateTime.ts';
-import { amountText } from '../vault/format.ts';
 import { DepositForm, type DepositFormProps } from '../vault/DepositForm.tsx';
 import { VoucherCard, type VoucherCardProps } from '../vault/VoucherCard.tsx';
 import { WithdrawForm, type WithdrawFormProps } from '../vault/WithdrawForm.tsx';
-import type { AssetFigure } from './assetFigures.ts';
+import { figureAmount } from '@eterno/protocol/figure';
+import { DISPLAY_DIGITS } from '@eterno/protocol/amount';
+import { FigureText, useFigureLocale } from '../../components/FigureText.tsx';
+import { sameFigureNotes, type AssetFigure } from './assetFigures.ts';
 import type { OverviewSymbol } from './overviewTokens.ts';
 import '../../screens/screens.css';
 import './assets.css';
@@ -38,6 +41,8 @@ export type AssetDetailViewProps = {
   } | null;
   /** The token's bill (the bills feature's list), under the forms. */
   bill?: ReactNode;
+  /** The vault exchanges this token for another (Finance › exchange, opened paying with it). */
+  exchangeable?: boolean;
 };
 
 type Tab = 'withdraw' | 'deposit';
@@ -47,6 +52,8 @@ export function AssetDetailView(props: AssetDetailViewProps) {
   const { t, i18n } = useTranslation(['screens', 'vault']);
   const [tab, setTab] = useState<Tab>('withdraw');
   const { symbol, vault } = props;
+  const locale = useFigureLocale();
+  const notes = sameFigureNotes(props.figures);
   return (
     <div className="asset-detail" data-testid="asset-detail" data-symbol={symbol}>
       <header className="asset-detail-head">
@@ -59,10 +66,16 @@ export function AssetDetailView(props: AssetDetailViewProps) {
         <dl className="asset-figures">
           {props.figures.map((figure) => (
             <div key={figure.key} data-testid={`figure-${figure.key}`}>
-              <dt>{t(`vault:figures.${figure.key}`)}</dt>
+              <dt>
+                {t(`vault:figures.${figure.key}`)}
+                <small className="asset-figure-hint">{t(`vault:figureHints.${figure.key}`)}</small>
+              </dt>
               <dd aria-busy={figure.value === undefined}>
                 {figure.value !== undefined ? (
-                  `${amountText(figure.value, symbol)} ${symbol}`
+                  <FigureText
+                    figure={figureAmount(figure.value, locale, { digits: DISPLAY_DIGITS[symbol] })}
+                    suffix={symbol}
+                  />
                 ) : (
                   <span className="skeleton asset-figure-skeleton" aria-hidden="true" />
                 )}
@@ -70,6 +83,11 @@ export function AssetDetailView(props: AssetDetailViewProps) {
             </div>
           ))}
         </dl>
+        {notes.map((note) => (
+          <p key={note} className="vault-note" data-testid={`same-figure-${note}`}>
+            {t(`vault:sameFigure.${note}`)}
+          </p>
+        ))}
         {props.ledgerBlock !== undefined ? (
           <p className="vault-note">{t('vault:detail.ledgerAt', { block: props.ledgerBlock.toString() })}</p>
         ) : null}
@@ -84,6 +102,11 @@ export function AssetDetailView(props: AssetDetailViewProps) {
         ) : null}
       </section>
 
+      {props.exchangeable ? (
+        <Link className="button asset-exchange" to={`/finance/exchange?pay=${symbol}`} data-testid="asset-exchange">
+          {t('screens:assets.detail.exchange', { token: symbol })}
+        </Link>
+      ) : null}
       {vault ? (
         <>
           {vault.voucher ? <VoucherCard {...vault.voucher} symbol={symbol} /> : null}

@@ -50,22 +50,23 @@ function useDeployments(contracts: Deployments['contracts'] = deployments.contra
 
 async function chainBalances(account: Address): Promise<Record<OverviewSymbol, bigint>> {
   const client = createPublicClient({ chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
-  const token = (symbol: 'UNITS' | 'EULP' | 'ETRO' | 'USDT' | 'EUSD') =>
+  const token = (symbol: 'UNITS' | 'EULP' | 'ETRO' | 'USDT' | 'EUSD' | 'PUSD') =>
     client.readContract({
       address: deployments.contracts[symbol],
       abi: erc20Abi,
       functionName: 'balanceOf',
       args: [account],
     });
-  const [UNITS, EULP, ETRO, USDT, EUSD, FON] = await Promise.all([
+  const [UNITS, EULP, ETRO, USDT, EUSD, PUSD, FON] = await Promise.all([
     token('UNITS'),
     token('EULP'),
     token('ETRO'),
     token('USDT'),
     token('EUSD'),
+    token('PUSD'),
     client.getBalance({ address: account }),
   ]);
-  return { UNITS, EULP, ETRO, USDT, EUSD, FON };
+  return { UNITS, EULP, ETRO, USDT, EUSD, PUSD, FON };
 }
 
 function renderOverview(account: Address, pollingInterval = 60_000) {
@@ -113,7 +114,7 @@ async function sendFromBob(token: Address | null, to: Address, amount: bigint): 
 }
 
 describe('Assets › overview on a real chain', () => {
-  it('shows the six balances of the account as the chain has them, skeletons first', async () => {
+  it('shows the seven balances (PUSD too) of the account as the chain has them, skeletons first', async () => {
     useDeployments();
     renderOverview(alice.address);
     expect(row('UNITS').getAttribute('aria-busy')).toBe('true');

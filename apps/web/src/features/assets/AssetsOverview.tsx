@@ -5,6 +5,7 @@ import { readErrorText } from '../../chain/readErrorText.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { BlockChip } from '../../components/BlockChip.tsx';
+import { LiquidityLink } from '../liquidity/LiquidityLink.tsx';
 import { detailPath, OVERVIEW_SYMBOLS } from './overviewTokens.ts';
 import { useOverviewBalances } from './useOverviewBalances.ts';
 import './assets.css';
@@ -55,6 +56,7 @@ export default function AssetsOverview() {
                     ›
                   </span>
                 </Link>
+                {symbol === 'EULP' ? <LiquidityLink pair="EULP" inRow /> : null}
               </li>
             );
           })}
@@ -66,9 +68,14 @@ export default function AssetsOverview() {
         </p>
       ) : null}
 
-      <Link className="button button-primary assets-swap" to="/assets/swap">
-        {t('assets.overview.swap')}
-      </Link>
+      <div className="assets-actions">
+        <Link className="button button-primary assets-swap" to="/assets/swap">
+          {t('assets.overview.swap')}
+        </Link>
+        <Link className="button assets-exchange" to="/finance/exchange" data-testid="assets-exchange">
+          {t('assets.overview.exchange')}
+        </Link>
+      </div>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerBalance } from '../../api/vault.ts';
-import { assetFigures } from './assetFigures.ts';
+import { assetFigures, sameFigureNotes, type AssetFigure, type AssetFigureKey } from './assetFigures.ts';
 
 describe('assetFigures', () => {
   const ledger = { released: 5n, available: 3n, contributed: 9n } as LedgerBalance;
@@ -34,5 +34,21 @@ describe('assetFigures', () => {
   it('figures not read yet are undefined, never 0', () => {
     const figures = assetFigures('USDT', { vaultToken: true, wallet: undefined, lock: undefined, ledger: undefined });
     expect(figures.every((f) => f.value === undefined)).toBe(true);
+  });
+});
+
+describe('sameFigureNotes', () => {
+  const f = (key: AssetFigureKey, value: bigint | undefined): AssetFigure => ({ key, value });
+
+  it('explains Unlocked = Swap unlock and Withdrawable = Released when they show one number', () => {
+    expect(
+      sameFigureNotes([f('unlocked', 39n), f('swapUnlock', 39n), f('released', 5n), f('withdrawable', 5n)]),
+    ).toEqual(['unlockedIsSwap', 'withdrawableIsReleased']);
+  });
+
+  it('says nothing when the numbers differ, are 0 or are not read yet', () => {
+    expect(sameFigureNotes([f('unlocked', 39n), f('swapUnlock', 40n)])).toEqual([]);
+    expect(sameFigureNotes([f('unlocked', 0n), f('swapUnlock', 0n)])).toEqual([]);
+    expect(sameFigureNotes([f('released', undefined), f('withdrawable', undefined)])).toEqual([]);
   });
 });

@@ -49,3 +49,24 @@ export function assetFigures(
   }
   return figures;
 }
+
+/** Why two rows of the asset detail show one number: the note key for each such pair. */
+export type SameFigureNote = 'unlockedIsSwap' | 'withdrawableIsReleased';
+
+/**
+ * The pairs of rows that show the same (non-zero) number, each with the reason it says under the
+ * figures: Unlocked = Swap unlock when all the ETRO released so far came from swap purchases and
+ * none of it is claimed; Withdrawable = Released while nothing was withdrawn or is held for a
+ * withdrawal.
+ */
+export function sameFigureNotes(figures: readonly AssetFigure[]): SameFigureNote[] {
+  const value = (key: AssetFigureKey) => figures.find((f) => f.key === key)?.value;
+  const same = (a: AssetFigureKey, b: AssetFigureKey) => {
+    const x = value(a);
+    return x !== undefined && x > 0n && x === value(b);
+  };
+  const notes: SameFigureNote[] = [];
+  if (same('unlocked', 'swapUnlock')) notes.push('unlockedIsSwap');
+  if (same('withdrawable', 'released')) notes.push('withdrawableIsReleased');
+  return notes;
+}

@@ -26,13 +26,14 @@ const contracts = {
 } satisfies DeployedContracts;
 
 describe('overviewTokens', () => {
-  it('lists the five ERC-20s of the overview with their deployed addresses, in display order, without FON', () => {
+  it('lists the six ERC-20s of the overview with their deployed addresses, in display order, without FON', () => {
     expect(overviewTokens(contracts)).toEqual([
       { symbol: 'UNITS', address: address(1) },
       { symbol: 'EULP', address: address(9) },
       { symbol: 'ETRO', address: address(3) },
       { symbol: 'USDT', address: address(2) },
       { symbol: 'EUSD', address: address(4) },
+      { symbol: 'PUSD', address: address(5) },
     ]);
   });
 });
@@ -42,7 +43,7 @@ describe('overviewRows', () => {
     const rows = overviewRows({
       blockNumber: 7n,
       native: 5n,
-      balances: { UNITS: 1n, EULP: 2n, ETRO: 3n, USDT: 4n, EUSD: 6n },
+      balances: { UNITS: 1n, EULP: 2n, ETRO: 3n, USDT: 4n, EUSD: 6n, PUSD: 7n },
     });
     expect(rows).toEqual([
       { symbol: 'UNITS', value: 1n },
@@ -50,6 +51,7 @@ describe('overviewRows', () => {
       { symbol: 'ETRO', value: 3n },
       { symbol: 'USDT', value: 4n },
       { symbol: 'EUSD', value: 6n },
+      { symbol: 'PUSD', value: 7n },
       { symbol: 'FON', value: 5n },
     ]);
   });
@@ -67,7 +69,8 @@ describe('detail paths', () => {
     expect(symbolFromPath('eulp')).toBe('EULP');
     expect(symbolFromPath('FON')).toBe('FON');
     expect(symbolFromPath('eusd')).toBe('EUSD');
-    expect(symbolFromPath('PUSD')).toBeUndefined();
+    expect(symbolFromPath('pusd')).toBe('PUSD');
+    expect(symbolFromPath('WFON')).toBeUndefined();
     expect(symbolFromPath(undefined)).toBeUndefined();
   });
 });

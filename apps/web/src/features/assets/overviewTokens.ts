@@ -5,10 +5,11 @@ import type { Balances, BalanceToken } from '@eterno/protocol/balances';
 
 /**
  * The overview's rows in display order: spec §3 account balances (units, eulp, eterno, usdt, fon)
- * with EUSD after USDT, since the vault takes USDT, EUSD and ETRO (docs/decisions/vault-screens.md).
+ * with EUSD after USDT, since the vault takes USDT, EUSD and ETRO (docs/decisions/vault-screens.md),
+ * then PUSD, a token of the spec (§1) the wallet may hold (no flow of the app uses it: figures only).
  */
-export type OverviewSymbol = (typeof TOKENS)[number] | 'EUSD';
-export const OVERVIEW_SYMBOLS: readonly OverviewSymbol[] = ['UNITS', 'EULP', 'ETRO', 'USDT', 'EUSD', 'FON'];
+export type OverviewSymbol = (typeof TOKENS)[number] | 'EUSD' | 'PUSD';
+export const OVERVIEW_SYMBOLS: readonly OverviewSymbol[] = ['UNITS', 'EULP', 'ETRO', 'USDT', 'EUSD', 'PUSD', 'FON'];
 
 export type OverviewRow = { readonly symbol: OverviewSymbol; readonly value: bigint };
 

@@ -137,6 +137,24 @@ describe('BillList', () => {
     await waitFor(() => expect(screen.getByTestId('bill-empty').textContent).toBe('No “LP reward” entries yet.'));
   });
 
+  it('marks the reserved types in the filter and says why their list stays empty', async () => {
+    answer = () => ({ bills: [], nextBefore: null });
+    renderList();
+    await screen.findByTestId('bill-empty');
+    const filter = screen.getByTestId('bill-filter') as HTMLSelectElement;
+    const label = (value: string) => [...filter.options].find((o) => o.value === value)!.textContent;
+    expect(label('fon_release')).toBe('FON release (reserved)');
+    expect(label('team')).toBe('Team (reserved)');
+    expect(label('airdrop')).toBe('Airdrop (reserved)');
+    expect(label('node_reward')).toBe('Node reward');
+    fireEvent.change(filter, { target: { value: 'fon_release' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('bill-empty').textContent).toBe(
+        '“FON release” is a reserved type: no rule of ETERNO makes these entries yet, so none are listed.',
+      ),
+    );
+  });
+
   it('loads older pages with "Load more", the cursor of the last page', async () => {
     answer = (url) =>
       url.searchParams.get('before') === '1700000100:b2'

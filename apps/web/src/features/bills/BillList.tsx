@@ -7,7 +7,7 @@ import type { Bill } from '../../api/bills.ts';
 import { tokenAmountText } from '../../components/tokenAmountText.ts';
 import { getConfig } from '../../config.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
-import { ANY_BILL_TYPES } from '@eterno/protocol/bills';
+import { ANY_BILL_TYPES, RESERVED_BILL_TYPES } from '@eterno/protocol/bills';
 import { tokenSymbolOf } from './tokenSymbol.ts';
 import { TxRef } from './TxRef.tsx';
 import { useBills } from './useBills.ts';
@@ -79,7 +79,11 @@ export function BillList({ account, token, types, title }: BillListProps) {
   } else if (list.bills.length === 0) {
     body = (
       <p className="bill-empty" data-testid="bill-empty">
-        {type === 'all' ? t('bills:empty') : t('bills:emptyType', { type: t(`bills:types.${type}`) })}
+        {type === 'all'
+          ? t('bills:empty')
+          : t(RESERVED_BILL_TYPES.includes(type) ? 'bills:emptyReserved' : 'bills:emptyType', {
+              type: t(`bills:types.${type}`),
+            })}
       </p>
     );
   } else {
@@ -120,7 +124,9 @@ export function BillList({ account, token, types, title }: BillListProps) {
             {types ? null : <option value="all">{t('bills:all')}</option>}
             {choices.map((choice) => (
               <option key={choice} value={choice}>
-                {t(`bills:types.${choice}`)}
+                {RESERVED_BILL_TYPES.includes(choice)
+                  ? t('bills:reservedOption', { type: t(`bills:types.${choice}`) })
+                  : t(`bills:types.${choice}`)}
               </option>
             ))}
           </select>

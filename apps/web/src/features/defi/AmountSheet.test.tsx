@@ -68,20 +68,27 @@ describe('Stake LP form', () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith(parseEther('1314.213562373095048801')));
   });
 
-  it('clears the amount once the write is confirmed', async () => {
+  it('closes once the write is confirmed, like every sheet', async () => {
     const confirmed = renderSheet('stake');
     confirmed.type('12.5');
     fireEvent.click(confirmed.submit);
     await waitFor(() => expect(confirmed.onSubmit).toHaveBeenCalledWith(parseEther('12.5')));
-    await waitFor(() => expect(confirmed.input.value).toBe(''));
+    await waitFor(() => expect(confirmed.onClose).toHaveBeenCalledTimes(1));
   });
 
-  it('keeps the amount when the wallet refused', async () => {
+  it('shows no problem while it closes after a success (the new balance is not a refusal)', () => {
+    const { type } = renderSheet('stake', { tx: { state: { ...IDLE, phase: 'confirmed' }, busy: false } });
+    type('99999');
+    expect(problem()).toBeNull();
+  });
+
+  it('keeps the amount, and stays open, when the wallet refused', async () => {
     const refused = renderSheet('stake', { outcome: 'refused' });
     refused.type('3');
     fireEvent.click(refused.submit);
     await waitFor(() => expect(refused.onSubmit).toHaveBeenCalledTimes(1));
     expect(refused.input.value).toBe('3');
+    expect(refused.onClose).not.toHaveBeenCalled();
   });
 
   it('cannot be submitted while a write runs', () => {

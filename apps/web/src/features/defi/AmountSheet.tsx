@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { checkFarmAmount, type FarmAmountProblem } from '@eterno/protocol/farm/amountInput';
 import type { FarmPoolView } from '@eterno/protocol/farm/readFarm';
 import { AmountField } from '../../components/AmountField.tsx';
+import { sheetDone } from '../../tx/formAttempt.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { formatLp } from './format.ts';
@@ -12,7 +13,8 @@ export type AmountAction = 'stake' | 'retrieve';
 
 /**
  * Stake LP / Retrieve: an amount with Max, checked as it is typed (`checkFarmAmount`) and again
- * on submit; a bad amount shows its message and sends nothing. The write's steps show below.
+ * on submit; a bad amount shows its message and sends nothing. The write's steps show below; a
+ * confirmed write closes the sheet (its toast says so), as every sheet does (tx/formAttempt.ts).
  */
 export function AmountSheet({
   action,
@@ -33,17 +35,16 @@ export function AmountSheet({
   const available = action === 'stake' ? pool.lpBalance : pool.staked;
   const check = checkFarmAmount(text, action, available);
   const problem: FarmAmountProblem | null = check.ok ? null : check.problem;
-  const shown = problem !== null && (submitted || (problem !== 'EMPTY' && text.trim() !== '')) ? problem : null;
+  const shown =
+    problem !== null && !sheetDone(tx.state.phase) && (submitted || (problem !== 'EMPTY' && text.trim() !== ''))
+      ? problem
+      : null;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (!check.ok || tx.busy) return;
-    const outcome = await onSubmit(check.amount);
-    if (outcome === 'confirmed') {
-      setText('');
-      setSubmitted(false);
-    }
+    if ((await onSubmit(check.amount)) === 'confirmed') onClose();
   };
 
   const title = t(action === 'stake' ? 'defi:form.stakeTitle' : 'defi:form.retrieveTitle', { symbol: pool.symbol });

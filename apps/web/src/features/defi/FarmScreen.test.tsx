@@ -2,6 +2,7 @@ import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
+import { parseEther } from 'viem';
 import { MulticallCallError } from '@eterno/protocol/farm/readFarm';
 import type { FarmView } from '@eterno/protocol/farm/readFarm';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
@@ -66,6 +67,16 @@ describe('DeFi screen states', () => {
     expect(screen.getByRole('status').textContent).toBe('Could not read the farm from the chain');
   });
 
+  it('links each pool to the liquidity screen of its pair, where its LP is made', () => {
+    renderFarm({ data: fixtureFarm() });
+    const href = (symbol: 'EULP' | 'ELP') =>
+      pool(symbol)
+        .getByRole('link', { name: `Get ${symbol}: add liquidity ›` })
+        .getAttribute('href');
+    expect(href('EULP')).toBe('/assets/overview/liquidity?pair=eulp');
+    expect(href('ELP')).toBe('/assets/overview/liquidity?pair=elp');
+  });
+
   it('shows the 4 stages with the current one, the share mined and the block', () => {
     renderFarm({ data: fixtureFarm() });
     expect(screen.getByTestId('block-chip').textContent).toBe('Block #1080100');
@@ -84,20 +95,38 @@ describe('DeFi screen states', () => {
     expect(screen.getByText('4,104,000 / 8,640,000 ETRO mined')).toBeTruthy();
     const detail = screen.getByTestId('stage-detail').textContent;
     expect(detail).toContain('Blocks 864,100 – 1,728,099');
-    expect(detail).toContain('25% done');
+    expect(detail).toContain('25% of this stage’s blocks');
+    expect(screen.getByTestId('mining-percent-hint').textContent).toBe('Share of all 4 stages’ ETRO mined so far');
     expect(detail).toContain('648,000 blocks left');
     expect(screen.getByTestId('etro-price').textContent).toBe('0.5 USDT');
   });
 
   it('shows each pool: APR (— when nothing is staked), TVL, staked, LP balance, pending', () => {
-    renderFarm({ data: fixtureFarm() });
-    expect(pool('EULP').getByTestId('apr').textContent).toBe('125,892.21%');
-    expect(pool('EULP').getByTestId('tvl').textContent).toBe('≈ 141.41 USDT');
+    renderFarm({ data: fixtureFarm([{ tvlUsdt: parseEther('14141.414141') }, {}]) });
+    expect(pool('EULP').getByTestId('apr').textContent).toBe('> 10,000%');
+    expect(pool('EULP').getByTestId('apr-note').textContent).toBe(
+      'Above 10,000%: little is staked, and the rate falls as more is staked.',
+    );
+    expect(pool('EULP').getByTestId('tvl').textContent).toBe('≈ 14,141.41 USDT');
     expect(pool('EULP').getByTestId('staked').textContent).toBe('100 EULP');
     expect(pool('EULP').getByTestId('lp-balance').textContent).toBe('1,314.21356237 EULP');
     expect(pool('EULP').getByText('1.8 ETRO / block')).toBeTruthy();
     expect(pool('ELP').getByTestId('apr').textContent).toBe('—');
+    expect(pool('ELP').getByTestId('apr-note').textContent).toBe('APR: — until someone stakes in this pool.');
     expect(pool('ELP').getByTestId('tvl').textContent).toBe('≈ 0 USDT');
+  });
+
+  it('shows no APR for a pool with under 1,000 USDT staked, and says why (never 1,784,279 %)', () => {
+    renderFarm({ data: fixtureFarm() });
+    expect(pool('EULP').getByTestId('apr').textContent).toBe('—');
+    expect(pool('EULP').getByTestId('apr-note').textContent).toMatch(/^APR: — under 1,000 USDT staked/);
+    expect(pool('EULP').getByTestId('tvl').textContent).toBe('≈ 141.41 USDT');
+  });
+
+  it('shows an APR under the cap as it is, with no note', () => {
+    renderFarm({ data: fixtureFarm([{ tvlUsdt: parseEther('2000'), aprBps: 4_750n }, {}]) });
+    expect(pool('EULP').getByTestId('apr').textContent).toBe('47.5%');
+    expect(pool('EULP').queryByTestId('apr-note')).toBeNull();
     expect(pool('ELP').getByTestId('pending').textContent).toBe('0');
   });
 

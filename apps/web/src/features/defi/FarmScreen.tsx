@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { Address } from 'viem';
-import { formatScaled12 } from '@eterno/protocol/amount';
+import { figurePrice } from '@eterno/protocol/figure';
 import type { FarmPoolView, FarmView } from '@eterno/protocol/farm/readFarm';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
@@ -94,7 +94,7 @@ export function FarmContent({
             <strong data-testid="etro-price">
               {data.etroPriceUsdt === null
                 ? t('defi:pool.noLiquidity')
-                : t('defi:etroPriceValue', { price: formatScaled12(data.etroPriceUsdt) })}
+                : t('defi:etroPriceValue', { price: figurePrice(data.etroPriceUsdt).text })}
             </strong>
           </p>
           {data.pools.map((pool) => (

@@ -23,7 +23,19 @@ export function MiningProgress({ progress }: { progress: Progress }) {
           {formatBps(progress.progressBps)}
         </strong>
       </header>
-      <div className="meter" style={fill(progress.progressBps)} aria-hidden="true">
+      <p className="mining-mined" data-testid="mining-percent-hint">
+        {t('progress.percentHint')}
+      </p>
+      <div
+        className="meter"
+        style={fill(progress.progressBps)}
+        role="progressbar"
+        aria-labelledby="mining-title"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={Number(progress.progressBps) / 100}
+        aria-valuetext={formatBps(progress.progressBps)}
+      >
         <span />
       </div>
       <p className="mining-mined">

@@ -1,9 +1,39 @@
 import { useTranslation } from 'react-i18next';
+import type { AprFigure } from '@eterno/protocol/farm/apr';
 import type { FarmPoolView } from '@eterno/protocol/farm/readFarm';
+import { figureAmount } from '@eterno/protocol/figure';
+import { FigureText, useFigureLocale } from '../../components/FigureText.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { LiquidityLink } from '../liquidity/LiquidityLink.tsx';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
 import { formatBps, formatEtro, formatLp, formatUsdt } from './format.ts';
+
+/** The APR figure: the rate, "> 10,000%" above the cap, "—" when there is none to show. */
+function aprText(apr: AprFigure): string {
+  if (apr.kind === 'value') return formatBps(apr.bps);
+  if (apr.kind === 'capped') return `> ${formatBps(apr.capBps)}`;
+  return '—';
+}
+
+/** One line under the pool's head saying why its APR is not a plain figure. */
+function AprNote({ apr }: { apr: AprFigure }) {
+  const { t } = useTranslation('defi');
+  if (apr.kind === 'value') return null;
+  const text =
+    apr.kind === 'capped'
+      ? t('pool.aprCapped', { cap: formatBps(apr.capBps) })
+      : apr.kind === 'thin'
+        ? t('pool.aprThin', { min: formatUsdt(apr.minTvlUsdt) })
+        : apr.reason === 'nothingStaked'
+          ? t('pool.aprNothingStaked')
+          : t('pool.aprNoPrice');
+  return (
+    <p className="pool-apr-note" data-testid="apr-note">
+      {text}
+    </p>
+  );
+}
 
 /**
  * One farm pool: APR, TVL, its share of the emission, the user's staked LP, LP balance and the
@@ -27,8 +57,7 @@ export function PoolCard({
   onRetrieve: () => void;
 }) {
   const { t } = useTranslation('defi');
-  const usdt = (value: bigint | null) =>
-    value === null ? t('pool.noLiquidity') : t('pool.usdtValue', { value: formatUsdt(value) });
+  const locale = useFigureLocale();
   const titleId = `pool-${pool.symbol}-title`;
   return (
     <article className="farm-card pool" aria-labelledby={titleId} data-testid={`pool-${pool.symbol}`}>
@@ -43,16 +72,27 @@ export function PoolCard({
         </span>
         <span className="pool-apr">
           <small>{t('pool.apr')}</small>
-          <strong data-testid="apr" title={pool.aprBps === null ? t('pool.aprHint') : undefined}>
-            {pool.aprBps === null ? t('pool.aprNone') : formatBps(pool.aprBps)}
-          </strong>
+          <strong data-testid="apr">{aprText(pool.apr)}</strong>
         </span>
       </header>
+      <AprNote apr={pool.apr} />
 
       <dl className="figure-grid pool-stats">
         <div>
           <dt>{t('pool.tvl')}</dt>
-          <dd data-testid="tvl">{usdt(pool.tvlUsdt)}</dd>
+          <dd>
+            {pool.tvlUsdt === null ? (
+              <span data-testid="tvl">{t('pool.noLiquidity')}</span>
+            ) : (
+              // TVL with 2 decimals (a dollar value), compact from a million; the exact value on tap.
+              <FigureText
+                figure={figureAmount(pool.tvlUsdt, locale, { digits: 6, shortDigits: 2 })}
+                prefix="≈"
+                suffix="USDT"
+                testId="tvl"
+              />
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('pool.perBlock')}</dt>
@@ -71,6 +111,7 @@ export function PoolCard({
           </dd>
         </div>
       </dl>
+      <LiquidityLink pair={pool.symbol} />
 
       <div className="pool-pending">
         <span className="pool-pending-text">

@@ -1,4 +1,5 @@
 import { getAddress, parseEther } from 'viem';
+import { aprFigure } from '@eterno/protocol/farm/apr';
 import type { FarmPoolView, FarmView } from '@eterno/protocol/farm/readFarm';
 import { miningProgress } from '@eterno/protocol/farm/progress';
 
@@ -20,8 +21,10 @@ const pair = {
   totalSupply: parseEther('708520'),
 };
 
+/** A pool's figures; its shown APR follows from its APR, TVL and staked LP unless `apr` is given. */
 export function fixturePool(overrides: Partial<FarmPoolView> = {}): FarmPoolView {
-  return {
+  const { apr, ...rest } = overrides;
+  const base: Omit<FarmPoolView, 'apr'> = {
     pid: 0,
     symbol: 'EULP',
     pairedWith: 'ETRO',
@@ -41,8 +44,9 @@ export function fixturePool(overrides: Partial<FarmPoolView> = {}): FarmPoolView
     staked: parseEther('100'),
     rewardDebt: 0n,
     pending: parseEther('12.345678919'),
-    ...overrides,
+    ...rest,
   };
+  return { ...base, apr: apr ?? aprFigure(base.aprBps, base.tvlUsdt, base.lpSupply) };
 }
 
 export function fixtureFarm(pools?: [Partial<FarmPoolView>, Partial<FarmPoolView>]): FarmView {

@@ -1,5 +1,5 @@
 import '../../i18n/index.ts';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/index.ts';
@@ -31,6 +31,31 @@ describe('BuyView (/finance/overview, tab buy)', () => {
     expect(card.getByText('0.5 %')).toBeTruthy();
     expect(screen.getByTestId('package-4-cycles').textContent).toBe('5 of 5');
     expect(screen.getByTestId('package-4-open').getAttribute('href')).toBe('/finance/overview/subscribe/4');
+  });
+
+  it('an unregistered wallet is told, and each Subscribe goes straight to the registration (back to the package after)', () => {
+    view({ ...CATALOGUE, registered: false });
+    expect(screen.getByTestId('buy-unregistered').textContent).toContain('not registered yet');
+    expect(screen.getByTestId('package-4-open').getAttribute('href')).toBe('/register?buy=4');
+    view({ ...CATALOGUE, registered: true });
+    expect(screen.getAllByTestId('package-4-open')[1]!.getAttribute('href')).toBe('/finance/overview/subscribe/4');
+    expect(screen.getAllByTestId('buy-unregistered')).toHaveLength(1);
+  });
+
+  it('explains the multiples and the allocation on each card in one line', () => {
+    view();
+    expect(screen.getByTestId('package-4-multiples-hint').textContent).toBe(
+      "Limit = price × (60\u00a0% × 2.0× + 40\u00a0% × 3.0×): ETERNO-01's share of each income is paid in USDT, ETERNO-02's in ETRO.",
+    );
+  });
+
+  it('shows the settings date only when there is one (never Jan 1, 1970)', () => {
+    view({ ...CATALOGUE, effectiveFrom: 0 });
+    expect(screen.queryByTestId('settings-from')).toBeNull();
+    expect(screen.queryByText(/1970/)).toBeNull();
+    cleanup();
+    view({ ...CATALOGUE, effectiveFrom: 1_767_225_600 });
+    expect(screen.getByTestId('settings-from').textContent).toMatch(/^Settings in force since .*2026/);
   });
 
   it('a package with no cycle left says so', () => {

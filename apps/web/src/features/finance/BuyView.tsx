@@ -45,14 +45,22 @@ export function BuyView({ catalogue, rounds }: BuyViewProps) {
           <p className="finance-empty">{t('finance:buy.none')}</p>
         ) : (
           <>
+            {data.registered === false ? (
+              <p className="finance-note" role="note" data-testid="buy-unregistered">
+                {t('finance:buy.unregistered')}
+              </p>
+            ) : null}
             <ul className="package-list">
               {data.packages.map((pkg) => (
-                <PackageCard key={pkg.id} pkg={pkg} />
+                <PackageCard key={pkg.id} pkg={pkg} unregistered={data.registered === false} />
               ))}
             </ul>
-            <p className="finance-note">
-              {t('finance:buy.settingsFrom', { time: formatDateTime(data.effectiveFrom, i18n.language) })}
-            </p>
+            {data.effectiveFrom > 0 ? (
+              // 0 is "since the start" (the first settings version): no date to show, never Jan 1, 1970.
+              <p className="finance-note" data-testid="settings-from">
+                {t('finance:buy.settingsFrom', { time: formatDateTime(data.effectiveFrom, i18n.language) })}
+              </p>
+            ) : null}
           </>
         )
       ) : (

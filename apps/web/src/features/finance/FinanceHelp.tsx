@@ -11,7 +11,11 @@ export function FinanceRules({ catalogue }: { catalogue: FinanceCatalogue }) {
   const { t, i18n } = useTranslation('finance');
   return (
     <section className="finance-help" data-testid="finance-help">
-      <h4>{t('help.title', { time: formatDateTime(catalogue.effectiveFrom, i18n.language) })}</h4>
+      <h4>
+        {catalogue.effectiveFrom > 0
+          ? t('help.title', { time: formatDateTime(catalogue.effectiveFrom, i18n.language) })
+          : t('help.titleNoDate')}
+      </h4>
       <p>{t('help.general', { unitPrice: usdtText(catalogue.unitPrice), quota: usdtText(catalogue.dailyQuota) })}</p>
       <ul>
         {catalogue.packages.map((pkg) => (

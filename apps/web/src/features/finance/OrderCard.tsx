@@ -3,7 +3,9 @@ import { Link } from 'react-router';
 import type { FinanceOrder } from '../../api/finance.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
 import { amountText } from '../vault/format.ts';
+import { useIndexLag } from '../../tx/useIndexLag.ts';
 import { allocationText, clockText, multipleText, progressBps, usdtText } from './format.ts';
+import { paidOrderKey } from './usePurchase.ts';
 
 export type OrderCardProps = {
   order: FinanceOrder;
@@ -17,17 +19,23 @@ export type OrderCardProps = {
  * in the queue, in progress, finished.
  */
 export function OrderCard({ order, now }: OrderCardProps) {
-  const { t, i18n } = useTranslation('finance');
+  const { t, i18n } = useTranslation(['finance', 'common']);
   const time = (seconds: number) => formatDateTime(seconds, i18n.language);
   const bps = progressBps(order.gained, order.rewardLimit);
-  const unpaid = order.status === 'unpaid';
+  // Paid here, not indexed yet: "Recording…", not "Unpaid" with a payment deadline.
+  const recording = useIndexLag(paidOrderKey('package', order.id), order.status);
+  const unpaid = order.status === 'unpaid' && !recording;
   const left = unpaid && order.deadline !== null && now !== null ? order.deadline - now : null;
   return (
-    <li className={`finance-card order-card order-${order.status}`} data-testid={`order-${order.id}`}>
+    <li
+      className={`finance-card order-card order-${order.status}`}
+      data-testid={`order-${order.id}`}
+      data-recording={recording || undefined}
+    >
       <header className="order-head">
         <h3>{unpaid ? t('orders.unpaidId') : t('orders.order', { id: order.id })}</h3>
         <span className={`order-status order-status-${order.status}`} data-testid={`order-${order.id}-status`}>
-          {t(`orders.status.${order.status}`)}
+          {recording ? t('common:recording') : t(`orders.status.${order.status}`)}
         </span>
       </header>
       {order.status === 'waiting' && order.queuePosition !== null ? (
@@ -87,6 +95,9 @@ export function OrderCard({ order, now }: OrderCardProps) {
         >
           <span style={{ width: `${bps / 100}%` }} />
         </div>
+        <small className="finance-note" data-testid={`order-${order.id}-progress-hint`}>
+          {t('orders.progressHint')}
+        </small>
         {order.gainedUsdt > 0n || order.gainedEtro > 0n ? (
           <small className="finance-note">
             {t('orders.paidOut', {

@@ -4,7 +4,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../i18n/index.ts';
 import type { FinanceOrder, OrdersView as View } from '../../api/finance.ts';
+import { indexLag } from '../../tx/indexLag.ts';
 import { OrdersView } from './OrdersView.tsx';
+import { paidOrderKey } from './usePurchase.ts';
 import type { OrderPages } from './useFinanceOrders.ts';
 import { FINISHED, NOW, ORDERS } from './testData.ts';
 
@@ -43,6 +45,15 @@ describe('OrdersView (/finance/mine, tab orders; /finance/past)', () => {
     );
   });
 
+  it('an order this page paid, not indexed yet: "Recording…", not "Unpaid" with a deadline', () => {
+    indexLag.mark(paidOrderKey('package', 'u9'), 'unpaid');
+    view(ORDERS);
+    expect(screen.getByTestId('order-u9-status').textContent).toBe('Recording…');
+    expect(screen.queryByTestId('order-u9-deadline')).toBeNull();
+    // The indexer caught up (the order moved on): the mark ends.
+    expect(indexLag.lagging(paidOrderKey('package', 'u9'), 'waiting')).toBe(false);
+  });
+
   it('an unpaid order past its deadline: lapsed, nothing charged', () => {
     view(ORDERS, 'active', NOW + 755);
     expect(screen.getByTestId('order-u9-deadline').textContent).toBe('Lapsed: nothing was charged');
@@ -68,6 +79,10 @@ describe('OrdersView (/finance/mine, tab orders; /finance/past)', () => {
     expect(screen.getByTestId('order-7-progress').textContent).toBe('60 USDT / 240 USDT');
     expect(card.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(card.getByText('Paid: 36 USDT + 120 ETRO')).toBeTruthy();
+    // Which incomes count toward the limit, in one line.
+    expect(screen.getByTestId('order-7-progress-hint').textContent).toMatch(
+      /^Counts this order's daily income and the referral incomes credited to it/,
+    );
   });
 
   it('past: the finished orders, a full bar', () => {

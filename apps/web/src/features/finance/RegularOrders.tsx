@@ -2,11 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { RegularOrder } from '../../api/finance.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
+import { useIndexLagCheck } from '../../tx/useIndexLag.ts';
 import { percentText, usdtText } from './format.ts';
+import { paidOrderKey } from './usePurchase.ts';
 
 /** The user's fixed-term deposits: principal, interest, maturity, state; matured money is withdrawn in Assets. */
 export function RegularOrders({ orders }: { orders: readonly RegularOrder[] }) {
-  const { t, i18n } = useTranslation('finance');
+  const { t, i18n } = useTranslation(['finance', 'common']);
+  // Paid here, not indexed yet: "Recording…", not "Unpaid".
+  const recording = useIndexLagCheck();
   if (orders.length === 0) return <p className="finance-empty">{t('regular.noOrders')}</p>;
   const matured = orders.some((order) => order.state === 'matured');
   return (
@@ -23,7 +27,9 @@ export function RegularOrders({ orders }: { orders: readonly RegularOrder[] }) {
                 className={`order-status regular-state-${order.state}`}
                 data-testid={`regular-order-${order.id}-state`}
               >
-                {t(`regular.states.${order.state}`)}
+                {recording(paidOrderKey('regular', order.id), order.state)
+                  ? t('common:recording')
+                  : t(`regular.states.${order.state}`)}
               </span>
             </header>
             <dl className="finance-figures">

@@ -1,5 +1,5 @@
 import '../../i18n/index.ts';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorMessage } from '@eterno/protocol/errors';
@@ -13,10 +13,20 @@ afterEach(async () => {
   await act(async () => setLanguage('en'));
 });
 
+const pages = (data: RegularViewProps['orders']['data'], more: Partial<RegularViewProps['orders']> = {}) => ({
+  data,
+  error: null,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: vi.fn(),
+  retry: vi.fn(),
+  ...more,
+});
+
 function props(over: Partial<RegularViewProps> = {}): RegularViewProps {
   return {
     catalogue: { data: CATALOGUE, error: null, retry: vi.fn() },
-    orders: { data: { items: REGULAR_ORDERS, nextBefore: null }, error: null, retry: vi.fn() },
+    orders: pages(REGULAR_ORDERS),
     balance: 200_000n * E18,
     paused: false,
     tx: { state: IDLE, busy: false },
@@ -115,8 +125,21 @@ describe('RegularView (/finance/regular, tab regular)', () => {
   });
 
   it('no matured order: no withdraw link', () => {
-    view(props({ orders: { data: { items: [REGULAR_ORDERS[0]!], nextBefore: null }, error: null, retry: vi.fn() } }));
+    view(props({ orders: pages([REGULAR_ORDERS[0]!]) }));
     expect(screen.queryByTestId('regular-withdraw')).toBeNull();
+  });
+
+  it('pages the regular orders like the package orders: "Load more" while the server has older ones', () => {
+    const loadMore = vi.fn();
+    view(props({ orders: pages([REGULAR_ORDERS[0]!], { hasMore: true, loadMore }) }));
+    fireEvent.click(screen.getByTestId('regular-orders-more'));
+    expect(loadMore).toHaveBeenCalled();
+    cleanup();
+    view(props({ orders: pages(REGULAR_ORDERS, { hasMore: true, loadingMore: true }) }));
+    expect((screen.getByTestId('regular-orders-more') as HTMLButtonElement).disabled).toBe(true);
+    cleanup();
+    view(props({ orders: pages(REGULAR_ORDERS) }));
+    expect(screen.queryByTestId('regular-orders-more')).toBeNull();
   });
 
   it('submitted: the success text; editing the amount afterwards clears it (onEdit)', () => {

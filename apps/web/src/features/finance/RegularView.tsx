@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import type { FinanceCatalogue, RegularOrder, RegularProduct } from '../../api/finance.ts';
-import type { Page } from '../../api/indexer.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { RegularForm, type RegularFormProps } from './RegularForm.tsx';
 import { RegularOrders } from './RegularOrders.tsx';
+import type { Paged } from './useFinanceOrders.ts';
 import './finance.css';
 
 export type RegularViewProps = Omit<RegularFormProps, 'products'> & {
   catalogue: { data: FinanceCatalogue | undefined; error: unknown; retry: () => void };
-  orders: { data: Page<RegularOrder> | undefined; error: unknown; retry: () => void };
+  orders: Paged<RegularOrder>;
   onDeposit: (product: RegularProduct, amount: bigint) => Promise<boolean>;
 };
 
@@ -45,7 +45,20 @@ export function RegularView({ catalogue, orders, ...form }: RegularViewProps) {
           onRetry={orders.retry}
         />
       ) : orders.data ? (
-        <RegularOrders orders={orders.data.items} />
+        <>
+          <RegularOrders orders={orders.data} />
+          {orders.hasMore ? (
+            <button
+              type="button"
+              className="button finance-more"
+              data-testid="regular-orders-more"
+              disabled={orders.loadingMore}
+              onClick={orders.loadMore}
+            >
+              {orders.loadingMore ? t('finance:orders.loadingMore') : t('finance:orders.more')}
+            </button>
+          ) : null}
+        </>
       ) : (
         <span className="skeleton skeleton-card" />
       )}

@@ -1,8 +1,9 @@
 import { useParams } from 'react-router';
+import { indexLag } from '../../tx/indexLag.ts';
 import { useVaultConfig } from '../vault/useVaultConfig.ts';
 import { SubscribeView } from './SubscribeView.tsx';
 import { useCatalogue } from './useCatalogue.ts';
-import { usePurchase } from './usePurchase.ts';
+import { cyclesKey, usePurchase } from './usePurchase.ts';
 import { useUsdtWallet } from './useUsdtWallet.ts';
 
 /** `/finance/overview/subscribe/:id`: one package and its purchase. */
@@ -26,7 +27,10 @@ export default function SubscribeScreen() {
       onBuy={(pkg) => {
         const read = wallet.data;
         if (!read) return;
-        void purchase.buy({ id: pkg.id, amount: pkg.price, wallet: read });
+        const cyclesBefore = pkg.cyclesLeft?.toString();
+        void purchase.buy({ id: pkg.id, amount: pkg.price, wallet: read }).then((ok) => {
+          if (ok) indexLag.mark(cyclesKey(pkg.id), cyclesBefore);
+        });
       }}
     />
   );

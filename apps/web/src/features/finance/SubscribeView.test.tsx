@@ -87,7 +87,8 @@ describe('SubscribeView (/finance/overview/subscribe/:id)', () => {
     expect(screen.getByTestId('register-offer').textContent).toContain(
       'Buying a package needs a place in the referral network',
     );
-    expect(screen.getByTestId('register-link').getAttribute('href')).toBe('/register');
+    expect(screen.getByTestId('register-link').getAttribute('href')).toBe('/register?buy=2');
+    expect(screen.getByTestId('register-offer').textContent).not.toContain('Invite register');
     expect(screen.queryByTestId('subscribe-buy')).toBeNull();
     await act(async () => setLanguage('zh'));
     expect(screen.getByTestId('register-offer').textContent).toContain('购买套餐需要在推荐网络中有位置');

@@ -132,7 +132,7 @@ export function SubscribeView(props: SubscribeViewProps) {
         </ul>
       </section>
 
-      {state.kind === 'unregistered' || refusedUnregistered ? <RegisterOffer /> : null}
+      {state.kind === 'unregistered' || refusedUnregistered ? <RegisterOffer packageId={pkg.id} /> : null}
       {state.kind === 'cyclesUsedUp' ? (
         <div className="finance-card finance-offer" role="alert" data-testid="cycles-used-up">
           <h3>{t('finance:subscribe.usedUpTitle')}</h3>

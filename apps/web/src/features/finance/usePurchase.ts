@@ -3,6 +3,7 @@ import { planBuy } from '@eterno/protocol/finance/planBuy';
 import { planRegularBuy } from '@eterno/protocol/finance/planRegularBuy';
 import { requestPurchase, requestRegularPurchase } from '../../api/finance.ts';
 import { getConfig } from '../../config.ts';
+import { indexLag } from '../../tx/indexLag.ts';
 import { useTransaction, type Transaction } from '../../tx/useTransaction.ts';
 import { refreshFinanceReads } from './financeQueries.ts';
 import { runPurchase, type PurchaseWallet } from './purchaseFlow.ts';
@@ -19,6 +20,16 @@ export type PurchaseControl = {
   buy: (args: { id: number; amount: bigint; wallet: PurchaseWallet }) => Promise<boolean>;
   reset: () => void;
 };
+
+/** The index-lag key of an order this page paid (its unpaid id, `u<n>`). */
+export function paidOrderKey(kind: PurchaseKind, orderId: string): string {
+  return `${kind}-order:${orderId}`;
+}
+
+/** The index-lag key of a package's cycles left (the catalogue counts the purchase once indexed). */
+export function cyclesKey(packageId: number): string {
+  return `package:${packageId}:cycles`;
+}
 
 /** A package (`POST /finance/purchases`, `planBuy`) or a fixed-term deposit (`POST /finance/regular-purchases`, `planRegularBuy`). */
 export function usePurchase(kind: PurchaseKind): PurchaseControl {
@@ -63,8 +74,10 @@ export function usePurchase(kind: PurchaseKind): PurchaseControl {
         setError(result.error);
         return false;
       }
-      await refreshFinanceReads();
       const ok = result.outcome === 'confirmed';
+      // Until the indexer has the payment, the order it paid still reads "unpaid": say "Recording…".
+      if (ok) indexLag.mark(paidOrderKey(kind, result.authorisation.orderId), 'unpaid');
+      await refreshFinanceReads();
       setDone(ok);
       return ok;
     },

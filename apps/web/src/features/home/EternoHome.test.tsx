@@ -56,27 +56,41 @@ afterEach(async () => {
 });
 
 describe('EternoHomeView', () => {
-  it('shows every figure of the read with the display rules (12 digits for prices, grouping, truncation)', () => {
+  it('shows every figure short enough for a phone (4 significant digits for prices, 2 decimals from 1,000, M from a million)', () => {
     renderRead({ data: market() });
-    expect(shown('price-ETRO')).toBe('0.50998003992');
+    expect(shown('price-ETRO')).toBe('0.51');
+    expect(screen.getByTestId('price-ETRO').getAttribute('data-exact')).toBe('0.50998003992');
     expect(shown('price-FON')).toBe('2');
     expect(shown('lp-totalSupply')).toBe('708,520.99');
-    expect(shown('lp-usdtReserve')).toBe('511,000.123456');
-    expect(shown('lp-etroReserve')).toBe('1,002,000');
-    expect(shown('lp-etroPerLp')).toBe('1.414213562373');
-    expect(shown('value-usdt-total')).toBe('1,011,000.123456 USDT');
-    expect(shown('value-usdt-onchain')).toBe('1,011,000.123456');
-    expect(shown('value-etro-total')).toBe('50,998,003.992015 USDT');
-    expect(shown('value-etro-onchain')).toBe('50,998,003.992015');
-    expect(screen.getByText('All 100,000,000 ETRO at the pair price')).toBeTruthy();
-    expect(shown('staking-ETRO-reserve')).toBe('1,000,000 ETRO');
+    expect(shown('lp-usdtReserve')).toBe('511,000.12');
+    expect(shown('lp-etroReserve')).toBe('1 M');
+    expect(shown('lp-etroPerLp')).toBe('1.4142');
+    expect(shown('value-usdt-total')).toBe('1.01 M USDT');
+    expect(shown('value-etro-total')).toBe('50.99 M USDT');
+    // Each value once: the line under the total says what it is, without the figure again.
+    expect(screen.queryByTestId('value-usdt-onchain')).toBeNull();
+    expect(screen.queryByTestId('value-etro-onchain')).toBeNull();
+    expect(shown('value-usdt-basis')).toBe('The USDT held in the EULP and ELP pools');
+    expect(shown('value-etro-basis')).toBe('All 100 M ETRO at the pair price');
+    expect(shown('staking-ETRO-reserve')).toBe('1 M ETRO');
     expect(shown('staking-ETRO-available')).toBe('999,000 ETRO');
-    expect(shown('staking-EULP-available')).toBe('1,000,000 ETRO');
-    expect(shown('farm-emitted')).toBe('12,345.5 of 5,000,000 ETRO emitted');
+    expect(shown('staking-EULP-available')).toBe('1 M ETRO');
+    expect(shown('farm-emitted')).toBe('12,345.5 of 5 M ETRO emitted');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('24');
     const chip = screen.getByTestId('block-chip');
     expect(chip.textContent).toBe('Block #1234');
     expect(chip.getAttribute('data-block')).toBe('1234');
+  });
+
+  it('shows the exact value of a shortened figure on tap', () => {
+    renderRead({ data: market() });
+    const total = screen.getByTestId('value-etro-total');
+    expect(total.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(total);
+    expect(total.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Exact: 50,998,003.992015 USDT');
+    fireEvent.click(total);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('shows no declared line while the operator declares nothing', () => {
@@ -102,9 +116,9 @@ describe('EternoHomeView', () => {
         },
       }),
     });
-    expect(shown('value-usdt-declared')).toBe('6,000,000');
+    expect(shown('value-usdt-declared')).toBe('6 M');
     expect(shown('value-usdt-onchain')).toBe('1,000');
-    expect(shown('value-usdt-total')).toBe('6,001,000 USDT');
+    expect(shown('value-usdt-total')).toBe('6 M USDT');
     expect(screen.getByText(/Off-chain USDT declared by the operator/)).toBeTruthy();
     expect(shown('value-etro-declared')).toBe('52,100');
     expect(screen.getByText(/104,200 ETRO declared by the operator, at the pair price/)).toBeTruthy();
@@ -155,7 +169,7 @@ describe('EternoHomeView', () => {
 
   it('keeps the last figures on screen with a note when a later read fails', () => {
     renderRead({ data: market(), error: new Error('socket hang up') });
-    expect(shown('price-ETRO')).toBe('0.50998003992');
+    expect(shown('price-ETRO')).toBe('0.51');
     expect(screen.getByRole('status').textContent).toBe('The market figures could not be read from the chain.');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -165,6 +179,7 @@ describe('EternoHomeView', () => {
     renderRead({ data: market({ etroPrice: NO_LIQUIDITY }) });
     expect(screen.getByText('ETERNO 行情')).toBeTruthy();
     expect(shown('price-ETRO')).toBe('暂无流动性');
+    expect(shown('value-etro-total')).toBe('5099.8万 USDT');
     expect(screen.getByTestId('block-chip').textContent).toBe('区块 #1234');
   });
 });

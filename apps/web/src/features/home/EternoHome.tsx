@@ -1,29 +1,51 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatScaled12, formatTokenAmount } from '@eterno/protocol/amount';
+import { DISPLAY_DIGITS, formatAmount } from '@eterno/protocol/amount';
 import type { TokenSymbol } from '@eterno/protocol/domain';
+import { figureAmount, figurePrice, type FigureLocale, type FigureText as FigureValue } from '@eterno/protocol/figure';
 import type { MarketView } from '@eterno/protocol/market';
 import type { Priced } from '@eterno/protocol/pair';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
+import { FigureText, useFigureLocale } from '../../components/FigureText.tsx';
 import { useMarket } from './useMarket.ts';
 import '../assets/assets.css';
 import './home.css';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 
-const amount = (value: bigint, token: TokenSymbol) => formatTokenAmount(value, token, { grouping: true });
+/** A token amount as a figure that fits a phone line: 2 decimals from 1,000, compact from a million. */
+const amountFigure = (value: bigint, token: TokenSymbol, locale: FigureLocale) =>
+  figureAmount(value, locale, { digits: DISPLAY_DIGITS[token] });
 
-/** A figure, or a skeleton of its place while the first block's figures load. */
-function Figure({ testId, value, className = 'figure' }: { testId: string; value: string | null; className?: string }) {
-  return value === null ? (
-    <span className={`skeleton ${className}-skeleton`} data-testid={testId} aria-busy="true" />
-  ) : (
-    <span className={className} data-testid={testId}>
-      {value}
-    </span>
-  );
+/**
+ * A figure (shortened to fit, the exact value on tap), a plain text (e.g. "No liquidity"), or a
+ * skeleton of its place while the first block's figures load.
+ */
+function Figure({
+  testId,
+  value,
+  suffix,
+  className = 'figure',
+  align,
+}: {
+  testId: string;
+  value: FigureValue | string | null;
+  suffix?: string;
+  className?: string;
+  align?: 'start' | 'end';
+}) {
+  if (value === null)
+    return <span className={`skeleton ${className}-skeleton`} data-testid={testId} aria-busy="true" />;
+  if (typeof value === 'string') {
+    return (
+      <span className={className} data-testid={testId}>
+        {value}
+      </span>
+    );
+  }
+  return <FigureText figure={value} suffix={suffix} className={className} testId={testId} align={align} />;
 }
 
 function StatRow({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -46,9 +68,11 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
   const { data, error, loading, retry } = read;
   const tt = t as (key: string) => string;
   const failure = error && !data ? readErrorText(error, tt, 'home:loadError') : null;
+  const locale = useFigureLocale();
+  const amount = (value: bigint, token: TokenSymbol) => amountFigure(value, token, locale);
   const noLiquidity = t('noLiquidity');
-  const price = (p: Priced<bigint> | undefined) =>
-    p === undefined ? null : p.kind === 'value' ? formatScaled12(p.value) : noLiquidity;
+  const price = (p: Priced<bigint> | undefined): FigureValue | string | null =>
+    p === undefined ? null : p.kind === 'value' ? figurePrice(p.value) : noLiquidity;
 
   if (failure) {
     return (
@@ -80,6 +104,7 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
                 testId={`price-${token}`}
                 value={price(p)}
                 className={p?.kind === 'noLiquidity' ? 'price-none' : 'price-value'}
+                align="start"
               />
               <small>{p?.kind === 'noLiquidity' ? t('noLiquidityHint') : t('price.unit', { token })}</small>
               <small className="price-source">
@@ -115,15 +140,16 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
             <span>{t('value.usdt')}</span>
             <Figure
               testId="value-usdt-total"
-              value={usdtValue ? `${amount(usdtValue.total, 'USDT')} USDT` : null}
+              value={usdtValue ? amount(usdtValue.total, 'USDT') : null}
+              suffix="USDT"
               className="value-total"
             />
           </div>
-          <dl>
-            <StatRow label={t('value.usdtOnChain')}>
-              <Figure testId="value-usdt-onchain" value={usdtValue ? amount(usdtValue.onChain, 'USDT') : null} />
-            </StatRow>
-            {usdtValue && usdtValue.declared > 0n ? (
+          {usdtValue && usdtValue.declared > 0n ? (
+            <dl>
+              <StatRow label={t('value.usdtOnChain')}>
+                <Figure testId="value-usdt-onchain" value={amount(usdtValue.onChain, 'USDT')} />
+              </StatRow>
               <StatRow
                 label={
                   <>
@@ -133,35 +159,42 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
               >
                 <Figure testId="value-usdt-declared" value={amount(usdtValue.declared, 'USDT')} />
               </StatRow>
-            ) : null}
-          </dl>
+            </dl>
+          ) : (
+            <p className="value-basis" data-testid="value-usdt-basis">
+              {t('value.usdtOnChain')}
+            </p>
+          )}
         </div>
         <div className="value-block">
           <div className="value-head">
             <span>{t('value.etro')}</span>
             <Figure
               testId="value-etro-total"
-              value={etroValue === undefined ? null : etro ? `${amount(etro.total, 'USDT')} USDT` : noLiquidity}
+              value={etroValue === undefined ? null : etro ? amount(etro.total, 'USDT') : noLiquidity}
+              suffix={etro ? 'USDT' : undefined}
               className={etroValue?.kind === 'noLiquidity' ? 'price-none' : 'value-total'}
             />
           </div>
-          {etro ? (
+          {etro && etro.declaredEtro > 0n ? (
             <dl>
-              <StatRow label={t('value.etroOnChain', { supply: amount(etro.totalSupply, 'ETRO') })}>
+              <StatRow label={t('value.etroOnChain', { supply: amount(etro.totalSupply, 'ETRO').text })}>
                 <Figure testId="value-etro-onchain" value={amount(etro.onChain, 'USDT')} />
               </StatRow>
-              {etro.declaredEtro > 0n ? (
-                <StatRow
-                  label={
-                    <>
-                      <DeclaredTag /> {t('value.etroDeclared', { amount: amount(etro.declaredEtro, 'ETRO') })}
-                    </>
-                  }
-                >
-                  <Figure testId="value-etro-declared" value={amount(etro.declared, 'USDT')} />
-                </StatRow>
-              ) : null}
+              <StatRow
+                label={
+                  <>
+                    <DeclaredTag /> {t('value.etroDeclared', { amount: amount(etro.declaredEtro, 'ETRO').text })}
+                  </>
+                }
+              >
+                <Figure testId="value-etro-declared" value={amount(etro.declared, 'USDT')} />
+              </StatRow>
             </dl>
+          ) : etro ? (
+            <p className="value-basis" data-testid="value-etro-basis">
+              {t('value.etroOnChain', { supply: amount(etro.totalSupply, 'ETRO').text })}
+            </p>
           ) : null}
         </div>
         {(usdtValue && usdtValue.declared > 0n) || (etro && etro.declaredEtro > 0n) ? (
@@ -184,12 +217,16 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
                 <span className="reserve-label">{t('staking.reserve')}</span>
                 <Figure
                   testId={`staking-${pool}-reserve`}
-                  value={reserve ? `${amount(reserve.reserve, 'ETRO')} ETRO` : null}
+                  value={reserve ? amount(reserve.reserve, 'ETRO') : null}
+                  suffix="ETRO"
+                  align="start"
                 />
                 <span className="reserve-label">{t('staking.available')}</span>
                 <Figure
                   testId={`staking-${pool}-available`}
-                  value={reserve ? `${amount(reserve.available, 'ETRO')} ETRO` : null}
+                  value={reserve ? amount(reserve.available, 'ETRO') : null}
+                  suffix="ETRO"
+                  align="start"
                 />
               </div>
             );
@@ -226,6 +263,7 @@ function Heading({ data }: { data: MarketView | undefined }) {
 
 function FarmEmission({ farm }: { farm: MarketView['farm'] | undefined }) {
   const { t } = useTranslation('home');
+  const locale = useFigureLocale();
   if (!farm) return <span className="skeleton figure-skeleton" aria-busy="true" />;
   // Progress in basis points for the bar's width: bigint division, a CSS percentage from it.
   const bps = farm.totalEmission === 0n ? 0n : (farm.emitted * 10_000n) / farm.totalEmission;
@@ -234,6 +272,7 @@ function FarmEmission({ farm }: { farm: MarketView['farm'] | undefined }) {
       <div
         className="emission-bar"
         role="progressbar"
+        aria-label={t('farm.title')}
         aria-valuemin={0}
         aria-valuemax={10_000}
         aria-valuenow={Number(bps)}
@@ -241,7 +280,10 @@ function FarmEmission({ farm }: { farm: MarketView['farm'] | undefined }) {
         <span style={{ width: `${formatAmount(bps, 2)}%` }} />
       </div>
       <p data-testid="farm-emitted">
-        {t('farm.emitted', { emitted: amount(farm.emitted, 'ETRO'), total: amount(farm.totalEmission, 'ETRO') })}
+        {t('farm.emitted', {
+          emitted: amountFigure(farm.emitted, 'ETRO', locale).text,
+          total: amountFigure(farm.totalEmission, 'ETRO', locale).text,
+        })}
       </p>
     </div>
   );

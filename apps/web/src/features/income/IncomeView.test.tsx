@@ -27,6 +27,7 @@ describe('IncomeView (/assets/income)', () => {
     expect(text('income-direct-today')).toBe('10 USDT');
     expect(text('income-service_center-today')).toBe('2 USDT');
     expect(text('income-personal_pool-total')).toBe('3 EUSD');
+    expect(text('income-types-note')).toMatch(/^Prize pool: your share of each day's pool/);
     expect(screen.getByTestId('bills')).toBeTruthy();
   });
 
@@ -42,14 +43,14 @@ describe('IncomeView (/assets/income)', () => {
     expect(text('energy-gained')).toBe('40 USDT');
   });
 
-  it('a server without the income route says so on every tab; the bills stay', async () => {
+  it('a 404 on the income route is an error with Retry on every tab; the bills stay', async () => {
     view({ income: failed(MISSING) });
-    expect(screen.getByTestId('income-types-unavailable')).toBeTruthy();
+    expect(screen.getByTestId('income-types-error').textContent).toMatch(/Retry/);
     expect(screen.getByTestId('bills')).toBeTruthy();
     view({ tab: 2, income: failed(MISSING) });
-    expect(screen.getByTestId('income-energy-unavailable')).toBeTruthy();
+    expect(screen.getByTestId('income-energy-error').textContent).toMatch(/Retry/);
     expect(text('energy-limit')).toBe('1,440 USDT');
     await act(async () => setLanguage('zh'));
-    expect(screen.getByTestId('income-energy-unavailable').textContent).toBe('该服务器暂未提供这些数据。');
+    expect(screen.getByTestId('income-energy-error').textContent).toMatch(/无法从服务器读取.*重试/);
   });
 });

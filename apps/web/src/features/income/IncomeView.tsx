@@ -64,6 +64,9 @@ export function IncomeView({ tab, income, summary, bills }: IncomeViewProps) {
                   </div>
                 )}
               </Loadable>
+              <p className="finance-note" data-testid="income-types-note">
+                {t('income.typesNote')}
+              </p>
             </section>
             {bills}
           </>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { modal } from '../../components/modal/modal.ts';
 import { setConfigForTesting } from '../../config.ts';
 import { testAppConfig } from '../../testing/appConfig.ts';
 import { setLanguage } from '../../i18n/index.ts';
-import { getSession } from '../../session/session.ts';
+import { expireSession, getSession, setSession } from '../../session/session.ts';
 import { fakeProvider, rpcError, type FakeProvider } from '../../wallet/testing/fakeProvider.ts';
 import LoginPage from './LoginPage.tsx';
 
@@ -148,5 +148,44 @@ describe('LoginPage', () => {
     fireEvent.click(screen.getByRole('button', { name: '中文' }));
     expect(await screen.findByRole('button', { name: '连接钱包' })).toBeTruthy();
     expect(localStorage.getItem('lang')).toBe('zh');
+  });
+
+  it('tells a user whose session the server refused (401) that their sign-in expired, in their language', async () => {
+    renderLogin('/login');
+    expect(screen.queryByTestId('session-expired')).toBeNull();
+    cleanup();
+    setSession({ address: alice.address, token: 'stale' });
+    expireSession();
+    await setLanguage('zh');
+    renderLogin('/login?redirect=%2Fassets%2Foverview');
+    expect(screen.getByTestId('session-expired').textContent).toBe('登录已过期，请重新连接钱包登录。');
+  });
+
+  it("an invitation link's login page shows the inviter and the invited wallet before sign-in (en, zh)", async () => {
+    const id = 'AbCdEfGhIjKlMnOpQrSt_-';
+    const fetchMock = vi.fn(async (_url: string | URL | Request) =>
+      json(200, {
+        id,
+        inviteCode: '000022',
+        invitee: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+        state: 'open',
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin(`/login?redirect=${encodeURIComponent(`/register?invitation=${id}`)}`);
+    expect((await screen.findByTestId('login-invitation-title')).textContent).toBe('You were invited by 000022');
+    expect(screen.getByTestId('login-invitation').textContent).toContain('0x15d34A…2C6A65');
+    expect(String(fetchMock.mock.calls[0]![0])).toBe(`http://api.test/referral/invitations/${id}`);
+    await act(async () => setLanguage('zh'));
+    expect(screen.getByTestId('login-invitation-title').textContent).toBe('您的邀请人：000022');
+  });
+
+  it('no invitation in the redirect: no note and no request', async () => {
+    const fetchMock = vi.fn(async () => json(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    renderLogin('/login?redirect=%2Fassets%2Foverview');
+    await screen.findByText('Connect wallet');
+    expect(screen.queryByTestId('login-invitation')).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -2,13 +2,16 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { modal } from '../../components/modal/modal.ts';
 import { getBootConfig } from '../../config.ts';
+import { sessionExpired } from '../../session/session.ts';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../i18n/index.ts';
 import { DEMO_WALLET_RDNS } from '../../wallet/demoWalletGate.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
+import { shortenAddress } from '@eterno/protocol/address';
+import { invitationIdOf } from './loginInvitation.ts';
 import { safeRedirect } from './safeRedirect.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
 import { loginFailureCode, preloadLogin, useLogin } from './useLogin.ts';
-import './LoginPage.css';
+import { useLoginInvitation, type LoginInvitationRead } from './useLoginInvitation.ts';
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'EN', zh: '中文' };
 
@@ -27,13 +30,38 @@ function LogoMark() {
   );
 }
 
+/** An invitation link's visitor sees who invited them, and which wallet to sign in with, before signing in. */
+function InvitationNote({ read }: { read: LoginInvitationRead }) {
+  const { t } = useTranslation('login');
+  if (read.status === 'none' || read.status === 'loading') return null;
+  if (read.status === 'failed')
+    return (
+      <section className="login-invitation" data-testid="login-invitation" data-state="failed" role="status">
+        <p>{t('invitation.failed')}</p>
+      </section>
+    );
+  const { inviteCode, invitee, state } = read.invitation;
+  return (
+    <section className="login-invitation" data-testid="login-invitation" data-state={state} role="status">
+      <h2 data-testid="login-invitation-title">{t('invitation.title', { code: inviteCode })}</h2>
+      <p>
+        {state === 'open'
+          ? t('invitation.wallet', { wallet: shortenAddress(invitee) })
+          : t('invitation.closed', { code: inviteCode })}
+      </p>
+    </section>
+  );
+}
+
 export default function LoginPage() {
   const { t } = useTranslation(['login', 'errors']);
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const wallets = useAnnouncedWallets();
   const { status, login } = useLogin();
+  const invitation = useLoginInvitation(invitationIdOf(search.get('redirect'), window.location.origin));
   const { chainId } = getBootConfig();
+  const expired = sessionExpired();
 
   const notify = (message: string): void => {
     modal.show({ title: t('noticeTitle'), message, confirmText: t('ok'), closable: true });
@@ -92,7 +120,14 @@ export default function LoginPage() {
         </ul>
       </section>
 
+      <InvitationNote read={invitation} />
+
       <section className="login-card" onPointerDownCapture={preloadLogin} onFocusCapture={preloadLogin}>
+        {expired ? (
+          <p className="login-expired" role="status" data-testid="session-expired">
+            {t('sessionExpired')}
+          </p>
+        ) : null}
         <button type="button" className="login-connect" disabled={busy} onClick={() => start()}>
           {busy ? <span className="login-spinner" aria-hidden="true" /> : null}
           {t('connect')}

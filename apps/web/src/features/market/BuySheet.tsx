@@ -4,6 +4,7 @@ import { checkBuyForm } from '@eterno/protocol/market/marketForm';
 import { quoteFill } from '@eterno/protocol/market/marketMath';
 import type { EusdMarketView } from '@eterno/protocol/market/readEusdMarket';
 import type { MarketOrder } from '../../api/market.ts';
+import { sheetDone } from '../../tx/formAttempt.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { marketAmount } from './format.ts';
@@ -29,7 +30,7 @@ export function BuySheet({ view, order, tx, onBuy, onClose }: BuySheetProps) {
   const [quantity, setQuantity] = useState('');
   const [attempted, setAttempted] = useState(false);
   const check = checkBuyForm({ quantity }, order, view.usdtBalance);
-  const problem = !check.ok && (attempted || quantity.trim() !== '') ? check : null;
+  const problem = !check.ok && !sheetDone(tx.state.phase) && (attempted || quantity.trim() !== '') ? check : null;
   const quote = check.ok
     ? quoteFill({
         quantity: check.quantity,

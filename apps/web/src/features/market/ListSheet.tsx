@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { checkListForm } from '@eterno/protocol/market/marketForm';
 import { marketCost } from '@eterno/protocol/market/marketMath';
 import type { EusdMarketView } from '@eterno/protocol/market/readEusdMarket';
+import { sheetDone } from '../../tx/formAttempt.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { bpsText, marketAmount } from './format.ts';
@@ -30,7 +31,7 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
   const check = checkListForm({ unitPrice, quantity }, view);
   const maxPrice = marketAmount(view.maxUnitPrice, 'USDT');
   const typed = unitPrice.trim() !== '' || quantity.trim() !== '';
-  const problem = !check.ok && (attempted || typed) ? check : null;
+  const problem = !check.ok && !sheetDone(tx.state.phase) && (attempted || typed) ? check : null;
   const text = (code: Parameters<typeof marketProblemText>[1]) =>
     marketProblemText(t, code, { maxPrice, remaining: '' });
 
@@ -67,7 +68,11 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
           onChange={setUnitPrice}
           symbol="USDT"
           note={`${t('market:rules.maxPrice')}: ${maxPrice}`}
-          problem={problem?.field === 'unitPrice' ? { code: problem.problem, text: text(problem.problem) } : null}
+          problem={
+            problem?.problems.unitPrice
+              ? { code: problem.problems.unitPrice, text: text(problem.problems.unitPrice) }
+              : null
+          }
           disabled={tx.busy}
           testId="market-list-price"
         />
@@ -77,7 +82,11 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
           onChange={setQuantity}
           symbol="EUSD"
           note={t('market:list.balance', { amount: marketAmount(view.eusdBalance, 'EUSD') })}
-          problem={problem?.field === 'quantity' ? { code: problem.problem, text: text(problem.problem) } : null}
+          problem={
+            problem?.problems.quantity
+              ? { code: problem.problems.quantity, text: text(problem.problems.quantity) }
+              : null
+          }
           disabled={tx.busy}
           testId="market-list-quantity"
         />

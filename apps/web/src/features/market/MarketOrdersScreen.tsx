@@ -1,17 +1,36 @@
 import { useTranslation } from 'react-i18next';
+import { modal } from '../../components/modal/modal.ts';
 import type { Address } from 'viem';
+import type { MarketOrder } from '../../api/market.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { formatDateTime } from '../../i18n/dateTime.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
-import { marketAmount } from './format.ts';
+import { marketAmount, orderAmounts } from './format.ts';
 import { useMarketFills, useMyMarketOrders } from './useMarketLists.ts';
 import { useCancelOrder } from './useMarketTx.ts';
 import { useMarketView } from './useMarketView.ts';
 import './market.css';
 
 /** Market › orders (`/market/orders`): the account's orders with cancel, and its fills (bought and sold). */
+
+/** An order's amounts in words: still for sale and sold, or what a cancel sent back. */
+function OrderAmountsLine({ order }: { order: MarketOrder }) {
+  const { t } = useTranslation('market');
+  const a = orderAmounts(order);
+  return (
+    <span className="market-row-sub" data-testid="market-order-amounts">
+      {t(`orders.amounts.${order.status}`, {
+        quantity: marketAmount(order.quantity, 'EUSD'),
+        left: marketAmount(a.left, 'EUSD'),
+        sold: marketAmount(a.sold, 'EUSD'),
+        refunded: marketAmount(a.refunded, 'EUSD'),
+      })}
+    </span>
+  );
+}
+
 export default function MarketOrdersScreen() {
   const { account } = useWallet();
   if (!account) return null;
@@ -56,9 +75,7 @@ function MarketOrders({ account }: { account: Address }) {
                   <span className="market-price">
                     #{order.orderId.toString()} · {marketAmount(order.unitPrice, 'USDT')} <small>USDT</small>
                   </span>
-                  <span className="market-row-sub">
-                    {marketAmount(order.remaining, 'EUSD')} / {marketAmount(order.quantity, 'EUSD')} EUSD
-                  </span>
+                  <OrderAmountsLine order={order} />
                   <span className="market-row-sub">
                     {t('market:orders.listed')} {formatDateTime(BigInt(order.timestamp), i18n.language)}
                   </span>
@@ -72,10 +89,22 @@ function MarketOrders({ account }: { account: Address }) {
                     className="button"
                     data-testid="market-cancel"
                     disabled={cancel.tx.busy || !read.data}
-                    onClick={async () => {
-                      if (!read.data) return;
-                      const outcome = await cancel.cancel(read.data.market, order.orderId);
-                      if (outcome === 'confirmed') orders.retry();
+                    onClick={() => {
+                      const market = read.data?.market;
+                      if (!market) return;
+                      // Confirmed first (docs/decisions/market.md): the rest of the order comes back.
+                      modal.show({
+                        title: t('market:orders.cancelTitle', { id: order.orderId.toString() }),
+                        message: t('market:orders.cancelMessage', {
+                          amount: marketAmount(order.remaining, 'EUSD'),
+                        }),
+                        confirmText: t('market:orders.cancelConfirm'),
+                        cancelText: t('market:orders.cancelKeep'),
+                        onConfirm: () =>
+                          void cancel.cancel(market, order.orderId).then((outcome) => {
+                            if (outcome === 'confirmed') orders.retry();
+                          }),
+                      });
                     }}
                   >
                     {t('market:orders.cancel')}

@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortenAddress } from '@eterno/protocol/address';
+import { DISPLAY_DIGITS } from '@eterno/protocol/amount';
+import { figureAmount } from '@eterno/protocol/figure';
 import type { MarketOrder } from '../../api/market.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
+import { FigureText, useFigureLocale } from '../../components/FigureText.tsx';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
 import { BuySheet } from './BuySheet.tsx';
@@ -17,6 +20,7 @@ import './market.css';
 export default function MarketScreen() {
   const { t } = useTranslation(['market', 'errors', 'common']);
   const { account } = useWallet();
+  const locale = useFigureLocale();
   const read = useMarketView(account);
   const book = useMarketBook();
   const list = useListOrder();
@@ -54,7 +58,13 @@ export default function MarketScreen() {
             </div>
             <div>
               <dt>{t('market:rules.reserve')}</dt>
-              <dd data-testid="market-reserve">{marketAmount(view.rewardReserve, 'EUSD')} EUSD</dd>
+              <dd>
+                <FigureText
+                  figure={figureAmount(view.rewardReserve, locale, { digits: DISPLAY_DIGITS.EUSD })}
+                  suffix="EUSD"
+                  testId="market-reserve"
+                />
+              </dd>
             </div>
           </dl>
           {view.paused ? <p className="market-paused">{t('market:rules.paused')}</p> : null}

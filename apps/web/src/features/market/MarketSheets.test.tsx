@@ -35,6 +35,7 @@ const ORDER: MarketOrder = {
   unitPrice: parseEther('0.95'),
   quantity: parseEther('100'),
   remaining: parseEther('60'),
+  refunded: 0n,
   feeBps: 300,
   status: 'open',
   timestamp: 1_800_000_000,
@@ -45,13 +46,16 @@ const problem = (id: string) => screen.getByTestId(`${id}-problem`).textContent;
 const type = (id: string, value: string) => fireEvent.change(screen.getByTestId(`${id}-input`), { target: { value } });
 
 describe('ListSheet', () => {
-  it('shows every refusal before anything is sent: unit price, bid too high, quantity, multiples of 10, balance', async () => {
+  it('shows every refusal before anything is sent: unit price, ask too high, quantity, multiples of 10, balance', async () => {
     const onList = vi.fn(async () => 'confirmed' as const);
     render(<ListSheet view={VIEW} tx={tx} onList={onList} onClose={vi.fn()} />);
     fireEvent.click(screen.getByTestId('market-list-submit'));
+    // Both fields' problems at once.
     expect(problem('market-list-price')).toBe('Please enter the unit price');
+    expect(problem('market-list-quantity')).toBe('Please enter the quantity');
     type('market-list-price', '1.2');
-    expect(problem('market-list-price')).toBe('Your bid is too high, please do not exceed 1!');
+    // The seller's ask, not a "bid".
+    expect(problem('market-list-price')).toBe('Your asking price is too high, please do not exceed 1!');
     type('market-list-price', '0.95');
     expect(problem('market-list-quantity')).toBe('Please enter the quantity');
     type('market-list-quantity', '15');
@@ -71,6 +75,9 @@ describe('ListSheet', () => {
     render(<ListSheet view={VIEW} tx={tx} onList={vi.fn()} onClose={vi.fn()} />);
     fireEvent.click(screen.getByTestId('market-list-submit'));
     expect(problem('market-list-price')).toBe('请输入单价');
+    expect(problem('market-list-quantity')).toBe('请输入数量');
+    type('market-list-price', '1.2');
+    expect(problem('market-list-price')).toBe('您的挂单价格过高，请不要超过 1！');
   });
 });
 
@@ -78,6 +85,8 @@ describe('BuySheet', () => {
   it('checks the quantity against the lot, the order and the USDT balance, and shows cost and reward', async () => {
     const onBuy = vi.fn(async () => 'confirmed' as const);
     render(<BuySheet view={VIEW} order={ORDER} tx={tx} onBuy={onBuy} onClose={vi.fn()} />);
+    // The quantity is in EUSD; the balance beside it is the USDT it is paid with, and says so.
+    expect(screen.getByText('Paid in USDT · balance 100 USDT')).toBeTruthy();
     fireEvent.click(screen.getByTestId('market-buy-submit'));
     expect(problem('market-buy-quantity')).toBe('Please enter the quantity');
     type('market-buy-quantity', '25');

@@ -3,9 +3,10 @@ import type { MarketProblem } from '@eterno/protocol/market/marketForm';
 
 /**
  * The one place a market form's problem becomes a message in the user's language: the spec's
- * catalogue messages ('Trading multiples of 10', 'Your bid is too high, please do not exceed {price}!',
- * 'Insufficient balance'), the market's prompts ('enter the unit price', 'enter the quantity'), and
- * the amount namespace's for a malformed number.
+ * catalogue messages ('Trading multiples of 10', 'Insufficient balance'), the market's prompts ('enter
+ * the unit price', 'enter the quantity') and its ask text for BID_TOO_HIGH ('Your asking price is too
+ * high…': the list sheet is the seller's, docs/decisions/market.md), and the amount namespace's for a
+ * malformed number.
  */
 export function marketProblemText(
   t: TFunction<['market', 'amount', 'errors']>,
@@ -20,7 +21,8 @@ export function marketProblemText(
     case 'NOT_MULTIPLE_OF_10':
       return t('errors:TRADING_MULTIPLES_OF_10');
     case 'BID_TOO_HIGH':
-      return t('errors:BID_TOO_HIGH', { price: values.maxPrice });
+      // The only unit price a user types is a seller's ask: the spec's "bid" text would name the wrong side.
+      return t('market:problems.ASK_TOO_HIGH', { price: values.maxPrice });
     case 'INSUFFICIENT_BALANCE':
       return t('errors:INSUFFICIENT_BALANCE');
     default:

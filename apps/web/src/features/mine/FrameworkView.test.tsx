@@ -51,17 +51,19 @@ describe('FrameworkView (/mine/framework)', () => {
     expect(text('leg-right-today')).toBe('0 USDT');
     expect(text('leg-left-members')).toBe('3 accounts');
     expect(text('leg-right-members')).toBe('1 account');
+    // The next automatic seat is below that account, and says so.
+    expect(text('leg-left-next-seat')).toMatch(/^below 0x[0-9a-fA-F]{4}/);
     expect(screen.getByRole('tab', { name: 'Binary volume' }).getAttribute('aria-selected')).toBe('true');
   });
 
-  it('binary detail: each settled day with its carry-over; a missing route says so', () => {
+  it('binary detail: each settled day with its carry-over; a 404 is an error with Retry', () => {
     view({ tab: 1 });
     const day = screen.getByTestId('binary-day');
     expect(within(day).getByText('Nov 14, 2023')).toBeTruthy();
     expect(within(day).getByTestId('binary-day-income').textContent).toBe('30 USDT');
     expect(day.textContent).toContain('0 USDT / 100 USDT');
     view({ tab: 1, days: { ...pages([]), data: undefined, error: MISSING } });
-    expect(screen.getByTestId('binary-days-unavailable')).toBeTruthy();
+    expect(screen.getByTestId('binary-days-error').textContent).toMatch(/Retry/);
   });
 
   it('binary detail: no day yet; more pages load on demand', () => {
@@ -87,6 +89,10 @@ describe('FrameworkView (/mine/framework)', () => {
     expect(text('tree-root-today')).toBe("Today's increase: Left 100 · Right 0");
     expect(nodes[1]!.textContent).toContain('Left 100 · Right 0');
     expect(nodes[3]!.textContent).toContain('5 below');
+    // The third row's quarter-width cells get a 9-character address (one line), the full one as title.
+    const deep = within(nodes[3]!).getByTestId('tree-node-address');
+    expect(deep.textContent).toBe(`${wallet(4).slice(0, 5)}…${wallet(4).slice(-3)}`);
+    expect(deep.getAttribute('title')).toBe(wallet(4));
     expect(screen.queryByTestId('tree-back')).toBeNull();
     expect(screen.queryByTestId('tree-home')).toBeNull();
   });
@@ -111,7 +117,7 @@ describe('FrameworkView (/mine/framework)', () => {
     const onOpen = vi.fn();
     view({ tab: 2, onOpen, tree: { ...failed(MISSING), stale: false } });
     expect(screen.getByTestId('tree-outside').textContent).toContain('This account is not in your team.');
-    expect(screen.queryByTestId('tree-unavailable')).toBeNull();
+    expect(screen.queryByTestId('tree-error')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'My position' }));
     expect(onOpen).toHaveBeenCalledWith(null);
   });

@@ -37,7 +37,11 @@ function Volumes({ figures }: { figures: TeamFigures }) {
         />
         <Figure
           label={t('framework.nextSeat')}
-          value={<span title={figures[s].legEnd}>{shortenAddress(figures[s].legEnd)}</span>}
+          value={
+            <span title={figures[s].legEnd} data-testid={`leg-${s}-next-seat`}>
+              {t('framework.nextSeatValue', { address: shortenAddress(figures[s].legEnd) })}
+            </span>
+          }
         />
       </dl>
     </div>

@@ -61,6 +61,8 @@ describe('TeamView (/mine/team)', () => {
     const rows = screen.getAllByTestId('member-row');
     expect(rows[0]!.textContent).toContain('Level 3');
     expect(rows[1]!.textContent).toContain('Level 2');
+    // Team size (placement) and levels (invitations) are told apart in one line.
+    expect(screen.getByTestId('team-levels-hint').textContent).toMatch(/^Levels follow invitations/);
     await act(async () => setLanguage('zh'));
     expect(rows[0]!.textContent).toContain('第 3 层');
   });

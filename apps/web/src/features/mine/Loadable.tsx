@@ -2,16 +2,15 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { readErrorText } from '../../chain/readErrorText.ts';
-import { isMissingRoute } from './mineQueries.ts';
+import { isNotFound } from './mineQueries.ts';
 // The cards, figure lists, notes and empty states are finance's (one look for every money screen).
 import '../finance/finance.css';
 
 export type Read<T> = { readonly data: T | undefined; readonly error: unknown; readonly retry: () => void };
 
 /**
- * One server read of a Mine screen: its figures once they arrived; else, when the server does not
- * have the route, a plain "not provided yet" (no figure made up); else the error with Retry; else a
- * skeleton.
+ * One server read of a Mine screen: its figures once they arrived; else the error with Retry (a 404
+ * too, unless the screen says what a missing record means); else a skeleton.
  */
 export function Loadable<T>({
   read,
@@ -20,7 +19,7 @@ export function Loadable<T>({
   children,
 }: {
   read: Read<T>;
-  /** Marks the unavailable / loading states for tests. */
+  /** Marks the error / loading states for tests. */
   testId: string;
   /** What a 404 means when the route exists but the record does not (e.g. a tree root outside the team). */
   notFound?: ReactNode;
@@ -28,20 +27,17 @@ export function Loadable<T>({
 }) {
   const { t } = useTranslation(['mine', 'errors']);
   if (read.data !== undefined) return <>{children(read.data)}</>;
-  if (read.error && notFound !== undefined && isMissingRoute(read.error)) return <>{notFound}</>;
-  if (read.error && isMissingRoute(read.error))
+  if (read.error && notFound !== undefined && isNotFound(read.error)) return <>{notFound}</>;
+  if (read.error) {
+    const failure = readErrorText(read.error, t as (key: string) => string, 'mine:loadError');
+    // A bare "Not found" would not say what failed: the screen's own message, the server's as detail.
+    if (isNotFound(read.error)) failure.message = t('mine:loadError');
     return (
-      <p className="finance-empty" data-testid={`${testId}-unavailable`}>
-        {t('mine:unavailable')}
-      </p>
+      <div data-testid={`${testId}-error`}>
+        <ReadErrorCard failure={failure} onRetry={read.retry} />
+      </div>
     );
-  if (read.error)
-    return (
-      <ReadErrorCard
-        failure={readErrorText(read.error, t as (key: string) => string, 'mine:loadError')}
-        onRetry={read.retry}
-      />
-    );
+  }
   return (
     <div className="finance-loading" data-testid={`${testId}-loading`} aria-busy="true">
       <span className="skeleton skeleton-card" />

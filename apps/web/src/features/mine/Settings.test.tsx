@@ -1,8 +1,9 @@
 import '../../i18n/index.ts';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
 import { setConfigForTesting, type AppConfig } from '../../config.ts';
 import { setLanguage } from '../../i18n/index.ts';
 import { getSession, setSession } from '../../session/session.ts';
@@ -75,8 +76,34 @@ const CATALOGUE = {
   registered: null,
 };
 
+/** GET /referral/settings: the income rules in force (not the shipped file's, so nothing is a constant). */
+const REFERRAL_SETTINGS = {
+  effectiveFrom: '0',
+  directBps: 1200,
+  indirectBps: [600, 300, 150, 150, 150, 0, 100],
+  binaryBps: 900,
+  matchingBps: 1100,
+  serviceCenterBps: 250,
+  prizePoolBps: 150,
+  prizePoolWinners: 7,
+  loopBps: 2500,
+  loopPackageId: 1,
+  releaseDays: 30,
+};
+
+/** GET /account of a level-2 service centre invited by the genesis account. */
+const ACCOUNT = {
+  id: 5,
+  is_original: false,
+  is_service: 2,
+  inviter_id: 1,
+  inviter: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  ep: '0',
+  wallet_address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const,
+};
+
 /** Renders the screen; `answer` stubs fetch (the catalogue's answer) unless the test stubbed it already. */
-function renderSettings(answer?: () => Response) {
+function renderSettings(answer?: () => Response, account: unknown = ACCOUNT) {
   if (answer !== undefined || !vi.isMockFunction(globalThis.fetch)) {
     const respond = answer ?? (() => Response.json(CATALOGUE));
     vi.stubGlobal(
@@ -84,7 +111,11 @@ function renderSettings(answer?: () => Response) {
       vi.fn(async (url: string | URL | Request) =>
         String(url).includes('/nodes/rewards')
           ? Response.json({ days: [], nextBefore: null, today: '0', poolBps: 150 })
-          : respond(),
+          : answer === undefined && String(url).includes('/referral/settings')
+            ? Response.json(REFERRAL_SETTINGS)
+            : answer === undefined && String(url).endsWith('/account')
+              ? Response.json(account)
+              : respond(),
       ),
     );
   }
@@ -130,9 +161,54 @@ describe('Mine › settings', () => {
     expect(await screen.findByText(/Node reward pool: 1\.5 % of each day's package payments/)).toBeTruthy();
   });
 
+  it('the help document states every referral income rule with its value in force (GET /referral/settings)', async () => {
+    renderSettings();
+    const rule = async (name: string) => (await screen.findByTestId(`referral-help-${name}`)).textContent ?? '';
+    expect(await rule('direct')).toBe('Direct referral: 12\u00a0% of each package payment of an account you invited.');
+    // Level 7 pays nothing and is left out; equal neighbours are one line.
+    expect(await rule('indirect')).toContain(
+      'level 2 6\u00a0%, level 3 3\u00a0%, levels 4–6 1.5\u00a0% each, level 8 1\u00a0%',
+    );
+    expect(await rule('binary')).toContain('9\u00a0% of your weaker side');
+    expect(await rule('binary')).toContain('carries over to the next day');
+    expect(await rule('binary')).toContain('capped at your active package payments');
+    expect(await rule('matching')).toContain('11\u00a0% of the binary income');
+    expect(await rule('service')).toContain('2.5\u00a0% of each package payment');
+    expect(await rule('pool')).toContain('1.5\u00a0% of each day');
+    expect(await rule('pool')).toContain('top 7 accounts');
+    // The loop unit is the loop package's price from the catalogue.
+    await waitFor(async () =>
+      expect(await rule('loop')).toContain(
+        '25\u00a0% of every income paid goes to your loop balance; each full 100 USDT',
+      ),
+    );
+    expect(await rule('release')).toContain('over 30 days');
+    await act(() => setLanguage('zh'));
+    expect(await rule('pool')).toContain('前 7 的账户');
+    expect(await rule('release')).toContain('在 30 天内线性释放');
+  });
+
+  it('shows the signed-in account: registry id, inviter with its id, genesis status, service level', async () => {
+    setSession({ address: ACCOUNT.wallet_address, token: 't' });
+    renderSettings();
+    expect((await screen.findByTestId('my-account-id')).textContent).toBe(`5 (invite code ${inviteCodeOf(5n)})`);
+    expect(screen.getByTestId('my-account-inviter').textContent).toBe(
+      `0xf39Fd6…b92266 · ID 1 (code ${inviteCodeOf(1n)})`,
+    );
+    expect(screen.getByTestId('my-account-genesis').textContent).toBe('No');
+    expect(screen.getByTestId('my-account-service').textContent).toBe('Level 2');
+    cleanup();
+    vi.unstubAllGlobals();
+    renderSettings(undefined, { ...ACCOUNT, id: 1, is_original: true, is_service: 0, inviter: null, inviter_id: null });
+    expect((await screen.findByTestId('my-account-genesis')).textContent).toBe('Yes');
+    expect(screen.getByTestId('my-account-inviter').textContent).toBe('None: the genesis account');
+    expect(screen.getByTestId('my-account-service').textContent).toBe('None');
+  });
+
   it('says so when the live finance settings cannot be read, and still states the settlement rules', async () => {
     renderSettings(() => Response.json({ error: { code: 'INTERNAL', message: 'x' } }, { status: 500 }));
     expect(await screen.findByText('The live finance settings could not be read from the server.')).toBeTruthy();
+    expect(await screen.findByText('The live referral settings could not be read from the server.')).toBeTruthy();
     expect(screen.getByTestId('settlement-help')).toBeTruthy();
   });
 

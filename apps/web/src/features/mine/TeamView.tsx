@@ -83,6 +83,9 @@ export function TeamView({ team, indirect }: TeamViewProps) {
         </Loadable>
       </section>
       <h3 className="finance-subtitle">{t('team.levelsTitle')}</h3>
+      <p className="finance-note" data-testid="team-levels-hint">
+        {t('team.levelsHint')}
+      </p>
       <PagedList pages={indirect} testId="indirect-list" empty={t('team.levelsEmpty')}>
         {(member) => <MemberRow key={member.wallet} member={member} showLevel />}
       </PagedList>

@@ -1,5 +1,5 @@
 import '../../i18n/index.ts';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../i18n/index.ts';
@@ -45,9 +45,11 @@ describe('TodayView (/mine/today)', () => {
     expect(text('sum-cycles')).toBe('4');
   });
 
-  it('a server without the income route: those four figures say so, the others stay', () => {
+  it('a 404 on the income route is an error with Retry on those four figures, the others stay', () => {
     view({ income: failed(MISSING) });
-    expect(screen.getByTestId('summary-income-unavailable').textContent).toMatch(/does not provide/);
+    const error = screen.getByTestId('summary-income-error');
+    expect(error.textContent).toMatch(/could not be read from the server/);
+    expect(within(error).getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.queryByTestId('sum-ep')).toBeNull();
     expect(text('sum-units')).toBe('6 units');
     expect(text('today-left')).toBe('500 USDT');
@@ -57,6 +59,8 @@ describe('TodayView (/mine/today)', () => {
     view({ summary: failed(new ApiError('NETWORK_ERROR', 'down', 0)), team: ok({ ...TEAM, team: null }) });
     expect(screen.getByRole('alert').textContent).toMatch(/Retry/);
     expect(screen.getByTestId('mine-not-registered')).toBeTruthy();
+    // Register goes straight to the registration, not through Mine › Invite register.
+    expect(within(screen.getByTestId('mine-not-registered')).getByRole('link').getAttribute('href')).toBe('/register');
     expect(screen.queryByTestId('today-left')).toBeNull();
   });
 

@@ -35,23 +35,17 @@ const short = (value: bigint) => tokenAmountText(value, 'USDT');
 
 function NodeBody({ node, depth, you }: { node: TreeNode; depth: number; you: boolean }) {
   const { t } = useTranslation('mine');
-  const address = shortenAddress(node.wallet);
-  const [head, tail] = address.split('…');
+  // The quarter-width cells of the third row fit 9 characters on one line: 0x + 3 … 3 (the id and
+  // the title carry the rest); the wider cells show the usual short form. Never broken over two lines.
+  const address = depth >= 2 ? `${node.wallet.slice(0, 5)}…${node.wallet.slice(-3)}` : shortenAddress(node.wallet);
   return (
     <>
       <span className="tree-id">
         #{node.id}
         {you ? ` · ${t('framework.you')}` : ''}
       </span>
-      <span className="tree-addr" title={node.wallet}>
-        {tail === undefined ? (
-          address
-        ) : (
-          <>
-            {head}
-            <wbr />…{tail}
-          </>
-        )}
+      <span className="tree-addr" title={node.wallet} data-testid="tree-node-address">
+        {address}
       </span>
       {depth < 2 ? (
         <span className="tree-vol" data-testid="tree-node-volume">

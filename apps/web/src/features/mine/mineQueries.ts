@@ -10,14 +10,15 @@ export const MINE_REFRESH_MS = 4_000;
 export const MINE_PAGE = 20;
 
 /**
- * The server answered 404 for a whole route (not for one record): it does not serve these figures
- * (yet). The screens then say so instead of showing a number.
+ * The server answered 404. A screen that reads one record (a tree root outside the team) says what
+ * that means; anywhere else it is an error with Retry like any other (a misrouted API URL or proxy),
+ * never "not provided" (docs/decisions/referral.md, "A 404 is an error").
  */
-export function isMissingRoute(error: unknown): boolean {
+export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
-/** A TanStack Query retry rule that does not ask again for a route the server does not have. */
-export function retryUnlessMissing(failures: number, error: unknown): boolean {
-  return !isMissingRoute(error) && failures < 2;
+/** A TanStack Query retry rule: a 404 is not asked again by itself (the screen offers Retry), others twice. */
+export function retryUnlessNotFound(failures: number, error: unknown): boolean {
+  return !isNotFound(error) && failures < 2;
 }

@@ -90,6 +90,7 @@ export const member = (n: number, level: number, ownVolume: bigint): TeamMember 
   level,
   registeredAt: DAY + n,
   ownVolume,
+  packages: null,
 });
 
 const node = (

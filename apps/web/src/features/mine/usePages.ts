@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '../../api/indexer.ts';
-import { isMissingRoute, MINE_PAGE, MINE_QUERY, MINE_REFRESH_MS, retryUnlessMissing } from './mineQueries.ts';
+import { isNotFound, MINE_PAGE, MINE_QUERY, MINE_REFRESH_MS, retryUnlessNotFound } from './mineQueries.ts';
 
 export type Pages<T> = {
   readonly data: readonly T[] | undefined;
@@ -27,8 +27,8 @@ export function usePages<T>(
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextBefore,
     enabled,
-    retry: retryUnlessMissing,
-    refetchInterval: (q) => (isMissingRoute(q.state.error) ? false : MINE_REFRESH_MS),
+    retry: retryUnlessNotFound,
+    refetchInterval: (q) => (isNotFound(q.state.error) ? false : MINE_REFRESH_MS),
   });
   return {
     data: query.data?.pages.flatMap((page) => page.items),

@@ -1,6 +1,7 @@
 import '../../i18n/index.ts';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import type { NftView } from '@eterno/protocol/nft/readNft';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
 import { setLanguage } from '../../i18n/index.ts';
@@ -35,12 +36,14 @@ function renderPanel(read: Partial<BlockRead<NftView>>) {
   const more = vi.fn();
   const idle = { state: IDLE, busy: false };
   render(
-    <NftPanel
-      read={{ data: undefined, error: null, loading: false, retry: vi.fn(), ...read }}
-      buy={{ tx: idle, run: buy }}
-      reveal={{ tx: idle, run: reveal, seed: { phase: 'idle' } }}
-      onMore={more}
-    />,
+    <MemoryRouter>
+      <NftPanel
+        read={{ data: undefined, error: null, loading: false, retry: vi.fn(), ...read }}
+        buy={{ tx: idle, run: buy }}
+        reveal={{ tx: idle, run: reveal, seed: { phase: 'idle' } }}
+        onMore={more}
+      />
+    </MemoryRouter>,
   );
   return { buy, reveal, more };
 }
@@ -60,6 +63,14 @@ describe('Ecology › NFT', () => {
     expect(screen.getByText(/^Creates a node/)).toBeTruthy();
     fireEvent.click(screen.getByTestId('nft-buy-partner-submit'));
     expect(buy).toHaveBeenCalledWith(VIEW, 'partner');
+  });
+
+  it('points to the live node area, never says nodes are not live', () => {
+    renderPanel({ data: VIEW });
+    const note = screen.getByTestId('nft-nodes-note');
+    expect(note.textContent).toBe('A partner NFT creates a node, an entry NFT joins one. Go to Nodes');
+    expect(note.textContent).not.toMatch(/not live/);
+    expect(screen.getByRole('link', { name: 'Go to Nodes' }).getAttribute('href')).toBe('/ecology/nodes');
   });
 
   it('lists my NFTs: the image and rarity once revealed, else one Reveal at any time', () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { formatAmount, formatTokenAmount } from '@eterno/protocol/amount';
 import { NFT_KINDS, RARITIES, nftImage, type NftKind } from '@eterno/protocol/nft/kinds';
 import type { NftView, OwnedNft } from '@eterno/protocol/nft/readNft';
@@ -144,7 +145,9 @@ export function NftPanel({
         ))}
       </div>
       <TxProgress tx={buy.tx} />
-      <p className="nft-note">{t('ecology.nft.nodesNote')}</p>
+      <p className="nft-note" data-testid="nft-nodes-note">
+        {t('ecology.nft.nodesNote')} <Link to="/ecology/nodes">{t('ecology.nft.toNodes')}</Link>
+      </p>
       <section className="nft-help" data-testid="nft-help">
         <h3>{t('ecology.nft.helpTitle')}</h3>
         <p className="nft-note">{t('ecology.nft.howDrawn')}</p>

@@ -11,9 +11,10 @@ import { readErrorText } from '../../chain/readErrorText.ts';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { formatDateTime, formatDay } from '../../i18n/dateTime.ts';
 import { useWallet } from '../../shell/walletContext.ts';
+import { indexLag } from '../../tx/indexLag.ts';
 import { useNftView } from '../nft/useNftView.ts';
 import { CloseSheet, JoinSheet, NodeFormSheet, QuitSheet, VoteSheet } from './NodeSheets.tsx';
-import { NodeFigures } from './NodesScreen.tsx';
+import { NodeFigures, nodeVotesKey } from './NodesScreen.tsx';
 import { etroText, usdtText } from './nodeFormat.ts';
 import type { NodeT } from './nodeProblemText.ts';
 import { useNodeChain, useNodeDetail, type Read } from './useNodeReads.ts';
@@ -255,9 +256,14 @@ export default function NodeDetailScreen() {
               node={detail.node}
               chain={view}
               tx={sheet === 'vote' ? vote.tx : unvote.tx}
-              onSubmit={(amount) =>
-                sheet === 'vote' ? vote.run(view, nodeId, amount) : unvote.run(view.nodes, nodeId, amount)
-              }
+              onSubmit={async (amount) => {
+                const votesBefore = detail.node.votes.toString();
+                const outcome = await (sheet === 'vote'
+                  ? vote.run(view, nodeId, amount)
+                  : unvote.run(view.nodes, nodeId, amount));
+                if (outcome === 'confirmed') indexLag.mark(nodeVotesKey(detail.node.nodeId), votesBefore);
+                return outcome;
+              }}
               onClose={close}
             />
           ) : null}

@@ -112,6 +112,21 @@ describe('the create sheet', () => {
     expect(refusal()?.textContent).toBe('You are already in a node (#2): quit it first.');
   });
 
+  it('does not call the node just created a refusal while the sheet closes', () => {
+    inRouter(
+      <NodeFormSheet
+        mode="create"
+        chain={{ ...CHAIN, membership: { nodeId: 1n, tokenId: 7n } }}
+        partnerNfts={[]}
+        tx={{ state: { ...IDLE, phase: 'confirmed' }, busy: false }}
+        onSubmit={vi.fn()}
+        onClose={vi.fn()}
+      />,
+    );
+    expect(refusal()).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it.each([
     ['node-name-input', 'NAME_EMPTY', '', "Please enter the node's name"],
     ['node-name-input', 'NAME_TOO_LONG', 'x'.repeat(33), 'The name is too long (at most 32 bytes)'],

@@ -14,6 +14,7 @@ import {
   type NodeProblem,
 } from '@eterno/protocol/nodes/nodeForm';
 import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
+import { sheetDone } from '../../tx/formAttempt.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { MarketField } from '../market/MarketField.tsx';
@@ -212,8 +213,9 @@ export function NodeFormSheet(props: {
   const [share, setShare] = useState(node ? bpsPercent(node.shareBps) : '');
   const [attempted, setAttempted] = useState(false);
   const maxShare = bpsPercent(chain.maxShareBps);
+  // Once created, the node the account is now in must not read as a refusal while the sheet closes.
   const standing =
-    props.mode === 'create'
+    props.mode === 'create' && !sheetDone(props.tx.state.phase)
       ? checkCanCreate({
           partnerNfts,
           inNode: chain.membership.nodeId !== 0n,
@@ -223,7 +225,7 @@ export function NodeFormSheet(props: {
       : ({ ok: true } as const);
   const check = checkNodeTexts({ name, description, share }, chain.maxShareBps);
   const show = attempted || name !== (node?.name ?? '') || description !== (node?.description ?? '') || share !== '';
-  const problem = !check.ok && show ? check : null;
+  const problem = !check.ok && show && !sheetDone(props.tx.state.phase) ? check : null;
   const on = (field: string) => (problem?.field === field ? problem.problem : null);
 
   const submit = async () => {
@@ -323,12 +325,15 @@ export function JoinSheet(props: {
 }) {
   const t = useNodeT();
   const [tokenId, setTokenId] = useState<bigint | null>(props.entryNfts[0]?.tokenId ?? null);
-  const standing = checkJoin({
-    open: props.node.open,
-    closing: props.node.closeAt !== null,
-    inNode: props.chain.membership.nodeId !== 0n,
-    entryNfts: props.entryNfts,
-  });
+  // Once joined, the node the account is now in must not read as a refusal while the sheet closes.
+  const standing = sheetDone(props.tx.state.phase)
+    ? ({ ok: true } as const)
+    : checkJoin({
+        open: props.node.open,
+        closing: props.node.closeAt !== null,
+        inNode: props.chain.membership.nodeId !== 0n,
+        entryNfts: props.entryNfts,
+      });
   const submit = async () => {
     if (!standing.ok || tokenId === null || props.tx.busy) return;
     if ((await props.onJoin(tokenId)) === 'confirmed') props.onClose();
@@ -378,7 +383,9 @@ export function QuitSheet(props: {
   const t = useNodeT();
   const { i18n } = useTranslation();
   const closeAt = props.node.closeAt === null ? null : BigInt(props.node.closeAt);
-  const standing = checkQuit({ role: props.role, members: props.node.members, closeAt, now: props.now });
+  const standing = sheetDone(props.tx.state.phase)
+    ? ({ ok: true } as const)
+    : checkQuit({ role: props.role, members: props.node.members, closeAt, now: props.now });
   const date = closeAt === null ? '' : formatDateTime(closeAt, i18n.language);
   const submit = async () => {
     if (!standing.ok || props.tx.busy) return;
@@ -427,7 +434,10 @@ export function VoteSheet(props: {
       ? checkVote(amount, { open: node.open, closing, balance: chain.balance })
       : checkUnvote(amount, { staked: chain.votesOnNode });
   const limit = props.mode === 'vote' ? chain.balance : chain.votesOnNode;
-  const problem = !check.ok && check.field === 'amount' && (attempted || amount !== '') ? check.problem : null;
+  const problem =
+    !check.ok && check.field === 'amount' && !sheetDone(props.tx.state.phase) && (attempted || amount !== '')
+      ? check.problem
+      : null;
   const submit = async () => {
     setAttempted(true);
     if (!check.ok || props.tx.busy) return;

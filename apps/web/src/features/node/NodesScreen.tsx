@@ -3,11 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Address } from 'viem';
 import { shortenAddress } from '@eterno/protocol/address';
+import { DISPLAY_DIGITS } from '@eterno/protocol/amount';
+import { figureAmount } from '@eterno/protocol/figure';
 import { revealedOf } from '@eterno/protocol/nodes/nodeForm';
 import type { NodeAccount, NodePool, NodeSummary } from '../../api/nodes.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
+import { FigureText, useFigureLocale } from '../../components/FigureText.tsx';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { useWallet } from '../../shell/walletContext.ts';
+import { useIndexLag } from '../../tx/useIndexLag.ts';
 import type { Pages } from '../market/useMarketLists.ts';
 import { useNftView } from '../nft/useNftView.ts';
 import { NodeFormSheet, QuitSheet } from './NodeSheets.tsx';
@@ -22,9 +26,17 @@ function ReadError({ error, retry, fallback }: { error: unknown; retry: () => vo
   return <ReadErrorCard failure={readErrorText(error, t as (key: string) => string, fallback)} onRetry={retry} />;
 }
 
+/** The index-lag key of a node's vote total (the indexer counts a vote a block or two after it). */
+export function nodeVotesKey(nodeId: bigint): string {
+  return `node:${nodeId}:votes`;
+}
+
 /** One node's figures (spec §3): NFT weight, reward, members, needed ETRO, votes, share rate, master. */
 export function NodeFigures({ node }: { node: NodeSummary }) {
   const t = useTranslation(['node']).t as NodeT;
+  const common = useTranslation('common').t;
+  // Voted here, not indexed yet: the total from before the vote is not shown as current.
+  const recording = useIndexLag(nodeVotesKey(node.nodeId), node.votes.toString());
   return (
     <dl className="figure-grid node-figures" data-testid="node-figures">
       <div>
@@ -49,7 +61,7 @@ export function NodeFigures({ node }: { node: NodeSummary }) {
       </div>
       <div>
         <dt>{t('node:list.votes')}</dt>
-        <dd data-testid="node-votes">{etroText(node.votes)} ETRO</dd>
+        <dd data-testid="node-votes">{recording ? common('recording') : `${etroText(node.votes)} ETRO`}</dd>
       </div>
       <div>
         <dt>{t('node:list.share')}</dt>
@@ -147,6 +159,7 @@ export function MyNodeCard({
 /** The pool: today's so far, the rate in force, the last settled day. */
 function PoolCard({ read }: { read: Read<NodePool> }) {
   const t = useTranslation(['node']).t as NodeT;
+  const locale = useFigureLocale();
   const pool = read.data;
   if (!pool) return null;
   const last = pool.days[0];
@@ -154,7 +167,9 @@ function PoolCard({ read }: { read: Read<NodePool> }) {
     <dl className="figure-grid node-pool" data-testid="node-pool">
       <div>
         <dt>{t('node:pool.today')}</dt>
-        <dd>{usdtText(pool.today)} USDT</dd>
+        <dd>
+          <FigureText figure={figureAmount(pool.today, locale, { digits: DISPLAY_DIGITS.USDT })} suffix="USDT" />
+        </dd>
       </div>
       <div>
         <dt>{t('node:pool.lastDay')}</dt>

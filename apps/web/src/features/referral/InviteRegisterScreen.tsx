@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { shortenAddress } from '@eterno/protocol/address';
 import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
-import type { InvitationJson } from '@eterno/protocol/referralApi';
+import type { InvitationJson, PackagesBoughtJson } from '@eterno/protocol/referralApi';
 import type { TeamMember } from '../../api/referral.ts';
 import { copyText } from '../../components/copyText.ts';
 import { QrCode } from '../../components/QrCode.tsx';
@@ -20,6 +20,7 @@ import {
 } from './inviteForm.ts';
 import { FieldProblem, PlacementFields } from './PlacementFields.tsx';
 import { useCreateInvitation, useInvitations, useMembers, useMyReferralAccount } from './useInviteRegister.ts';
+import RegisterScreen from '../register/RegisterScreen.tsx';
 import '../../screens/screens.css';
 import '../register/register.css';
 import './referral.css';
@@ -161,6 +162,22 @@ function ListState(props: { error: unknown; empty: boolean; loading: boolean; re
   return null;
 }
 
+/** "Package: 1 unit · 100 USDT" — the first package an invitee bought (and how many more), or none yet. */
+function BoughtPackage({ packages }: { packages: PackagesBoughtJson | null }) {
+  const { t } = useTranslation(['referral', 'finance']);
+  if (packages === null) return <span data-testid="bought-package">{t('referral:list.packageNone')}</span>;
+  const values = {
+    units: t('finance:buy.units', { count: packages.first.units }),
+    price: usdtText(BigInt(packages.first.payment)),
+    more: packages.count - 1,
+  };
+  return (
+    <span data-testid="bought-package">
+      {t(packages.count > 1 ? 'referral:list.packageMore' : 'referral:list.package', values)}
+    </span>
+  );
+}
+
 function Records() {
   const { t, i18n } = useTranslation(['referral']);
   const list = useInvitations(true);
@@ -189,6 +206,11 @@ function Records() {
             </span>
             <time>{formatDateTime(Number(inv.createdAt), i18n.language)}</time>
           </div>
+          {inv.state === 'registered' ? (
+            <div className="referral-row-meta">
+              <BoughtPackage packages={inv.packages} />
+            </div>
+          ) : null}
         </article>
       ))}
       <MoreButton {...list} />
@@ -215,9 +237,13 @@ function Members({ which }: { which: 'direct' | 'indirect' }) {
           </div>
           <div className="referral-row-meta">
             <span>
-              {t('referral:list.code')} {inviteCodeOf(BigInt(m.id))} · {usdtText(m.ownVolume)}
+              {t('referral:list.code')} {inviteCodeOf(BigInt(m.id))} · {t('referral:list.ownVolume')}{' '}
+              {usdtText(m.ownVolume)}
             </span>
             <time>{formatDateTime(m.registeredAt, i18n.language)}</time>
+          </div>
+          <div className="referral-row-meta">
+            <BoughtPackage packages={m.packages} />
           </div>
         </article>
       ))}
@@ -229,7 +255,7 @@ function Members({ which }: { which: 'direct' | 'indirect' }) {
 /**
  * `/mine/invite-register`: invite user (the form → an invitation with its link and QR code),
  * invitation records (each with its state on chain), the direct list and the indirect list. An
- * unregistered wallet is led to the registration first.
+ * unregistered wallet gets the registration form right here (no detour through /register).
  */
 export default function InviteRegisterScreen() {
   const { t } = useTranslation(['screens', 'referral', 'errors']);
@@ -263,13 +289,13 @@ export default function InviteRegisterScreen() {
   else if (!account.data) body = <span className="skeleton skeleton-card" />;
   else if (!account.data.registered || account.data.id === null)
     body = (
-      <section className="register-card" data-testid="invite-unregistered" role="alert">
-        <h3>{t('referral:invite.unregisteredTitle')}</h3>
-        <p>{t('referral:invite.unregistered')}</p>
-        <Link className="button button-primary" to="/register" data-testid="invite-register-link">
-          {t('referral:register.title')}
-        </Link>
-      </section>
+      <>
+        <section className="register-card" data-testid="invite-unregistered" role="status">
+          <h3>{t('referral:invite.unregisteredTitle')}</h3>
+          <p>{t('referral:invite.unregistered')}</p>
+        </section>
+        <RegisterScreen />
+      </>
     );
   else if (active === 'user') {
     const code = inviteCodeOf(BigInt(account.data.id));

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { InvitationJson, InvitationRequestJson } from '@eterno/protocol/referralApi';
 import { createInvitation, fetchInvitations } from '../../api/invitations.ts';
 import { fetchDirect, fetchIndirect, fetchReferralAccount, type TeamMember } from '../../api/referral.ts';
+import { getAccountInfo } from '../../session/accountInfo.ts';
 import { useWallet } from '../../shell/walletContext.ts';
 
 /** Every referral API read of these screens lives under this query-key prefix. */
@@ -17,6 +18,17 @@ export function useMyReferralAccount() {
   const query = useQuery({
     queryKey: [REFERRAL_QUERY, 'account', account.toLowerCase()],
     queryFn: () => fetchReferralAccount(account),
+    refetchInterval: 4_000,
+  });
+  return { data: query.data, error: query.error, retry: () => void query.refetch() };
+}
+
+/** GET /account: the session's account info (registry id, genesis, service level, inviter). */
+export function useMyAccountInfo(address: string | null) {
+  const query = useQuery({
+    queryKey: [REFERRAL_QUERY, 'me', address?.toLowerCase() ?? null],
+    queryFn: () => getAccountInfo(),
+    enabled: address !== null,
     refetchInterval: 4_000,
   });
   return { data: query.data, error: query.error, retry: () => void query.refetch() };

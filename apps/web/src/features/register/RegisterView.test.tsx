@@ -3,6 +3,8 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { shortenAddress } from '@eterno/protocol/address';
+import { inviteCodeOf } from '@eterno/protocol/referral/inviteCode';
 import { ReferralError } from '@eterno/protocol/referral/referralErrors';
 import type { Address } from 'viem';
 import { setLanguage } from '../../i18n/index.ts';
@@ -104,9 +106,29 @@ describe('RegisterView (/register)', () => {
     expect(p.control.confirm).toHaveBeenCalled();
   });
 
-  it('tells a registered wallet so, with nothing to send', () => {
-    inRouter(<RegisterView {...props({ registered: true })} />);
+  it('came to buy a package (?buy=): says why registering is asked, and leads back to the package once registered', async () => {
+    const { unmount } = inRouter(<RegisterView {...props({ buy: '3' })} />);
+    expect(screen.getByTestId('register-for-buy').textContent).toContain('To buy package #3');
+    await act(async () => setLanguage('zh'));
+    expect(screen.getByTestId('register-for-buy').textContent).toContain('购买套餐 #3 前');
+    unmount();
+    inRouter(<RegisterView {...props({ buy: '3' }, { done: true })} />);
+    expect(screen.getByTestId('register-to-package').getAttribute('href')).toBe('/finance/overview/subscribe/3');
+  });
+
+  it('without ?buy= no such note, and the way on is the catalogue', () => {
+    inRouter(<RegisterView {...props({}, { done: true })} />);
+    expect(screen.queryByTestId('register-for-buy')).toBeNull();
+    expect(screen.queryByTestId('register-to-package')).toBeNull();
+  });
+
+  it('tells a registered wallet so, with its inviter and nothing to send', () => {
+    inRouter(<RegisterView {...props({ registered: true, inviter: { address: ALICE, id: 3 } })} />);
     expect(screen.getByTestId('register-already')).toBeTruthy();
+    expect(screen.getByTestId('register-already-inviter').textContent).toBe(
+      `Your inviter: ${shortenAddress(ALICE)} · ID 3 (code ${inviteCodeOf(3n)})`,
+    );
+    expect(screen.getByTestId('register-already-inviter').querySelector('[title]')?.getAttribute('title')).toBe(ALICE);
     expect(screen.queryByTestId('register-next')).toBeNull();
   });
 });

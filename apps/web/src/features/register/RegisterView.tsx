@@ -6,6 +6,7 @@ import type { InvitationJson } from '@eterno/protocol/referralApi';
 import type { Address } from 'viem';
 import { isAddressEqual } from 'viem';
 import { TxProgress } from '../../tx/TxProgress.tsx';
+import { InviterText } from '../referral/MyAccount.tsx';
 import { FieldProblem, PlacementFields } from '../referral/PlacementFields.tsx';
 import { errorKey } from '../../tx/txState.ts';
 import { checkForm, isFormProblem, type FormProblem, type RegisterForm } from './registerForm.ts';
@@ -17,8 +18,12 @@ export type RegisterViewProps = {
   /** The registry's answer (undefined: not read yet). */
   registered: boolean | undefined;
   readError: unknown;
+  /** The registered wallet's inviter (`GET /account`; null: not read yet or the genesis account). */
+  inviter?: { address: Address; id: number | null } | null;
   invitation: InvitationJson | null;
   invitationError: unknown;
+  /** The package the user came to buy (`?buy=<id>`): why registering is asked, and the way back after. */
+  buy?: string | null;
   form: RegisterForm;
   onChange: (form: RegisterForm) => void;
   control: Pick<RegisterControl, 'tx' | 'checking' | 'error' | 'prepared' | 'done' | 'next' | 'back' | 'confirm'>;
@@ -40,6 +45,12 @@ export function RegisterView(props: RegisterViewProps) {
         <div className="register-card" role="status">
           <h2>{t('referral:register.alreadyTitle')}</h2>
           <p>{t('referral:register.already')}</p>
+          {props.inviter ? (
+            <p data-testid="register-already-inviter">
+              {t('referral:register.alreadyInviter')}{' '}
+              <InviterText inviter={props.inviter.address} id={props.inviter.id} />
+            </p>
+          ) : null}
           <Link className="button button-primary" to="/mine/invite-register">
             {t('referral:register.toInvite')}
           </Link>
@@ -54,9 +65,19 @@ export function RegisterView(props: RegisterViewProps) {
           <h2>{t('referral:register.doneTitle')}</h2>
           <p>{t('referral:register.done')}</p>
           <div className="register-actions">
-            <Link className="button button-primary" to="/finance/overview">
-              {t('referral:register.toFinance')}
-            </Link>
+            {props.buy ? (
+              <Link
+                className="button button-primary"
+                to={`/finance/overview/subscribe/${encodeURIComponent(props.buy)}`}
+                data-testid="register-to-package"
+              >
+                {t('referral:register.toPackage', { id: props.buy })}
+              </Link>
+            ) : (
+              <Link className="button button-primary" to="/finance/overview">
+                {t('referral:register.toFinance')}
+              </Link>
+            )}
             <Link className="button" to="/mine/invite-register">
               {t('referral:register.toInvite')}
             </Link>
@@ -145,6 +166,11 @@ export function RegisterView(props: RegisterViewProps) {
         <h2>{t('referral:register.title')}</h2>
         <p>{t('referral:register.intro')}</p>
       </header>
+      {props.buy ? (
+        <p className="register-note" role="note" data-testid="register-for-buy">
+          {t('referral:register.forBuy', { id: props.buy })}
+        </p>
+      ) : null}
       {props.invitation && !invitedElsewhere ? (
         <p className="register-note" data-testid="register-invited">
           {t('referral:register.invited', { code: props.invitation.inviteCode })}

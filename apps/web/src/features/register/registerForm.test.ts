@@ -68,6 +68,7 @@ describe('registration form', () => {
         createdAt: '1',
         state: 'open',
         registeredAt: null,
+        packages: null,
         link: '/register?invitation=x',
       }),
     ).toEqual({ inviter: '00002Z', side: 1, placement: 'manual', contact: BOB });

@@ -5,6 +5,7 @@ import type { StakeView } from '@eterno/protocol/stake/readStake';
 import { SECONDS_PER_DAY, rewardSplit } from '@eterno/protocol/stake/records';
 import { checkStakeAmount } from '@eterno/protocol/stake/stakeAmount';
 import { AmountField } from '../../components/AmountField.tsx';
+import { LiquidityLink } from '../liquidity/LiquidityLink.tsx';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { formatDateTime } from '../../i18n/dateTime.ts';
@@ -53,6 +54,9 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
       <h3 className="stake-card-title">{t('stake:form.heading', { symbol })}</h3>
       <fieldset className="stake-periods">
         <legend>{t('stake:form.period')}</legend>
+        <p className="stake-rate-hint" data-testid="stake-rate-hint">
+          {t('stake:form.rateHint')}
+        </p>
         {view.periods.map((p) => (
           <label key={p.days} className={p.days === days ? 'stake-period stake-period-active' : 'stake-period'}>
             <input
@@ -89,6 +93,7 @@ export function StakeForm({ view, tx, onStake }: StakeFormProps) {
         hint={t('stake:form.minimum', { amount: tokenText(view.minStakeAmount, symbol), symbol })}
         testId="stake"
       />
+      {view.pool === 'EULP' ? <LiquidityLink pair="EULP" /> : null}
 
       <dl className="figure-list">
         <div>

@@ -1,5 +1,6 @@
 import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { getAddress, parseEther } from 'viem';
 import { afterEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { MulticallCallError } from '@eterno/protocol/multicall';
@@ -116,10 +117,10 @@ function renderPanel(
     modal: store,
   };
   render(
-    <>
+    <MemoryRouter>
       <StakePanel {...props} />
       <GlobalModal store={store} />
-    </>,
+    </MemoryRouter>,
   );
   return calls;
 }
@@ -193,6 +194,10 @@ describe('Finance › stake: the form', () => {
       '210 days12%',
       '360 days24%',
     ]);
+    // The rates are for the whole period, not yearly: said once above them.
+    expect(screen.getByTestId('stake-rate-hint').textContent).toMatch(
+      /^Each rate is the reward for its whole lock period/,
+    );
     expect((radios[0] as HTMLInputElement).checked).toBe(true);
     type('1000');
     expect(screen.getByTestId('stake-expected-reward').textContent).toBe('10 ETRO');
@@ -259,6 +264,10 @@ describe('Finance › stake: the form', () => {
     expect(problem()?.textContent).toBe('The minimum stake is 1 EULP');
     type('1');
     expect(problem()?.textContent).toBe('Insufficient balance');
+    // Where to get EULP: the liquidity screen of its pair (the ETRO pool has no such link).
+    expect(screen.getByRole('link', { name: 'Get EULP: add liquidity ›' }).getAttribute('href')).toBe(
+      '/assets/overview/liquidity?pair=eulp',
+    );
   });
 
   it('speaks Chinese', async () => {

@@ -54,9 +54,12 @@ afterEach(async () => {
 });
 
 describe('Home › TREND', () => {
-  it('shows the last close (bigint, 12 digits), the change over the candles and the chart', async () => {
+  it('shows the last close (4 significant digits, the exact one on tap), the change and the chart', async () => {
     renderView({ data: PAGE });
-    expect(screen.getByTestId('trend-last').textContent).toBe('0.50998003992');
+    expect(screen.getByTestId('trend-last').textContent).toBe('0.51');
+    fireEvent.click(screen.getByTestId('trend-last'));
+    expect(screen.getByRole('status').textContent).toBe('Exact: 0.50998003992');
+    expect(screen.getByTestId('trend-vs-spot').textContent).toMatch(/^This is the price of the last trade/);
     expect(screen.getByTestId('trend-change').textContent).toBe('+1.99%');
     expect((await screen.findByTestId('trend-chart')).textContent).toBe('2');
   });
@@ -64,7 +67,7 @@ describe('Home › TREND', () => {
   it('says so when the pair has no trades, and draws no chart', () => {
     renderView({ data: { ...PAGE, pair: 'FON', candles: [] } }, 'FON');
     expect(screen.getByTestId('trend-empty').textContent).toBe(
-      'No trades on the FON/USDT pair yet. Candles appear after the first swap.',
+      'No trades on the FON/USDT pair yet. The chart waits for the first swap on the pair (a buy or a sell in Assets › Swap, or any swap on the pair); its candles appear a few seconds after it.',
     );
     expect(screen.queryByTestId('trend-chart')).toBeNull();
   });

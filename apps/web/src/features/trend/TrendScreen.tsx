@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { formatAmount, formatScaled12 } from '@eterno/protocol/amount';
+import { formatAmount } from '@eterno/protocol/amount';
+import { figurePrice } from '@eterno/protocol/figure';
 import {
   CANDLE_INTERVAL_NAMES,
   CANDLE_PAIRS,
@@ -9,6 +10,7 @@ import {
 } from '@eterno/protocol/trend/candles';
 import type { CandlePage } from '../../api/candles.ts';
 import { readErrorText } from '../../chain/readErrorText.ts';
+import { FigureText } from '../../components/FigureText.tsx';
 import { ReadErrorCard } from '../../components/ReadErrorCard.tsx';
 import { TokenIcon } from '../../components/TokenIcon.tsx';
 import { chartCandles, chartVolumes, lastMove } from './chartData.ts';
@@ -82,10 +84,10 @@ export function TrendView({
         <header className="trend-head">
           <TokenIcon symbol={pair} />
           <div>
-            <span className="trend-label">{t('price.unit', { token: pair })}</span>
+            <span className="trend-label">{t('trend.lastLabel', { token: pair })}</span>
             {move ? (
-              <strong className="price-value" data-testid="trend-last">
-                {formatScaled12(move.close)}
+              <strong className="price-value">
+                <FigureText figure={figurePrice(move.close)} testId="trend-last" align="start" />
               </strong>
             ) : page ? (
               <strong className="price-value">—</strong>
@@ -116,6 +118,9 @@ export function TrendView({
           <TrendChart candles={chartCandles(page.candles)} volumes={chartVolumes(page.candles)} />
         )}
         <p className="trend-note">{t('trend.source', { token: pair })}</p>
+        <p className="trend-note" data-testid="trend-vs-spot">
+          {t('trend.vsSpot')}
+        </p>
       </article>
     </section>
   );

@@ -123,6 +123,15 @@ describe('ExchangePanel', () => {
     expect(screen.getByTestId('exchange-quote').textContent).toBe('获取报价');
   });
 
+  it('after a confirmed exchange the cleared amount is not a red "Please enter an amount"', () => {
+    const { rerender } = render(<ExchangePanel {...props({ text: '' })} />);
+    fireEvent.click(screen.getByTestId('exchange-quote'));
+    expect(screen.getByRole('alert').textContent).toBe('Please enter an amount');
+    rerender(<ExchangePanel {...props({ text: '', tx: { state: { ...IDLE, phase: 'pending' }, busy: true } })} />);
+    rerender(<ExchangePanel {...props({ text: '', tx: { state: { ...IDLE, phase: 'confirmed' }, busy: false } })} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('lists the pairs and reports the choice', () => {
     const p = props();
     render(<ExchangePanel {...p} />);

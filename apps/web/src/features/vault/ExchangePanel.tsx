@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
 import { AmountField } from '../../components/AmountField.tsx';
+import { useAttempt } from '../../tx/formAttempt.ts';
 import { TxProgress } from '../../tx/TxProgress.tsx';
 import type { Transaction } from '../../tx/useTransaction.ts';
 import type { ExchangeQuote } from '../../api/vault.ts';
@@ -48,7 +49,7 @@ export type ExchangePanelProps = {
 export function ExchangePanel(props: ExchangePanelProps) {
   const { t } = useTranslation(['vault', 'errors']);
   const { pair, quote, tx } = props;
-  const [attempted, setAttempted] = useState(false);
+  const [attempted, setAttempted] = useAttempt(tx.state.phase);
   const check = checkSpendAmount(props.text, props.balance ?? null);
   const showProblem = !check.ok && (attempted || props.text.trim() !== '');
   const busy = tx.busy || props.quoting;

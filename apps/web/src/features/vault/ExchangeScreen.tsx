@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useBlockRead } from '../../chain/useBlockRead.ts';
 import { getConfig } from '../../config.ts';
 import { useWallet } from '../../shell/walletContext.ts';
@@ -13,7 +14,10 @@ import { useVaultLimits } from './useVaultLimits.ts';
 import { checkSpendAmount } from './vaultAmounts.ts';
 import './vault.css';
 
-/** `/finance/exchange`: the vault's signed exchange (`pureTransfer`). */
+/**
+ * `/finance/exchange`: the vault's signed exchange (`pureTransfer`). `?pay=USDT` (an asset detail's
+ * link) opens it on the first pair paying with that token.
+ */
 export default function ExchangeScreen() {
   const { t } = useTranslation('vault');
   const { account } = useWallet();
@@ -21,7 +25,8 @@ export default function ExchangeScreen() {
   const limits = useVaultLimits(account);
   const pairs = config.data ? exchangePairs(config.data) : undefined;
   const [chosen, setChosen] = useState<string | null>(null);
-  const pair = pairs?.find((p) => pairKey(p) === chosen) ?? pairs?.[0];
+  const pay = useSearchParams()[0].get('pay');
+  const pair = pairs?.find((p) => pairKey(p) === chosen) ?? pairs?.find((p) => p.symbolIn === pay) ?? pairs?.[0];
   const [text, setText] = useState('');
   const exchange = useExchange();
   const [received, setReceived] = useState<{ chainTime: bigint; atMs: number } | null>(null);

@@ -7,6 +7,7 @@ import type { VoucherStatus } from './withdrawFlow.ts';
 /** An expired voucher's amount came back (+); a cancelled one never moved (no sign); the others went out (−). */
 const AMOUNT_SIGN: Record<VoucherStatus['kind'], string> = {
   open: '−',
+  sending: '−',
   pending: '−',
   settled: '−',
   expired: '+',
@@ -23,8 +24,8 @@ export type VoucherCardProps = {
 };
 
 /**
- * The latest withdrawal of the token: its amount and state (open → pending → settled; expired →
- * timeout return; cancelled), with Send and Cancel while it is open.
+ * The latest withdrawal of the token: its amount and state (open → sending → pending → settled;
+ * expired → timeout return; cancelled), with Send and Cancel while it is open (not while it is sent).
  */
 export function VoucherCard({ status, symbol, busy, cancelling, onSend, onCancel }: VoucherCardProps) {
   const { t, i18n } = useTranslation('vault');
@@ -35,6 +36,8 @@ export function VoucherCard({ status, symbol, busy, cancelling, onSend, onCancel
     switch (status.kind) {
       case 'open':
         return t('voucher.open', { time: time(voucher.deadline) });
+      case 'sending':
+        return t('voucher.sending');
       case 'pending':
         return t('voucher.pending');
       case 'settled':

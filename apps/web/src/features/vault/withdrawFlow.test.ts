@@ -49,6 +49,14 @@ describe('voucherStatus', () => {
     expect(voucherStatus(voucher(), null).kind).toBe('open');
   });
 
+  it('a signed voucher is sending, with no Send or Cancel, while this page withdraws; mined, it is pending', () => {
+    expect(voucherStatus(voucher(), null, true).kind).toBe('sending');
+    expect(voucherStatus(voucher(), { id: 'v1', hash: TX2 }, true).kind).toBe('pending');
+    expect(
+      voucherStatus(voucher({ state: 'settled', signature: null, settledTx: TX, settledAt: 9 }), null, true).kind,
+    ).toBe('settled');
+  });
+
   it('only a signed voucher is open', () => {
     expect(voucherIsOpen(voucher())).toBe(true);
     expect(voucherIsOpen(voucher({ state: 'expired' }))).toBe(false);

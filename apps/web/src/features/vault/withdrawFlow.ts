@@ -5,6 +5,8 @@ import type { TxOutcome } from '../../tx/useTransaction.ts';
 /**
  * What the asset detail says about the user's latest voucher of a token:
  * - `open`: signed, not sent from this page (or its transaction failed): send it, or cancel it;
+ * - `sending`: this page is sending it right now (the wallet is open or the transaction is on its
+ *   way): neither Send nor Cancel is offered;
  * - `pending`: this page's withdraw transaction was mined, the indexer has not recorded it yet;
  * - `settled`: its `Withdrawn` is indexed (the transaction is linked);
  * - `expired`: its deadline passed unused: the amount is back in the ledger ("timeout return");
@@ -12,6 +14,7 @@ import type { TxOutcome } from '../../tx/useTransaction.ts';
  */
 export type VoucherStatus =
   | { readonly kind: 'open'; readonly voucher: Withdrawal }
+  | { readonly kind: 'sending'; readonly voucher: Withdrawal }
   | { readonly kind: 'pending'; readonly voucher: Withdrawal; readonly hash: Hash }
   | { readonly kind: 'settled'; readonly voucher: Withdrawal; readonly hash: Hash }
   | { readonly kind: 'expired'; readonly voucher: Withdrawal }
@@ -26,9 +29,14 @@ export function latestVoucher(withdrawals: readonly Withdrawal[], token: Address
 /**
  * The status of `voucher` as the API states it, with `sent` the hash of a withdraw transaction this
  * page saw mined for that voucher: the API stays the judge (settled, expired, cancelled); a still
- * `signed` voucher whose transaction was mined is pending, not open.
+ * `signed` voucher whose transaction was mined is pending, not open; one while this page is
+ * withdrawing (`sending`: asking for it, in the wallet, waiting for its receipt) is sending.
  */
-export function voucherStatus(voucher: Withdrawal, sent: { id: string; hash: Hash } | null): VoucherStatus {
+export function voucherStatus(
+  voucher: Withdrawal,
+  sent: { id: string; hash: Hash } | null,
+  sending = false,
+): VoucherStatus {
   switch (voucher.state) {
     case 'settled':
       if (voucher.settledTx === null) throw new Error('a settled voucher has its transaction');
@@ -38,9 +46,8 @@ export function voucherStatus(voucher: Withdrawal, sent: { id: string; hash: Has
     case 'cancelled':
       return { kind: 'cancelled', voucher };
     case 'signed':
-      return sent !== null && sent.id === voucher.id
-        ? { kind: 'pending', voucher, hash: sent.hash }
-        : { kind: 'open', voucher };
+      if (sent !== null && sent.id === voucher.id) return { kind: 'pending', voucher, hash: sent.hash };
+      return sending ? { kind: 'sending', voucher } : { kind: 'open', voucher };
   }
 }
 
