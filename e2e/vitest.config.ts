@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The e2e suites drive the real stack (anvil + contracts + server + built web) in Chromium.
- * One stack per file, files one after another (2 cores: two stacks at once would only slow both).
+ * One stack for the whole run (`src/sharedStack.ts`, globalSetup), files one after another: each
+ * test snapshots the chain before and reverts after, so no file sees another's state.
  * Timeouts are generous on purpose: these tests check behaviour, not speed.
  */
 export default defineConfig({
@@ -10,8 +11,9 @@ export default defineConfig({
     include: ['tests/**/*.e2e.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     fileParallelism: false,
+    globalSetup: ['src/sharedStack.ts'],
     testTimeout: 180_000,
-    // beforeAll starts the stack: anvil, deploy, the server (which may take up to 180 s to be ready), web.
+    // globalSetup starts the stack: anvil, deploy, the server (which may take up to 180 s to be ready), web.
     hookTimeout: 300_000,
     teardownTimeout: 60_000,
   },

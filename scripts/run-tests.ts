@@ -1,6 +1,6 @@
 /**
  * Runs each suite in order, streams its output, and ends with one summary line
- * `N passed, N failed` over all of them. Exits non-zero when any step fails.
+ * `N passed, N failed` over all of them, with each step's duration. Exits non-zero when any step fails.
  * `npm test -- <step names>` runs only those steps.
  */
 import { spawn } from 'node:child_process';
@@ -62,6 +62,14 @@ function run(cmd: string[], extraArgs: string[]): Promise<{ code: number; out: s
   });
 }
 
+/** `12 m 05 s` / `48 s`. */
+function duration(seconds: number): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  return m > 0 ? `${m} m ${String(s).padStart(2, '0')} s` : `${s} s`;
+}
+
+const runStarted = performance.now();
 const only = process.argv.slice(2);
 const selected = only.length ? steps.filter((s) => only.includes(s.name)) : steps;
 const tmp = await mkdtemp(join(tmpdir(), 'eterno-test-'));
@@ -93,6 +101,7 @@ async function runPart(part: Part, jsonFile: string): Promise<{ code: number; co
 
 for (const step of selected) {
   console.log(`\n━━ ${step.name} ━━`);
+  const started = performance.now();
   const parts = 'parts' in step ? step.parts : [step];
   const counts: Counts = { passed: 0, failed: 0 };
   let code = 0;
@@ -104,8 +113,9 @@ for (const step of selected) {
   }
   total.passed += counts.passed;
   total.failed += counts.failed;
+  const seconds = Math.round((performance.now() - started) / 1000);
   report.push(
-    `${step.name.padEnd(16)} ${code === 0 ? 'ok  ' : 'FAIL'} ${counts.passed} passed, ${counts.failed} failed`,
+    `${step.name.padEnd(16)} ${code === 0 ? 'ok  ' : 'FAIL'} ${`${counts.passed} passed, ${counts.failed} failed`.padEnd(24)} ${duration(seconds)}`,
   );
 }
 
@@ -114,5 +124,7 @@ if (total.passed === 0) {
   console.log('no test ran');
   process.exit(1);
 }
-console.log(`${total.passed} passed, ${total.failed} failed`);
+console.log(
+  `${total.passed} passed, ${total.failed} failed in ${duration(Math.round((performance.now() - runStarted) / 1000))}`,
+);
 process.exit(total.failed === 0 ? 0 : 1);

@@ -41,9 +41,18 @@ export function chainClients(rpcUrl: string) {
   };
 }
 
-/** Takes an anvil snapshot; the returned function reverts to it (a snapshot is used up by its revert). */
+/**
+ * Takes an anvil snapshot; the returned function reverts to it (a snapshot is used up by its revert).
+ * First the chain's clock is set to the wall clock when it has fallen behind: a revert puts anvil's
+ * clock back to the snapshot's block, so over a run of tests on one chain it would lag more and more
+ * behind the browser's `Date.now()` (a deadline "1 minute from now" would then be hours away in
+ * chain time). Every test starts as on a fresh chain: chain time ≈ wall time.
+ */
 export async function snapshot(rpcUrl: string): Promise<() => Promise<void>> {
-  const { test } = chainClients(rpcUrl);
+  const { public: client, test } = chainClients(rpcUrl);
+  const head = await client.getBlock();
+  const now = BigInt(Math.floor(Date.now() / 1000));
+  if (head.timestamp < now) await test.request({ method: 'evm_setTime', params: [Number(now)] } as never);
   const id = await test.snapshot();
   return async () => {
     // viem's revert() drops anvil's answer; the raw call tells whether the snapshot existed.

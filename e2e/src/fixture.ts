@@ -1,12 +1,18 @@
 /**
- * The per-file e2e fixture: one real stack for the whole file (started in beforeAll, stopped in
- * afterAll); every test starts from the deployed and seeded chain (anvil snapshot before, revert
- * after) and gets fresh browsers, closed after it.
+ * The e2e fixture: the run's one shared stack (`sharedStack.ts`, started by vitest's globalSetup),
+ * or with `ownStack` a stack of the file's own; every test starts from the deployed and seeded chain
+ * (anvil snapshot before, revert after) and gets fresh browsers, closed after it.
+ *
+ * A revert rolls back the chain and what the server indexed from it, not the server's off-chain
+ * store: a withdrawal voucher signed in a reverted test stays reserved until its deadline (as it
+ * must on a live chain, docs/decisions/security.md M-2). A file that asserts vault-wide figures
+ * (liabilities, open vouchers, the free reserve) therefore takes `ownStack`.
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { startStack, type Stack, type StackOptions } from '@eterno/devstack/stack';
+import { startStack, type Stack } from '@eterno/devstack/stack';
 import { launchBrowser, type BrowserSession, type LaunchOptions } from './browser.ts';
 import { snapshot } from './chain.ts';
+import { sharedStack } from './sharedStack.ts';
 
 export type E2E = {
   stack(): Stack;
@@ -14,16 +20,21 @@ export type E2E = {
   browser(opts?: LaunchOptions): Promise<BrowserSession>;
 };
 
-export function useE2E(opts: StackOptions = {}): E2E {
+export type E2EOptions = {
+  /** A stack for this file alone, started before its first test and stopped after its last. */
+  ownStack?: boolean;
+};
+
+export function useE2E(opts: E2EOptions = {}): E2E {
   let stack: Stack | undefined;
   let revert: (() => Promise<void>) | undefined;
   const open: BrowserSession[] = [];
 
   beforeAll(async () => {
-    stack = await startStack(opts);
+    stack = opts.ownStack ? await startStack() : sharedStack();
   });
   afterAll(async () => {
-    await stack?.stop();
+    if (opts.ownStack) await stack?.stop();
   });
   beforeEach(async () => {
     if (stack) revert = await snapshot(stack.rpcUrl);

@@ -193,7 +193,7 @@ describe("the web server's Content-Security-Policy (issue 7)", () => {
 
     await loginLanguageSwitch(page, 'en').getByRole('button', { name: '中文' }).click();
     await connectButton(page, 'zh').waitFor({ state: 'visible' });
-    await loginLanguageSwitch(page, 'zh').getByRole('button', { name: 'EN' }).click();
+    await loginLanguageSwitch(page, 'zh').getByRole('button', { name: 'English' }).click();
     await connectButton(page, 'en').waitFor({ state: 'visible' });
 
     const demo = page.getByRole('button', { name: /ETERNO Demo Wallet \(local\)/ });

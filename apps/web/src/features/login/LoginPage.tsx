@@ -14,6 +14,8 @@ import { loginFailureCode, preloadLogin, useLogin } from './useLogin.ts';
 import { useLoginInvitation, type LoginInvitationRead } from './useLoginInvitation.ts';
 
 const LANGUAGE_LABELS: Record<Language, string> = { en: 'EN', zh: '中文' };
+/** Each language by its own name, as a screen reader announces the short label. */
+const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文' };
 
 function LogoMark() {
   return (
@@ -100,6 +102,7 @@ export default function LoginPage() {
               className="login-lang-option"
               lang={lang === 'zh' ? 'zh-CN' : 'en'}
               aria-pressed={current === lang}
+              aria-label={LANGUAGE_NAMES[lang]}
               onClick={() => void setLanguage(lang)}
             >
               {LANGUAGE_LABELS[lang]}
