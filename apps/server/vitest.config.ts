@@ -14,5 +14,9 @@ export default defineConfig({
     // The PostgreSQL suites start a real server (initdb + postgres) in their setup.
     hookTimeout: 60_000,
     testTimeout: 20_000,
+    // Two files at once (vitest's default on 2 cores is one): a file spends most of its time waiting
+    // on anvil, PostgreSQL and the indexer, so a second one fills the idle core (each file starts its
+    // own chain, databases and servers on free ports: nothing is shared between them).
+    maxWorkers: 2,
   },
 });

@@ -118,7 +118,9 @@ describe('assets › liquidity', () => {
     expect(before.balances.B - added.balances.B).toBe(quote.amountB);
     expect(quote.amountA).toBeGreaterThanOrEqual(mins.amountAMin);
     expect(added.allowances).toEqual({ A: 0n, B: 0n, LP: 0n });
-    expect(await page.getByTestId('add-a-amount').inputValue()).toBe('');
+    // The form forgets the amounts once the confirmation has reached it (a render after the phase).
+    await expect.poll(() => page.getByTestId('add-a-amount').inputValue(), { timeout: 10_000 }).toBe('');
+    expect(await page.getByTestId('add-b-amount').inputValue()).toBe('');
     await waitForText(
       page.getByTestId('position-lp'),
       formatTokenAmount(added.balances.LP, 'EULP', { grouping: true }),
