@@ -9,7 +9,7 @@
  *   node --import tsx scripts/bench/lighthouseSignedIn.ts   starts a local stack, prints the runs and medians
  *   (ETERNO_LIGHTHOUSE_REPORTS=<dir> keeps each run's full report there)
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { navigation } from 'lighthouse';
@@ -63,7 +63,10 @@ export async function measureSignedInHome(webUrl: string, runs = 3): Promise<Sig
         throw new Error(`lighthouse measured ${report.finalDisplayedUrl}, not the signed-in ${HOME_PATH}`);
       version = report.lighthouseVersion;
       const keep = process.env.ETERNO_LIGHTHOUSE_REPORTS;
-      if (keep) await writeFile(join(keep, `home-signed-in-${results.length + 1}.json`), JSON.stringify(report));
+      if (keep) {
+        await mkdir(keep, { recursive: true });
+        await writeFile(join(keep, `home-signed-in-${results.length + 1}.json`), JSON.stringify(report));
+      }
       const a11y = report.categories.accessibility?.score;
       if (a11y === null || a11y === undefined) throw new Error('lighthouse gave no accessibility score');
       const failed = (report.categories.accessibility?.auditRefs ?? [])

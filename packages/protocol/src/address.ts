@@ -1,15 +1,6 @@
 import { getAddress, isAddress, type Address } from 'viem';
 
-/** The spec's short form (§3): the first 8 characters, an ellipsis, the last 6. */
-export function shortenAddress(address: string): string {
-  if (address.length <= 14) return address;
-  return `${address.slice(0, 8)}…${address.slice(-6)}`;
-}
-
-/** A Tron-style account ("T…"), which the spec refuses with 'error account'. */
-export function isTronStyleAccount(account: string): boolean {
-  return account.startsWith('T');
-}
+export { isTronStyleAccount, shortenAddress } from './shortAddress.ts';
 
 export type AddressValidation = { ok: true; address: Address } | { ok: false; code: 'INVALID_WALLET_ADDRESS' };
 

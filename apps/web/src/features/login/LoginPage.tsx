@@ -6,7 +6,7 @@ import { sessionExpired } from '../../session/session.ts';
 import { currentLanguage, LANGUAGES, setLanguage, type Language } from '../../i18n/index.ts';
 import { DEMO_WALLET_RDNS } from '../../wallet/demoWalletGate.ts';
 import type { ProviderKind } from '../../wallet/types.ts';
-import { shortenAddress } from '@eterno/protocol/address';
+import { shortenAddress } from '@eterno/protocol/shortAddress';
 import { invitationIdOf } from './loginInvitation.ts';
 import { safeRedirect } from './safeRedirect.ts';
 import { useAnnouncedWallets } from './useAnnouncedWallets.ts';
