@@ -18,7 +18,11 @@ import { installTestWallet } from '../src/testWallet.ts';
 import { chainCandles, chartCandleCount, closeText, routerSellFon, trendChart } from '../src/trend.ts';
 import { until } from '../src/wait.ts';
 
-const e2e = useE2E();
+// A stack of its own: in the shared run, after the other files' tests and their reverts, the FON
+// candle of this test's trade did not reach the screen within 60 s (twice, when TREND ran late in
+// the run; it passes when it runs early). Until that is understood (issue 20: the indexer under
+// reorgs), TREND starts from a chain no other file has reverted, as it always did.
+const e2e = useE2E({ ownStack: true });
 const SHOTS_DIR = resolve(import.meta.dirname, '../artifacts/screenshots');
 
 async function settle(page: Page): Promise<void> {
