@@ -1,34 +1,13 @@
-import type { Address } from 'viem';
-import type { LiquidityPair } from '@eterno/protocol/liquidity/pairs';
 import { planAddLiquidity } from '@eterno/protocol/liquidity/planAddLiquidity';
 import { planRemoveLiquidity } from '@eterno/protocol/liquidity/planRemoveLiquidity';
-import type { PairAmounts } from '@eterno/protocol/liquidity/readLiquidity';
 import { getConfig } from '../../config.ts';
 import { useTransaction, type Transaction, type TxOutcome } from '../../tx/useTransaction.ts';
 
-/** An add as the form sends it: the quote's amounts and minimums, never re-quoted here. */
-export type AddRequest = {
-  pair: LiquidityPair;
-  amountA: bigint;
-  amountB: bigint;
-  amountAMin: bigint;
-  amountBMin: bigint;
-  to: Address;
-  deadline: bigint;
-  balances: Pick<PairAmounts, 'A' | 'B'>;
-  allowances: Pick<PairAmounts, 'A' | 'B'>;
-};
+/** An add as the form sends it: the quote's amounts and minimums, never re-quoted here (the plan's own arguments). */
+export type AddRequest = Omit<Parameters<typeof planAddLiquidity>[0], 'contracts'>;
 
-export type RemoveRequest = {
-  pair: LiquidityPair;
-  liquidity: bigint;
-  amountAMin: bigint;
-  amountBMin: bigint;
-  to: Address;
-  deadline: bigint;
-  balance: bigint;
-  allowance: bigint;
-};
+/** A remove as the form sends it (the plan's own arguments). */
+export type RemoveRequest = Omit<Parameters<typeof planRemoveLiquidity>[0], 'contracts'>;
 
 /** Add liquidity: approve each token exactly when short, then the router's `addLiquidity`. */
 export function useAddLiquidity(): { tx: Transaction; add: (request: AddRequest) => Promise<TxOutcome> } {
