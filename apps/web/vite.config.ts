@@ -88,5 +88,6 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     manifest: true,
+    modulePreload: false,
   },
 });

@@ -5,10 +5,9 @@ import './styles/figures.css';
 // unused on every signed-in load (Chromium's "preloaded but not used" warning).
 import './features/login/LoginPage.css';
 import './i18n/index.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { BootScreen } from './app/BootScreen.tsx';
 import { ConfigErrorPage } from './app/ConfigErrorPage.tsx';
 import { createAppRouter } from './app/router.ts';
 import { loginPage } from './app/routes.tsx';
@@ -20,8 +19,9 @@ import { getSession } from './session/session.ts';
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 installLayout(container);
+// index.html already paints the boot screen: React takes the page over only when the app (or the
+// config error) renders, so the first load does not build the same screen twice.
 const root = createRoot(container);
-root.render(<BootScreen />);
 
 // Without a session every path leads to /login: its chunk is fetched now, with the config, not after it.
 // The login page needs only the config's boot fields; the rest (the deployments' address checks) is
@@ -32,12 +32,16 @@ if (!signedIn) loginPage.load().catch(() => undefined);
 (signedIn ? loadConfig() : loadBootConfig()).then(
   () => {
     const router = createAppRouter();
-    root.render(
-      <StrictMode>
-        <RouterProvider router={router} />
-        <GlobalModal />
-      </StrictMode>,
-    );
+    // A transition: React renders the app in slices and the page stays responsive while it does
+    // (docs/decisions/web-speed.md).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <RouterProvider router={router} />
+          <GlobalModal />
+        </StrictMode>,
+      );
+    });
   },
   (error: unknown) => {
     root.render(<ConfigErrorPage error={error} />);

@@ -61,4 +61,18 @@ describe('i18n', () => {
     await loadNamespaces(['errors']);
     expect(i18n.t('errors:BID_TOO_HIGH', { price: '1.5' })).toBe('Your bid is too high, please do not exceed 1.5!');
   });
+
+  it('fetches the login page error catalogue alone, and every signed-in namespace in both languages with one chunk each', async () => {
+    const { i18n, loadNamespaces, loadFeatureNamespaces } = await freshI18n();
+    await loadNamespaces(['errors']);
+    expect(i18n.exists('errors:ERROR_ACCOUNT')).toBe(true);
+    expect(i18n.exists('home:title')).toBe(false);
+    await loadNamespaces(['home']);
+    expect(i18n.t('home:title')).toBe('ETERNO market');
+    // The same chunk brought every other screen's texts, in both languages.
+    for (const ns of ['vault', 'finance', 'referral', 'screens'] as const)
+      for (const lng of ['en', 'zh']) expect(i18n.hasResourceBundle(lng, ns), `${lng}/${ns}`).toBe(true);
+    await loadFeatureNamespaces();
+    expect(i18n.getResourceBundle('zh', 'errors')).toBeTruthy();
+  });
 });

@@ -2,10 +2,12 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { initialLanguage, isLanguage, LANG_STORAGE_KEY, LANGUAGES, type Language } from './language.ts';
 import {
+  bundleOf,
   FEATURE_BUNDLES,
   FEATURE_NAMESPACES,
   resources,
   type AllResources,
+  type FeatureBundle,
   type FeatureNamespace,
 } from './resources.ts';
 
@@ -46,29 +48,31 @@ void i18next.use(initReactI18next).init({
   react: { useSuspense: false },
 });
 
-const loading = new Map<FeatureNamespace, Promise<void>>();
+const loading = new Map<FeatureBundle, Promise<void>>();
 
 /**
- * Adds these namespaces (both languages) once each; a failed fetch is retried on the next call.
+ * Adds these namespaces (both languages) once each, with the rest of their chunk; a failed fetch is
+ * retried on the next call.
  */
 export function loadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  const bundles = [...new Set(namespaces.map(bundleOf))];
   return Promise.all(
-    namespaces.map((ns) => {
-      let pending = loading.get(ns);
+    bundles.map((name) => {
+      let pending = loading.get(name);
       if (!pending) {
         pending = Promise.all(
           LANGUAGES.map(async (lng) => {
-            const bundle = await FEATURE_BUNDLES[ns][lng]();
-            i18next.addResourceBundle(lng, ns, bundle.default, true, true);
+            const texts = (await FEATURE_BUNDLES[name][lng]()).default;
+            for (const [ns, bundle] of Object.entries(texts)) i18next.addResourceBundle(lng, ns, bundle, false, true);
           }),
         ).then(
           () => undefined,
           (error: unknown) => {
-            loading.delete(ns);
+            loading.delete(name);
             throw error;
           },
         );
-        loading.set(ns, pending);
+        loading.set(name, pending);
       }
       return pending;
     }),

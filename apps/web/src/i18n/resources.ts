@@ -32,36 +32,24 @@ export const resources = {
 } as const;
 
 type Json = Record<string, unknown>;
-type Bundle = { readonly en: () => Promise<{ default: Json }>; readonly zh: () => Promise<{ default: Json }> };
+/** A chunk of texts: namespace → texts. */
+type Bundle = {
+  readonly en: () => Promise<{ default: Record<string, Json> }>;
+  readonly zh: () => Promise<{ default: Record<string, Json> }>;
+};
 
 /**
- * The signed-in screens' namespaces (the shell's `screens` included): fetched (both languages)
- * with the shell after sign-in, so they do not weigh on the login page's JS. One line each.
- * `errors` (the catalogue's messages) is also fetched by the login page with its sign-in code.
+ * The signed-in screens' namespaces (the shell's `screens` included), fetched (both languages) with
+ * the shell after sign-in, so they do not weigh on the login page's JS: all but `errors` in one chunk
+ * per language (featureTexts.<lng>.ts), `errors` on its own, which the login page also fetches with
+ * its sign-in code.
  */
 export const FEATURE_BUNDLES = {
-  amount: { en: () => import('./locales/en/amount.json'), zh: () => import('./locales/zh/amount.json') },
-  bills: { en: () => import('./locales/en/bills.json'), zh: () => import('./locales/zh/bills.json') },
-  dataIndex: { en: () => import('./locales/en/dataIndex.json'), zh: () => import('./locales/zh/dataIndex.json') },
-  defi: { en: () => import('./locales/en/defi.json'), zh: () => import('./locales/zh/defi.json') },
-  errors: { en: () => import('./locales/en/errors.json'), zh: () => import('./locales/zh/errors.json') },
-  finance: { en: () => import('./locales/en/finance.json'), zh: () => import('./locales/zh/finance.json') },
-  home: { en: () => import('./locales/en/home.json'), zh: () => import('./locales/zh/home.json') },
-  liquidity: {
-    en: () => import('./locales/en/liquidity.json'),
-    zh: () => import('./locales/zh/liquidity.json'),
+  errors: {
+    en: () => import('./locales/en/errors.json').then((m) => ({ default: { errors: m.default } })),
+    zh: () => import('./locales/zh/errors.json').then((m) => ({ default: { errors: m.default } })),
   },
-  lock: { en: () => import('./locales/en/lock.json'), zh: () => import('./locales/zh/lock.json') },
-  market: { en: () => import('./locales/en/market.json'), zh: () => import('./locales/zh/market.json') },
-  mine: { en: () => import('./locales/en/mine.json'), zh: () => import('./locales/zh/mine.json') },
-  node: { en: () => import('./locales/en/node.json'), zh: () => import('./locales/zh/node.json') },
-  pending: { en: () => import('./locales/en/pending.json'), zh: () => import('./locales/zh/pending.json') },
-  referral: { en: () => import('./locales/en/referral.json'), zh: () => import('./locales/zh/referral.json') },
-  screens: { en: () => import('./locales/en/screens.json'), zh: () => import('./locales/zh/screens.json') },
-  stake: { en: () => import('./locales/en/stake.json'), zh: () => import('./locales/zh/stake.json') },
-  swap: { en: () => import('./locales/en/swap.json'), zh: () => import('./locales/zh/swap.json') },
-  tx: { en: () => import('./locales/en/tx.json'), zh: () => import('./locales/zh/tx.json') },
-  vault: { en: () => import('./locales/en/vault.json'), zh: () => import('./locales/zh/vault.json') },
+  screens: { en: () => import('./featureTexts.en.ts'), zh: () => import('./featureTexts.zh.ts') },
 } as const satisfies Record<string, Bundle>;
 
 /** Every namespace's English texts, for typed keys (the feature ones as types only). */
@@ -87,8 +75,33 @@ export type AllResources = (typeof resources)['en'] & {
   vault: typeof enVault;
 };
 
-export type FeatureNamespace = keyof typeof FEATURE_BUNDLES;
-export const FEATURE_NAMESPACES = Object.keys(FEATURE_BUNDLES) as FeatureNamespace[];
+export type FeatureNamespace = Exclude<keyof AllResources, keyof (typeof resources)['en']>;
+export type FeatureBundle = keyof typeof FEATURE_BUNDLES;
+/** The chunk each namespace's texts come in. */
+export const bundleOf = (ns: FeatureNamespace): FeatureBundle => (ns === 'errors' ? 'errors' : 'screens');
+/** Every signed-in namespace once (a missing or unknown one fails to compile). */
+const FEATURE_NAMESPACE_SET = {
+  amount: true,
+  bills: true,
+  dataIndex: true,
+  defi: true,
+  errors: true,
+  finance: true,
+  home: true,
+  liquidity: true,
+  lock: true,
+  market: true,
+  mine: true,
+  node: true,
+  pending: true,
+  referral: true,
+  screens: true,
+  stake: true,
+  swap: true,
+  tx: true,
+  vault: true,
+} as const satisfies Record<FeatureNamespace, true>;
+export const FEATURE_NAMESPACES = Object.keys(FEATURE_NAMESPACE_SET) as FeatureNamespace[];
 export const NAMESPACES = [
   ...(Object.keys(resources.en) as (keyof typeof resources.en)[]),
   ...FEATURE_NAMESPACES,

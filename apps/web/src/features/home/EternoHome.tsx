@@ -195,6 +195,11 @@ export function EternoHomeView({ read }: { read: BlockRead<MarketView> }) {
             <p className="value-basis" data-testid="value-etro-basis">
               {t('value.etroOnChain', { supply: amount(etro.totalSupply, 'ETRO').text })}
             </p>
+          ) : etroValue === undefined ? (
+            // The basis line's place while it loads: the card keeps its height when the figures arrive.
+            <p className="value-basis" aria-hidden="true">
+              <span className="skeleton label-skeleton">&nbsp;</span>
+            </p>
           ) : null}
         </div>
         {(usdtValue && usdtValue.declared > 0n) || (etro && etro.declaredEtro > 0n) ? (
