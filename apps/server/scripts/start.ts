@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 import { openSync, closeSync, readFileSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { delimiter, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { boundPortFromLog } from '@eterno/devstack/boundPort';
 import { freePort } from '@eterno/devstack/free-port';
@@ -114,8 +114,6 @@ export class ServerStartError extends Error {
 }
 
 const SERVER_DIR = resolve(import.meta.dirname, '..');
-/** Preloaded into the indexer (docs/decisions/indexer-sql-parse.md). */
-const SQL_PARSE_CACHE = join(SERVER_DIR, 'runtime', 'sqlParseCache.ts');
 const REPO_ROOT = resolve(SERVER_DIR, '../..');
 const BIN_DIR = join(REPO_ROOT, 'node_modules', '.bin');
 const READY_TIMEOUT_MS = 180_000;
@@ -292,10 +290,6 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
   delete env.DATABASE_SCHEMA;
   delete env.ETERNO_INDEXER_SCHEMA;
   if (opts.databaseUrl) env.DATABASE_URL = opts.databaseUrl;
-  // Ponder parses each raw SQL statement with a fresh WASM parser; this keeps the parse per text.
-  env.NODE_OPTIONS = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(SQL_PARSE_CACHE).href}`]
-    .filter(Boolean)
-    .join(' ');
   for (const [name, value] of Object.entries(opts.settings ?? {})) {
     if (!name.startsWith('ETERNO_')) throw new Error(`startServer: setting ${name} is not an ETERNO_ setting`);
     env[name] = value;
