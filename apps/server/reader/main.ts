@@ -9,7 +9,7 @@
  *   DATABASE_URL=postgresql://… ETERNO_INDEXER_SCHEMA=<ponder --schema> ETERNO_SIWE_DOMAINS=… \
  *     PORT=42069 node --import tsx apps/server/reader/main.ts
  *
- * Also read: ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
+ * Also read: the monitoring settings of src/ops/settings.ts, ETERNO_CORS_ORIGINS, ETERNO_TRUSTED_PROXIES (src/api/env.ts), ETERNO_API_HOST
  * (default 127.0.0.1), and for the vault ETERNO_DEPLOYMENTS, PONDER_RPC_URL_201022, ETERNO_SIGNER_KEY,
  * ETERNO_PLACEMENT_SIGNER_KEY (the referral registry's placement signer, src/referral/open.ts),
  * the settings of src/vault/settings.ts, ETERNO_FINANCE_SETTINGS (src/finance/settings.ts) and
@@ -48,6 +48,8 @@ import { loadReferralSettings } from '../src/referral/incomeSettings.ts';
 import { openVaultContext } from '../src/vault/open.ts';
 import { ponderLedger } from '../src/vault/ponderLedger.ts';
 import { readSolvency } from '../src/vault/solvency.ts';
+import { openOps } from '../src/ops/open.ts';
+import { indexedPayouts } from '../src/ops/payouts.ts';
 import { openIndexerDb } from './indexerDb.ts';
 
 const env = readServerEnv(process.env);
@@ -56,8 +58,9 @@ if (env.databaseUrl === undefined)
 const indexer = openIndexerDb(env.databaseUrl, requireEnv(process.env, 'ETERNO_INDEXER_SCHEMA'));
 const sql = openPostgres(env.databaseUrl);
 const store = await createAuthStore(sql);
+const ledger = ponderLedger(indexer.db);
 const vault = openVaultContext(process.env, {
-  ledger: ponderLedger(indexer.db),
+  ledger,
   store: await createVoucherStore(sql),
   quotes: await createQuoteStore(sql),
 });
@@ -68,10 +71,19 @@ const finance = openFinanceContext(process.env, {
 });
 const referral = openReferralContext(process.env, { store: await createInvitationStore(sql) });
 const purge = schedulePurge(store);
+// The API's /health, /ready and /metrics, also under /ops as in Ponder's process (src/ops/opsApp.ts).
+const ops = openOps(process.env, {
+  prefixes: ['', '/ops'],
+  indexedBlock: async () => (await ledger.head())?.blockNumber ?? null,
+  solvency: () => readSolvency(vault),
+  payoutsSince: indexedPayouts(indexer.db),
+  symbolOf: deployedSymbolOf(process.env),
+});
 // Both pools open their connections before the API listens (docs/decisions/vouchers.md, speed).
 await Promise.all([indexer.warm(), sql.warm()]);
 
-const app = createHttpApp({ corsOrigins: env.corsOrigins });
+const app = createHttpApp({ corsOrigins: env.corsOrigins, observe: ops.observe });
+app.route('/', ops.app);
 app.route(
   '/',
   createAuthApp({
@@ -119,6 +131,7 @@ app.route(
 
 const port = Number(process.env.PORT ?? '42069');
 const hostname = process.env.ETERNO_API_HOST || '127.0.0.1';
+const solvencyWatch = ops.start();
 const server = serve({ fetch: app.fetch, port, hostname }, (info) => {
   console.log(JSON.stringify({ level: 'info', msg: 'API listening', port: info.port, hostname }));
 });
@@ -128,6 +141,7 @@ const stop = () => {
   if (stopping) return;
   stopping = true;
   purge.stop();
+  solvencyWatch.stop();
   server.close(() => {
     void Promise.allSettled([indexer.close(), store.close()]).then(() => process.exit(0));
   });

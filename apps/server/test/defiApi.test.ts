@@ -162,6 +162,8 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
       dataDir: join(dataDir, 'server'),
       databaseUrl: pg?.url,
       siweDomains: ['127.0.0.1:5173'],
+      // The solvency watch's first check may run before a block is indexed: the next one comes soon.
+      settings: { ETERNO_SOLVENCY_CHECK_S: '5' },
     });
     api = server.url;
 
@@ -524,6 +526,30 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
       expect(JSON.parse(res.body)).toEqual(errorBody('PAYLOAD_TOO_LARGE'));
     },
   );
+
+  it("the API's own health, readiness and metrics (docs/operations.md) under /ops, beside Ponder's plain paths on PGlite", async () => {
+    expect(await get('/ops/health')).toEqual({ status: 200, body: { status: 'ok' } });
+    const ready = await get('/ops/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({ ready: true, lagBlocks: 0, maxLagBlocks: 10 });
+    expect(ready.body.indexedBlock).toBe(Number(await client.getBlockNumber({ cacheTime: 0 })));
+    // The plain paths: Ponder's in its process (an empty 200), the API's in the PostgreSQL API process.
+    const plain = await fetch(`${api}/health`);
+    expect(await plain.text()).toBe(postgres ? JSON.stringify({ status: 'ok' }) : '');
+    await get('/trades?limit=1');
+    // The vault gauges come from the solvency watch (every 5 s here), over the indexed tables.
+    let page = '';
+    const deadline = Date.now() + 30_000;
+    while (!/^eterno_vault_runway_days\{token="USDT"\} /m.test(page)) {
+      if (Date.now() > deadline) throw new Error(`no vault gauges in /ops/metrics:\n${page}`);
+      await new Promise((r) => setTimeout(r, 250));
+      page = await (await fetch(`${api}/ops/metrics`)).text();
+    }
+    expect(page).toMatch(/^eterno_http_requests_total\{method="GET",route="\/trades",status="200"\} [1-9]\d*$/m);
+    expect(page).toMatch(/^eterno_vault_free_reserve\{token="USDT"\} -?\d+(\.\d+)?$/m);
+    expect(page).toMatch(/^eterno_vault_payouts_7d\{token="ETRO"\} \d+(\.\d+)?$/m);
+    expect(page).toMatch(/^eterno_ready 1$/m);
+  });
 
   // Last: it adds a trade. On PostgreSQL the API process caches read answers per indexed block.
   it('shows a new trade as soon as its block is indexed: no answer outlives a block', async () => {

@@ -2,7 +2,8 @@
  * The HTTP API served by Ponder (its `src/api` entry): the shared HTTP pieces (src/http), the
  * sign-in routes over the off-chain store (src/auth, src/store), the vault's per-user routes
  * (./vaultApp.ts, src/vault), the finance routes (./financeApp.ts, src/finance) and the indexer's read routes (./app.ts). Ponder itself answers
- * /health, /ready, /status and /metrics.
+ * /health, /ready, /status and /metrics; the API's own are /ops/health, /ops/ready and /ops/metrics, with
+ * its request log and the solvency watch (src/ops, docs/operations.md).
  */
 import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
 import { db } from 'ponder:api';
@@ -37,12 +38,15 @@ import { createReferralApp } from './referralApp.ts';
 import { readRegistryAccount } from '../referral/teamReads.ts';
 import { loadReferralSettings } from '../referral/incomeSettings.ts';
 import { createVaultApp } from './vaultApp.ts';
+import { openOps } from '../ops/open.ts';
+import { indexedPayouts } from '../ops/payouts.ts';
 
 const env = readServerEnv(process.env);
 const sql = await openSql(env);
 const store = await createAuthStore(sql);
+const ledger = ponderLedger(db);
 const vault = openVaultContext(process.env, {
-  ledger: ponderLedger(db),
+  ledger,
   store: await createVoucherStore(sql),
   quotes: await createQuoteStore(sql),
 });
@@ -56,15 +60,26 @@ const purge = schedulePurge(store);
 // The NFT operator: seeds for owners' reveals, and (in this process only) the seed commits ahead.
 const nftOperator = openNftOperator(process.env);
 const seedKeeper = nftOperator === null ? null : startSeedKeeper(nftOperator);
+// Ponder's own /health, /ready and /metrics take those paths in this process: the API's are under /ops.
+const ops = openOps(process.env, {
+  prefixes: ['/ops'],
+  indexedBlock: async () => (await ledger.head())?.blockNumber ?? null,
+  solvency: () => readSolvency(vault),
+  payoutsSince: indexedPayouts(db),
+  symbolOf: deployedSymbolOf(process.env),
+});
+const solvencyWatch = ops.start();
 const close = () => {
   purge.stop();
+  solvencyWatch.stop();
   seedKeeper?.stop();
   void store.close().catch(() => undefined);
 };
 process.once('SIGTERM', close);
 process.once('SIGINT', close);
 
-const app = createHttpApp({ corsOrigins: env.corsOrigins });
+const app = createHttpApp({ corsOrigins: env.corsOrigins, observe: ops.observe });
+app.route('/', ops.app);
 app.route(
   '/',
   createAuthApp({

@@ -77,6 +77,13 @@ export type ApiErrorStatus = (typeof STATUS)[ApiErrorCode];
 
 export type ErrorParams = Readonly<Record<string, string>>;
 
+declare module 'hono' {
+  interface ContextVariableMap {
+    /** The code of the error answer this request got (the request log and metrics read it). */
+    apiErrorCode: ApiErrorCode;
+  }
+}
+
 export class ApiError extends EternoError<ApiErrorCode> {
   readonly status: ApiErrorStatus;
   readonly params: ErrorParams | undefined;
@@ -90,13 +97,14 @@ export class ApiError extends EternoError<ApiErrorCode> {
 
 export type ApiErrorBody = { error: ErrorBody['error'] & { params?: ErrorParams } };
 
-/** The JSON error answer of `code`, with extra headers (e.g. `Retry-After`). */
+/** The JSON error answer of `code`, with extra headers (e.g. `Retry-After`); the code is kept on `c` (`apiErrorCode`). */
 export function errorResponse(
   c: Context,
   code: ApiErrorCode,
   headers?: Record<string, string>,
   params?: ErrorParams,
 ): Response {
+  c.set('apiErrorCode', code);
   const body: ApiErrorBody =
     params === undefined ? errorBody(code) : { error: { ...errorBody(code, params).error, params } };
   return c.json(body, STATUS[code], headers);
@@ -121,6 +129,7 @@ export function onApiError(log: ErrorLog = consoleErrorLog): ErrorHandler {
   return (err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, undefined, err.params);
     const requestId = requestIdOf(c);
+    c.set('apiErrorCode', 'INTERNAL');
     log({ requestId, method: c.req.method, path: c.req.path, error: err });
     const body: InternalErrorBody = { error: { ...errorBody('INTERNAL').error, requestId } };
     return c.json(body, 500);
