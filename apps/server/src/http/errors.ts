@@ -8,6 +8,7 @@
 import { EternoError, errorBody, errorMessage, type ErrorBody, type ErrorCode } from '@eterno/protocol/errors';
 import type { Context, ErrorHandler } from 'hono';
 import { requestIdOf } from './requestId.ts';
+import { unavailableService } from './unavailable.ts';
 
 export { errorBody } from '@eterno/protocol/errors';
 
@@ -48,6 +49,8 @@ const STATUS = {
   VAULT_SHORTFALL: 503,
   VAULT_PAUSED: 503,
   INDEXER_BEHIND: 503,
+  CHAIN_UNAVAILABLE: 503,
+  DATABASE_UNAVAILABLE: 503,
   PACKAGE_NOT_FOUND: 404,
   REGULAR_PRODUCT_NOT_FOUND: 404,
   AMOUNT_NOT_PACKAGE_PRICE: 422,
@@ -120,15 +123,24 @@ export const consoleErrorLog: ErrorLog = ({ requestId, method, path, error }) =>
   console.error(JSON.stringify({ level: 'error', msg: 'unexpected error', requestId, method, path, error: detail }));
 };
 
+/** Seconds a client waits before asking again after a 503 for an unreachable chain or database. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /**
- * The error handler of every app: an ApiError answers its code; anything else is logged (with the
- * request id) and answers 500 INTERNAL with the request id — never the error's text, stack, file
- * paths or database address.
+ * The error handler of every app: an ApiError answers its code; a chain or database out of reach
+ * (./unavailable.ts) is logged and answers 503 with its code and `Retry-After`; anything else is
+ * logged (with the request id) and answers 500 INTERNAL with the request id — never the error's text,
+ * stack, file paths or database address.
  */
 export function onApiError(log: ErrorLog = consoleErrorLog): ErrorHandler {
   return (err, c) => {
     if (err instanceof ApiError) return errorResponse(c, err.code, undefined, err.params);
     const requestId = requestIdOf(c);
+    const unavailable = unavailableService(err);
+    if (unavailable) {
+      log({ requestId, method: c.req.method, path: c.req.path, error: err });
+      return errorResponse(c, unavailable, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_S) });
+    }
     c.set('apiErrorCode', 'INTERNAL');
     log({ requestId, method: c.req.method, path: c.req.path, error: err });
     const body: InternalErrorBody = { error: { ...errorBody('INTERNAL').error, requestId } };

@@ -8,6 +8,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { custom, type Transport } from 'viem';
+import { ChainUnavailableError } from '../http/unavailable.ts';
 
 /** Connections kept open to the RPC node; more requests at once wait for one. */
 const MAX_SOCKETS = 16;
@@ -57,18 +58,27 @@ export function keepAliveHttp(url: string): Transport {
   return custom(
     {
       async request({ method, params }: { method: string; params?: unknown }) {
-        const { status, text } = await post(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }));
+        const { status, text } = await post(JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params })).catch(
+          (error: unknown) => {
+            throw new ChainUnavailableError(`RPC ${target.host}: no answer`, { cause: error });
+          },
+        );
         let answer: { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
         try {
           answer = JSON.parse(text) as typeof answer;
         } catch {
-          throw new Error(`RPC ${target.host}: HTTP ${status}, not JSON: ${text.slice(0, 200)}`);
+          // A gateway in front of the node answering 5xx (its node is down) is the chain out of reach.
+          const message = `RPC ${target.host}: HTTP ${status}, not JSON: ${text.slice(0, 200)}`;
+          throw status >= 500 ? new ChainUnavailableError(message) : new Error(message);
         }
         if (answer.error !== undefined) {
           const { code, message, data } = answer.error;
           throw new RpcError(String(message ?? 'RPC error'), typeof code === 'number' ? code : -32603, data);
         }
-        if (status !== 200) throw new Error(`RPC ${target.host}: HTTP ${status}`);
+        if (status !== 200) {
+          const message = `RPC ${target.host}: HTTP ${status}`;
+          throw status >= 500 ? new ChainUnavailableError(message) : new Error(message);
+        }
         return answer.result;
       },
     },

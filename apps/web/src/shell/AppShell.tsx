@@ -10,6 +10,7 @@ import { getConfig } from '../config.ts';
 import { clearSession, getSession, subscribeSession } from '../session/session.ts';
 import { restoreWallet, type RestoredWallet } from '../wallet/restore.ts';
 import { Toaster } from '../components/toast/Toaster.tsx';
+import { NetworkBanner } from '../features/network/NetworkBanner.tsx';
 import { PendingChangesBanner } from '../features/pending/PendingChangesBanner.tsx';
 import { Header } from './Header.tsx';
 import { PageSkeleton } from './PageSkeleton.tsx';
@@ -83,6 +84,7 @@ export default function AppShell() {
         <div className="shell">
           <Header address={address} />
           <PendingChangesBanner />
+          <NetworkBanner />
           <main className="shell-main">
             {restore.status === 'ready' ? (
               <WalletContext.Provider value={restore.wallet}>

@@ -1,13 +1,11 @@
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { MulticallCallError } from '@eterno/protocol/multicall';
-import { isErrorCode } from '@eterno/protocol/errors';
 import type { LockPeriodDays } from '@eterno/protocol/domain';
 import { STAKE_POOLS, type StakePool } from '@eterno/protocol/stake/pools';
 import type { StakeView } from '@eterno/protocol/stake/readStake';
 import { BlockChip } from '../../components/BlockChip.tsx';
 import type { ModalStore } from '../../components/modal/modal.ts';
 import type { BlockRead } from '../../chain/useBlockRead.ts';
+import { readErrorText } from '../../chain/readErrorText.ts';
 import type { Transaction, TxOutcome } from '../../tx/useTransaction.ts';
 import { LockCard } from '../lock/LockCard.tsx';
 import { StakeForm } from './StakeForm.tsx';
@@ -33,23 +31,12 @@ export type StakePanelProps = {
   modal?: ModalStore;
 };
 
-function loadErrorText(
-  error: unknown,
-  t: TFunction<['stake', 'common', 'errors']>,
-): { message: string; detail: string } {
-  const detail = error instanceof Error ? error.message : String(error);
-  if (error instanceof MulticallCallError) return { message: t('errors:MULTICALL_CALL_FAILED'), detail };
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (isErrorCode(code)) return { message: t(`errors:${code}`), detail };
-  return { message: t('stake:loadError'), detail };
-}
-
 /** Finance › stake: the pool switch, the stake form, the records of the chosen pool and the lock balance. */
 export function StakePanel({ pool, onPool, read, history, enter, leave, claim, modal }: StakePanelProps) {
   const { t } = useTranslation(['stake', 'common', 'errors']);
   const { data, error, retry } = read;
   const busy = enter.tx.busy || leave.tx.busy;
-  const failure = error && !data ? loadErrorText(error, t) : null;
+  const failure = error && !data ? readErrorText(error, t as (key: string) => string, 'stake:loadError') : null;
 
   return (
     <section className="stake-screen" aria-busy={!data && !failure} data-testid="stake-screen">
@@ -100,7 +87,7 @@ export function StakePanel({ pool, onPool, read, history, enter, leave, claim, m
       )}
       {error && data ? (
         <p className="stale-note" role="status">
-          {loadErrorText(error, t).message}
+          {readErrorText(error, t as (key: string) => string, 'stake:loadError').message}
         </p>
       ) : null}
     </section>
