@@ -6,7 +6,6 @@ import {
   eternoFarmAbi,
   eternoNodesAbi,
   eternoStakingAbi,
-  eternoTokenAbi,
   eternoVaultAbi,
   eusdMarketAbi,
   etroSwapAbi,
@@ -28,8 +27,7 @@ const { contracts, startBlock } = deployments;
 const databaseUrl = databaseUrlFrom(process.env);
 
 /**
- * ERC-20 `Transfer` events of the five tokens (Token) and of the EULP pair token (EulpPair); the
- * DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
+ * The DeFi core: EtroSwap trades, LockLedger credits and claims, the two EternoStaking deployments
  * (one `Staking` source, addresses in STAKE_POOLS order: StakingETRO, StakingEULP), EternoFarm;
  * the EternoVault (the income ledger and bills) and the EULP pair's `Sync` (the exchange TWAP); the
  * ReferralRegistry (the referral tree and team volumes, src/referral; the zero address when the
@@ -45,12 +43,6 @@ export default createConfig({
     eterno: { id: ETERNO_CHAIN_ID, rpc: requireEnv(process.env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`) },
   },
   contracts: {
-    Token: {
-      chain: 'eterno',
-      abi: eternoTokenAbi,
-      address: [contracts.UNITS, contracts.USDT, contracts.ETRO, contracts.EUSD, contracts.PUSD],
-      startBlock,
-    },
     EulpPair: {
       chain: 'eterno',
       abi: uniswapV2PairAbi,

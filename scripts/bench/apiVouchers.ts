@@ -19,16 +19,7 @@ import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { DepositAuthorisationJson, WithdrawalJson } from '@eterno/protocol/vaultApi';
-import {
-  createPublicClient,
-  createWalletClient,
-  defineChain,
-  erc20Abi,
-  http,
-  parseEther,
-  parseUnits,
-  type Address,
-} from 'viem';
+import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, parseEther, parseUnits } from 'viem';
 import { mnemonicToAccount, type HDAccount } from 'viem/accounts';
 import { startPostgres } from '@eterno/server/postgres';
 import { processGroupCpuMs } from './processCpu.ts';

@@ -1,9 +1,6 @@
 import { ponder } from 'ponder:registry';
 import { pairSync } from 'ponder:schema';
 import { eventPlace } from './eventPlace.ts';
-import { recordTransfer } from './transfers.ts';
-
-ponder.on('EulpPair:Transfer', ({ event, context }) => recordTransfer(context.db, event));
 
 /** One `pair_sync` row per `Sync`: the pair's reserves from this event on (the exchange quotes' TWAP). */
 ponder.on('EulpPair:Sync', async ({ event, context }) => {

@@ -466,15 +466,6 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
     expect(BigInt(body.events[2]!.amount)).toBeGreaterThan(0n);
   });
 
-  it('keeps indexing token transfers (GET /transfers)', async () => {
-    const { status, body } = await get(`/transfers?address=${bob.address}&limit=200`);
-    expect(status).toBe(200);
-    const sell = (body as { transfers: Array<{ from: string; to: string; value: string }> }).transfers.find(
-      (t) => t.from === bob.address.toLowerCase() && t.value === e18('100').toString(),
-    );
-    expect(sell?.to).toBe(at('EULP').toLowerCase());
-  });
-
   it.each([
     ['/trades?account=0x1234', 'INVALID_WALLET_ADDRESS'],
     ['/trades?limit=0', 'BAD_REQUEST'],

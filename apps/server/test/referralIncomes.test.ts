@@ -39,7 +39,6 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
   let client: RealStack['client'];
   let test: RealStack['test'];
   let registry: Address;
-  let vault: Address;
   let usdt: Address;
   const tokens = new Map<string, string>();
 
@@ -80,7 +79,6 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
     stack = await RealStack.start('incomes');
     ({ client, test } = stack);
     registry = stack.contracts.ReferralRegistry!;
-    vault = stack.contracts.EternoVault!;
     usdt = stack.contracts.USDT!;
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     await tx(erin, registry, referralRegistryAbi, 'register', [dave.address, 0]);

@@ -13,7 +13,6 @@ import { placementTypedData } from '@eterno/protocol/referral/placement';
 import type {
   InvitationJson,
   InvitationsPageJson,
-  PendingInvitationJson,
   PlacementApprovalJson,
   ReferralAccountJson,
 } from '@eterno/protocol/referralApi';

@@ -47,10 +47,9 @@
  * awaited together, so the deploy is quick with automine and with an anvil block time alike.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { realpathSync } from 'node:fs';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   createPublicClient,

@@ -12,11 +12,9 @@ import { locksRoute } from './routes/locks.ts';
 import type { ApiDb } from './routes/page.ts';
 import { stakesRoute } from './routes/stakes.ts';
 import { tradesRoute } from './routes/trades.ts';
-import { transfersRoute } from './routes/transfers.ts';
 import { vaultStatsRoute, type VaultStatsDeps } from './routes/vaultStats.ts';
 
 const ROUTES: ReadonlyArray<readonly [path: string, route: (db: ApiDb) => Hono]> = [
-  ['/transfers', transfersRoute],
   ['/trades', tradesRoute],
   ['/stakes', stakesRoute],
   ['/locks', locksRoute],

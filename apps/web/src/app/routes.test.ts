@@ -10,7 +10,6 @@ const PAGES = {
   AppShell: '../shell/AppShell.tsx',
   SectionLayout: '../shell/SectionLayout.tsx',
   NotFound: '../shell/NotFound.tsx',
-  EmptyScreen: '../screens/EmptyScreen.tsx',
   AssetsOverview: '../features/assets/AssetsOverview.tsx',
   AssetDetail: '../features/assets/AssetDetail.tsx',
   LiquidityScreen: '../features/liquidity/LiquidityScreen.tsx',

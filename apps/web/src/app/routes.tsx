@@ -1,7 +1,6 @@
 import type { ComponentType } from 'react';
 import { redirect, type LoaderFunction, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import type { Session } from '../session/session.ts';
-import type { EmptyScreenProps } from '../screens/EmptyScreen.tsx';
 import type { SectionId } from './sections.ts';
 import { cancelLoginWhenSignedIn, requireSession } from './guard.ts';
 import { lazyPage, type LazyPage } from './lazyPage.tsx';
@@ -40,7 +39,6 @@ export function createRoutes(deps: RouteDeps): RouteObject[] {
     loader: signedIn(() => lazy.load()),
     Component: lazy.Component,
   });
-  const empty = (props: EmptyScreenProps) => page(lazyPage(() => import('../screens/EmptyScreen.tsx'), props));
   const section = (id: SectionId, children: RouteObject[]): RouteObject => ({
     path: id,
     ...page(lazyPage(() => import('../shell/SectionLayout.tsx'), { section: id })),

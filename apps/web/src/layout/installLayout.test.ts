@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { installLayout, type LayoutWindow } from './installLayout.ts';
+import { installLayout } from './installLayout.ts';
 
 function fakeWindow(width: number, height: number, coarse: boolean) {
   const listeners = new Map<string, () => void>();

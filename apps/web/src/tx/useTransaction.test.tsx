@@ -1,7 +1,7 @@
 import '../i18n/index.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createPublicClient, erc20Abi, http, maxUint256, parseEther, type Address } from 'viem';
+import { createPublicClient, erc20Abi, http, maxUint256, parseEther } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { WagmiProvider } from 'wagmi';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -5,7 +5,7 @@
  * NFT back, alice closes the empty node and has her NFT and stake back. The chain read shows each step.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, createWalletClient, erc721Abi, http, parseEther, type PublicClient } from 'viem';
+import { createWalletClient, erc721Abi, http, parseEther, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { deploy, localNftOperatorKey } from '@eterno/devstack/deploy';
 import { recordingClient, startAnvil, type Anvil } from '@eterno/devstack/testChain';

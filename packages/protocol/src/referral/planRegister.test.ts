@@ -16,7 +16,6 @@ import {
   registerTransactions,
   type Registration,
   type RegisterPlanArgs,
-  type RegisterStep,
 } from './planRegister.ts';
 import { ReferralError, toReferralError } from './referralErrors.ts';
 

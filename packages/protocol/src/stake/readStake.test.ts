@@ -1,15 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createWalletClient,
-  decodeFunctionResult,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
-  http,
-  parseEther,
-  type Address,
-  type PublicClient,
-} from 'viem';
+import { createWalletClient, erc20Abi, getAddress, http, parseEther, type Address, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { deploy } from '@eterno/devstack/deploy';
 import { recordingClient, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';

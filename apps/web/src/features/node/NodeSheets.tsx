@@ -10,7 +10,6 @@ import {
   checkQuit,
   checkUnvote,
   checkVote,
-  type NodeCheck,
   type NodeProblem,
 } from '@eterno/protocol/nodes/nodeForm';
 import type { NodeChainView } from '@eterno/protocol/nodes/readNode';
@@ -186,7 +185,6 @@ function NftSelect(props: {
 }
 
 const bytes = (text: string) => new TextEncoder().encode(text.trim()).length;
-const first = <T,>(check: NodeCheck<T>): NodeProblem | null => (check.ok ? null : check.problem);
 
 /**
  * Create (a partner NFT, the stake) or edit (the master) a node: name, description, share rate,
