@@ -1,0 +1,19 @@
+/** A refusal: printed as `refused: <message>`, exit code 1, nothing sent or written. */
+export class Refused extends Error {
+  override name = 'Refused';
+}
+
+/** A bad command line: printed with the usage, exit code 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export type OpsIo = {
+  env: Readonly<Record<string, string | undefined>>;
+  /** One line of output. */
+  out: (line: string) => void;
+  /** Today, for `publish-settings` (tests pass their own). */
+  now?: () => Date;
+  /** The repository root `publish-settings` writes under (tests pass a copy). */
+  repoRoot?: string;
+};
