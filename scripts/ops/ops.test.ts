@@ -190,6 +190,12 @@ describe('pause / unpause', () => {
     expect(dry.out).toContain('call:   EternoVault.pause()');
     expect(dry.out).toContain(`withdrawals will be held until about`);
     expect(await nonce(owner.address)).toBe(startNonce);
+    // Without a key (the owner a multisig): simulated from the owner, the calldata to submit printed.
+    const noKey = await ops(['pause', '--contract', 'market'], {});
+    expect(noKey.code).toBe(0);
+    expect(noKey.out).toContain(`target: ${deployments.contracts.EusdMarket}`);
+    expect(noKey.out).toContain('data:   0x8456cb59'); // pause()
+    expect(noKey.out).toContain(`simulation: succeeds (from the owner ${owner.address})`);
 
     for (const contract of ['vault', 'market', 'nft']) {
       expect((await ops(['pause', '--contract', contract, '--yes'])).code).toBe(0);

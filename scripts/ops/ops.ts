@@ -277,15 +277,11 @@ async function execute(ctx: Context, call: Call): Promise<boolean> {
       `${OWNER_KEY_ENV} is the key of ${ctx.account.address}, but ${call.name} is owned by ${owner}: only its owner may call ${call.functionName}`,
     );
   }
-  if (!ctx.account) {
-    ctx.out(`(dry run without a key: it must be sent from the owner ${owner}; not simulated)`);
-    ctx.out('Dry run: nothing sent. Set the owner key and add --yes to send.');
-    return false;
-  }
   let request;
   try {
+    // Without a key (an owner that is a multisig), simulated from the owner's address all the same.
     ({ request } = await ctx.client.simulateContract({
-      account: ctx.account,
+      account: ctx.account ?? owner,
       address: target,
       abi: call.abi,
       functionName: call.functionName,
@@ -294,7 +290,13 @@ async function execute(ctx: Context, call: Call): Promise<boolean> {
   } catch (error) {
     throw new Refused(`the contract would refuse this call: ${revertReason(error)}`);
   }
-  ctx.out('simulation: succeeds');
+  ctx.out(`simulation: succeeds (from ${ctx.account ? ctx.account.address : `the owner ${owner}`})`);
+  if (!ctx.account) {
+    ctx.out(
+      'Dry run: nothing sent. To send: set the owner key and add --yes, or submit the call above (target and data) from the owner (e.g. the multisig).',
+    );
+    return false;
+  }
   if (!ctx.send) {
     ctx.out('Dry run: nothing sent. Add --yes to send.');
     return false;
