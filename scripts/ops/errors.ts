@@ -1,6 +1,12 @@
-/** A refusal: printed as `refused: <message>`, exit code 1, nothing sent or written. */
+/** A refusal: printed as `refused: <message>` and then `nothing` (what was not done), exit code 1. */
 export class Refused extends Error {
   override name = 'Refused';
+  constructor(
+    message: string,
+    readonly nothing = 'Nothing was sent.',
+  ) {
+    super(message);
+  }
 }
 
 /** A bad command line: printed with the usage, exit code 2. */

@@ -16,7 +16,7 @@ import { eternoNftAbi, eternoVaultAbi, eusdMarketAbi, referralRegistryAbi } from
 import { REPO_ROOT } from '@eterno/devstack/stack';
 import { VAULT, deploy } from '@eterno/devstack/deploy';
 import { revertEachTest, rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
-import { OWNER_KEY_ENV, runOps, span, utc } from './ops.ts';
+import { OWNER_KEY_ENV, revertReason, runOps, span, utc } from './ops.ts';
 import { parseDay, settingsDiff } from './publishSettings.ts';
 
 const key = (addressIndex: number): Hex =>
@@ -107,6 +107,18 @@ describe('rotate-vault-signer', () => {
     expect(activated.out).toContain('ETERNO_SIGNER_KEY');
     expect(await readVault('signer')).toBe(NEW_SIGNER);
     expect(await readVault('pendingSigner')).toBe('0x0000000000000000000000000000000000000000');
+  });
+
+  it("decodes a simulated revert to the contract's error", async () => {
+    const error = await client
+      .simulateContract({
+        account: owner.address,
+        address: vault(),
+        abi: eternoVaultAbi,
+        functionName: 'activateSigner',
+      })
+      .catch((e: unknown) => e);
+    expect(revertReason(error)).toBe('NoSignerProposal()');
   });
 
   it('refuses a key that is not the owner before sending anything', async () => {
@@ -311,6 +323,7 @@ describe('publish-settings', () => {
     ]);
     expect(today.code).toBe(1);
     expect(today.out).toContain('must start on 2026-12-03 or later');
+    expect(today.out).toContain('Nothing was written.');
     const bad = await publish(repo, [
       '--domain',
       'referral',

@@ -76,7 +76,7 @@ export async function runOps(argv: readonly string[], io: OpsIo): Promise<number
     }
     if (error instanceof Refused) {
       io.out(`refused: ${error.message}`);
-      io.out('Nothing was sent.');
+      io.out(error.nothing);
       return 1;
     }
     io.out(`failed: ${error instanceof BaseError ? error.shortMessage : String(error)}`);

@@ -15,7 +15,14 @@ import { REPO_ROOT } from '@eterno/devstack/stack';
 import { parseFinanceSettings } from '@eterno/server/finance/settings';
 import { parseNodesSettings } from '@eterno/server/nodes/settings';
 import { parseReferralSettings } from '@eterno/server/referral/incomeSettings';
-import { Refused, UsageError, type OpsIo } from './errors.ts';
+import { Refused as Refusal, UsageError, type OpsIo } from './errors.ts';
+
+/** A refusal of this command: nothing written. */
+class Refused extends Refusal {
+  constructor(message: string) {
+    super(message, 'Nothing was written.');
+  }
+}
 
 const DAY = 86_400;
 
