@@ -109,6 +109,17 @@ describe('rotate-vault-signer', () => {
     expect(await readVault('pendingSigner')).toBe('0x0000000000000000000000000000000000000000');
   });
 
+  it('cancels a proposal; cancelling none is refused', async () => {
+    expect((await ops(['rotate-vault-signer', 'propose', NEW_SIGNER, '--yes'])).code).toBe(0);
+    const cancelled = await ops(['rotate-vault-signer', 'cancel', '--yes']);
+    expect(cancelled.code).toBe(0);
+    expect(cancelled.out).toContain('call:   EternoVault.cancelSignerProposal()');
+    expect(await readVault('pendingSigner')).toBe('0x0000000000000000000000000000000000000000');
+    const none = await ops(['rotate-vault-signer', 'cancel', '--yes']);
+    expect(none.code).toBe(1);
+    expect(none.out).toContain('there is nothing to cancel');
+  });
+
   it("decodes a simulated revert to the contract's error", async () => {
     const error = await client
       .simulateContract({

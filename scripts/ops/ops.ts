@@ -43,7 +43,8 @@ export const USAGE = `usage: npm run ops -- <command> [arguments] --rpc <url> --
   rotate-vault-signer status               the vault's signer, the proposed one and when it can be activated
   rotate-vault-signer propose <address>    propose the vault's next signer (activation after the delay)
   rotate-vault-signer activate             make the proposed signer the vault's signer (once the delay passed)
-  rotate-placement-signer status|propose <address>|activate
+  rotate-vault-signer cancel               withdraw the proposal (the current signer stays)
+  rotate-placement-signer status|propose <address>|activate|cancel
                                            the same for the referral registry's placement signer
   pause --contract vault|market|nft        pause the vault, the EUSD market or the NFT sale
   unpause --contract vault|market|nft      resume it
@@ -327,6 +328,7 @@ type SignerRole = {
   delay: string;
   propose: string;
   activate: string;
+  cancel: string;
   /** What the operator must do around activation. */
   afterActivation: string;
 };
@@ -342,6 +344,7 @@ const VAULT_SIGNER: SignerRole = {
   delay: 'SIGNER_DELAY',
   propose: 'proposeSigner',
   activate: 'activateSigner',
+  cancel: 'cancelSignerProposal',
   afterActivation:
     "Restart the server with the new key in ETERNO_SIGNER_KEY now: from this block the vault refuses the old signer's vouchers, deposits and quotes.",
 };
@@ -357,6 +360,7 @@ const PLACEMENT_SIGNER: SignerRole = {
   delay: 'PLACEMENT_SIGNER_DELAY',
   propose: 'proposePlacementSigner',
   activate: 'activatePlacementSigner',
+  cancel: 'cancelPlacementSignerProposal',
   afterActivation:
     "Restart the server with the new key in ETERNO_PLACEMENT_SIGNER_KEY now: from this block the registry refuses the old signer's placements.",
 };
@@ -461,7 +465,19 @@ async function rotate(ctx: Context, role: SignerRole, args: string[]): Promise<v
     ctx.out(role.afterActivation);
     return;
   }
-  throw new UsageError(`${role.command} needs status, propose <address> or activate`);
+  if (action === 'cancel') {
+    noMoreArgs(rest);
+    const before = await signerState(ctx, role);
+    printSigner(ctx, role, before);
+    if (!before.pending) throw new Refused(`no ${role.label} is proposed: there is nothing to cancel`);
+    ctx.out('');
+    ctx.out(`change: withdraw the proposal of ${before.pending}; ${before.current} stays the ${role.label}`);
+    if (!(await execute(ctx, { name: role.contract, abi: role.abi, functionName: role.cancel, args: [] }))) return;
+    ctx.out('');
+    printSigner(ctx, role, await signerState(ctx, role));
+    return;
+  }
+  throw new UsageError(`${role.command} needs status, propose <address>, activate or cancel`);
 }
 
 // ---------------------------------------------------------------- pause
