@@ -37,6 +37,8 @@ const steps: Step[] = [
   { name: 'web', cmd: vitest('apps/web'), count: 'vitest' },
   { name: 'web-build', cmd: ['npm', 'run', '--silent', '-w', 'apps/web', 'build'], count: 'check' },
   { name: 'e2e', cmd: vitest('e2e'), count: 'vitest' },
+  // The operator's commands (scripts/ops/) against anvil with the contracts deployed.
+  { name: 'ops', cmd: vitest('scripts'), count: 'vitest' },
   // The security review's attacks, each now refused: the forge suites with --isolate (every call its
   // own transaction, cold storage, as on a live chain) and the server's against a live stack.
   {
