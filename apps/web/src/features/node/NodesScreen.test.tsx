@@ -140,6 +140,28 @@ describe('Ecology › nodes', () => {
     expect(retry).toHaveBeenCalled();
   });
 
+  it('does not offer create to a wallet already in a node, and says why', () => {
+    render(
+      <MemoryRouter>
+        <NodesView
+          nodes={pages([NODE])}
+          account={ok(ACCOUNT)}
+          pool={ok(POOL)}
+          me={ALICE}
+          canCreate
+          inNode={3n}
+          onCreate={vi.fn()}
+          canReclaim={false}
+          onReclaim={vi.fn()}
+        />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByTestId('node-create-open')).toBeNull();
+    expect(screen.getByTestId('node-create-in-node').textContent).toBe(
+      'You are in node #3: a wallet is in one node at a time. Quit it to create your own.',
+    );
+  });
+
   it('speaks Chinese', async () => {
     await act(() => setLanguage('zh'));
     render(

@@ -189,6 +189,8 @@ export function NodesView(props: {
   pool: Read<NodePool>;
   me: Address | undefined;
   canCreate: boolean;
+  /** The node this wallet is in (one node per wallet): create is not offered, the note says why. */
+  inNode?: bigint | null;
   onCreate: () => void;
   canReclaim: boolean;
   onReclaim: () => void;
@@ -204,15 +206,21 @@ export function NodesView(props: {
       <p className="market-note">{t('node:intro')}</p>
       <PoolCard read={props.pool} />
       <MyNodeCard read={props.account} canReclaim={props.canReclaim} onReclaim={props.onReclaim} />
-      <button
-        type="button"
-        className="button button-primary"
-        data-testid="node-create-open"
-        disabled={!props.canCreate}
-        onClick={props.onCreate}
-      >
-        {t('node:actions.create')}
-      </button>
+      {props.inNode ? (
+        <p className="market-note" data-testid="node-create-in-node">
+          {t('node:createInNode', { id: props.inNode.toString() })}
+        </p>
+      ) : (
+        <button
+          type="button"
+          className="button button-primary"
+          data-testid="node-create-open"
+          disabled={!props.canCreate}
+          onClick={props.onCreate}
+        >
+          {t('node:actions.create')}
+        </button>
+      )}
       <h3 className="market-subtitle">{t('node:list.title')}</h3>
       {nodes.error && !nodes.data ? (
         <ReadError error={nodes.error} retry={nodes.retry} fallback="node:list.loadError" />
@@ -301,6 +309,7 @@ export default function NodesScreen() {
         pool={pool}
         me={account}
         canCreate={view !== undefined && nft.data !== undefined}
+        inNode={view !== undefined && view.membership.nodeId !== 0n ? view.membership.nodeId : null}
         onCreate={() => {
           create.tx.reset();
           setOpen(true);
