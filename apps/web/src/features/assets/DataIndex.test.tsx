@@ -189,7 +189,7 @@ describe('Assets › data index', () => {
 
   it('shows a failed answer with Retry', async () => {
     useChain(VAULT);
-    statsAnswer = () => json(503, { error: { code: 'SERVER_ERROR', message: 'down' } });
+    statsAnswer = () => json(500, { error: { code: 'INTERNAL', message: 'down' } });
     renderDataIndex();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();

@@ -24,7 +24,7 @@ export type ListSheetProps = {
  * the balance), with what the seller receives after the fee. Nothing is sent while a field is wrong.
  */
 export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
-  const { t } = useTranslation(['market', 'amount', 'errors']);
+  const { t } = useTranslation(['market', 'amount', 'errors', 'common']);
   const [unitPrice, setUnitPrice] = useState('');
   const [quantity, setQuantity] = useState('');
   const [attempted, setAttempted] = useState(false);
@@ -67,7 +67,7 @@ export function ListSheet({ view, tx, onList, onClose }: ListSheetProps) {
           value={unitPrice}
           onChange={setUnitPrice}
           symbol="USDT"
-          note={`${t('market:rules.maxPrice')}: ${maxPrice}`}
+          note={t('common:labelValue', { label: t('market:rules.maxPrice'), value: maxPrice })}
           problem={
             problem?.problems.unitPrice
               ? { code: problem.problems.unitPrice, text: text(problem.problems.unitPrice) }

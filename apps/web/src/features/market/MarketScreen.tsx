@@ -107,7 +107,10 @@ export default function MarketScreen() {
                     {marketAmount(order.unitPrice, 'USDT')} <small>USDT</small>
                   </span>
                   <span className="market-row-sub">
-                    {t('market:book.remaining')}: {marketAmount(order.remaining, 'EUSD')} EUSD
+                    {t('common:labelValue', {
+                      label: t('market:book.remaining'),
+                      value: `${marketAmount(order.remaining, 'EUSD')} EUSD`,
+                    })}
                   </span>
                   <span className="market-row-sub">
                     #{order.orderId.toString()} · {t('market:book.seller')} {shortenAddress(order.seller)}

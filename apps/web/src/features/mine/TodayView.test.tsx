@@ -56,12 +56,19 @@ describe('TodayView (/mine/today)', () => {
   });
 
   it('a failed read shows its error with Retry; a wallet outside the network is offered registration', () => {
-    view({ summary: failed(new ApiError('NETWORK_ERROR', 'down', 0)), team: ok({ ...TEAM, team: null }) });
+    view({ summary: failed(new ApiError('INTERNAL', 'boom', 500)), team: ok({ ...TEAM, team: null }) });
     expect(screen.getByRole('alert').textContent).toMatch(/Retry/);
     expect(screen.getByTestId('mine-not-registered')).toBeTruthy();
     // Register goes straight to the registration, not through Mine › Invite register.
     expect(within(screen.getByTestId('mine-not-registered')).getByRole('link').getAttribute('href')).toBe('/register');
     expect(screen.queryByTestId('today-left')).toBeNull();
+  });
+
+  it('a read the server did not answer waits quietly: no raw text, no Retry of its own (the network banner has it)', () => {
+    view({ summary: failed(new ApiError('NETWORK_ERROR', 'Failed to fetch', 0)) });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('read-waiting').textContent).toBe('Waiting for the connection…');
+    expect(document.body.textContent).not.toContain('Failed to fetch');
   });
 
   it('speaks Chinese', async () => {

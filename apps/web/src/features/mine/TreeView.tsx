@@ -34,7 +34,7 @@ export function treeSeats(tree: Tree): Seat[][] {
 const short = (value: bigint) => tokenAmountText(value, 'USDT');
 
 function NodeBody({ node, depth, you }: { node: TreeNode; depth: number; you: boolean }) {
-  const { t } = useTranslation('mine');
+  const { t } = useTranslation(['mine', 'common']);
   // The quarter-width cells of the third row fit 9 characters on one line: 0x + 3 … 3 (the id and
   // the title carry the rest); the wider cells show the usual short form. Never broken over two lines.
   const address = depth >= 2 ? `${node.wallet.slice(0, 5)}…${node.wallet.slice(-3)}` : shortenAddress(node.wallet);
@@ -56,7 +56,10 @@ function NodeBody({ node, depth, you }: { node: TreeNode; depth: number; you: bo
       )}
       {depth === 0 ? (
         <span className="tree-vol" data-testid="tree-root-today">
-          {t('framework.todayIncrease')}: {t('left')} {short(node.left.today)} · {t('right')} {short(node.right.today)}
+          {t('common:labelValue', {
+            label: t('framework.todayIncrease'),
+            value: `${t('left')} ${short(node.left.today)} · ${t('right')} ${short(node.right.today)}`,
+          })}
         </span>
       ) : null}
     </>

@@ -95,7 +95,10 @@ export function NodeDetailView(props: {
         </p>
         <NodeFigures node={node} />
         <p className="node-note" data-testid="node-my-stake">
-          {t('node:detail.myVotes')}: {chain ? `${etroText(chain.votesOnNode)} ETRO` : '…'}
+          {tt('common:labelValue', {
+            label: t('node:detail.myVotes'),
+            value: chain ? `${etroText(chain.votesOnNode)} ETRO` : '…',
+          })}
         </p>
         <div className="node-actions">
           {waiting ? button('reclaim', t('node:actions.reclaim'), true) : null}

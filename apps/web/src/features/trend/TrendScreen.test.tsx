@@ -89,10 +89,18 @@ describe('Home › TREND', () => {
 
   it('shows a failed load in the user’s language with Retry', async () => {
     await setLanguage('zh');
-    const { retry } = renderView({ error: new ApiError('NETWORK_ERROR', 'fetch failed', 0) });
-    expect(screen.getByRole('alert').textContent).toContain('fetch failed');
+    const { retry } = renderView({ error: new ApiError('INTERNAL', 'boom', 500) });
+    expect(screen.getByRole('alert').textContent).toContain('boom');
     fireEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(retry).toHaveBeenCalled();
     expect(screen.getByRole('tab', { name: '1小时' })).toBeTruthy();
+  });
+
+  it('waits quietly while the server cannot be reached: no raw text, the network banner retries', async () => {
+    await setLanguage('zh');
+    renderView({ error: new ApiError('NETWORK_ERROR', 'fetch failed', 0) });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('read-waiting').textContent).toBe('正在等待连接…');
+    expect(document.body.textContent).not.toContain('fetch failed');
   });
 });
