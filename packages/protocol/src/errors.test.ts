@@ -44,7 +44,7 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(75);
+    expect(ERROR_CODES).toHaveLength(77);
   });
 
   it('has the NFT seed codes (review L-1): the seed route’s refusals and a sale waiting for seeds', () => {
@@ -95,6 +95,14 @@ describe('error catalogue', () => {
       SWITCH_CHAIN_REQUESTED: 'Please switch your wallet to the ETERNO network and connect again',
       NETWORK_ERROR: 'Network error, please check your connection and try again',
       MULTICALL_CALL_FAILED: 'Could not read from the chain, please try again',
+    });
+  });
+
+  it('has the outage codes the API answers with 503 (issue 20): the chain or the database out of reach', () => {
+    expect(ERROR_MESSAGES).toMatchObject({
+      CHAIN_UNAVAILABLE:
+        'The ETERNO network cannot be reached right now: nothing was signed or sent, please try again in a moment',
+      DATABASE_UNAVAILABLE: 'The service is briefly unavailable: nothing was changed, please try again in a moment',
     });
   });
 
