@@ -26,7 +26,8 @@ export const ERROR_MESSAGES = {
   NFT_SEEDS_UNAVAILABLE: 'The server cannot hand out rarity seeds right now, please try again later',
   NETWORK_ERROR: 'Network error, please check your connection and try again',
   MULTICALL_CALL_FAILED: 'Could not read from the chain, please try again',
-  CHAIN_UNAVAILABLE: 'The ETERNO network cannot be reached right now: nothing was signed or sent, please try again in a moment',
+  CHAIN_UNAVAILABLE:
+    'The ETERNO network cannot be reached right now: nothing was signed or sent, please try again in a moment',
   DATABASE_UNAVAILABLE: 'The service is briefly unavailable: nothing was changed, please try again in a moment',
   NONCE_UNKNOWN: 'Unknown sign-in request, please try again',
   NONCE_USED: 'This sign-in request was already used, please try again',
