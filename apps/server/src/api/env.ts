@@ -23,6 +23,15 @@ export class EnvError extends Error {
   override name = 'EnvError';
 }
 
+/** The integer from `min` to `max` in `env[name]`, else `fallback` when unset; an EnvError names a bad value. */
+export function envInteger(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max)
+    throw new EnvError(`${name}: "${text}" is not an integer from ${min} to ${max}`);
+  return Number(text);
+}
+
 const list = (value: string | undefined): string[] =>
   (value ?? '')
     .split(',')

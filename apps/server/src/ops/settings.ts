@@ -12,7 +12,7 @@
  */
 import { AmountError, parseAmount } from '@eterno/protocol/amount';
 import { TOKEN_DECIMALS } from '@eterno/protocol/domain';
-import { EnvError } from '../api/env.ts';
+import { EnvError, envInteger } from '../api/env.ts';
 import { VAULT_TOKEN_SYMBOLS } from '../vault/context.ts';
 
 export type OpsSettings = {
@@ -25,14 +25,6 @@ export type OpsSettings = {
 
 export const DEFAULT_MAX_LAG_BLOCKS = 10;
 export const DEFAULT_SOLVENCY_CHECK_S = 60;
-
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max)
-    throw new EnvError(`${name}: "${text}" is not an integer from ${min} to ${max}`);
-  return Number(text);
-}
 
 function tokenAmount(env: NodeJS.ProcessEnv, name: string): bigint {
   const text = env[name];
@@ -47,8 +39,8 @@ function tokenAmount(env: NodeJS.ProcessEnv, name: string): bigint {
 
 export function readOpsSettings(env: NodeJS.ProcessEnv): OpsSettings {
   return {
-    maxLagBlocks: integer(env, 'ETERNO_READY_MAX_LAG_BLOCKS', DEFAULT_MAX_LAG_BLOCKS, 0, 1_000_000),
-    solvencyCheckMs: integer(env, 'ETERNO_SOLVENCY_CHECK_S', DEFAULT_SOLVENCY_CHECK_S, 5, 86_400) * 1000,
+    maxLagBlocks: envInteger(env, 'ETERNO_READY_MAX_LAG_BLOCKS', DEFAULT_MAX_LAG_BLOCKS, 0, 1_000_000),
+    solvencyCheckMs: envInteger(env, 'ETERNO_SOLVENCY_CHECK_S', DEFAULT_SOLVENCY_CHECK_S, 5, 86_400) * 1000,
     reserveThresholds: new Map(VAULT_TOKEN_SYMBOLS.map((s) => [s, tokenAmount(env, `ETERNO_RESERVE_ALERT_${s}`)])),
     metricsAllow: (env.ETERNO_METRICS_ALLOW ?? '')
       .split(',')

@@ -9,7 +9,7 @@
  *                                  included), in wei [100000e18]
  * Rules: docs/decisions/vouchers.md.
  */
-import { EnvError } from '../api/env.ts';
+import { EnvError, envInteger } from '../api/env.ts';
 
 export type VaultSettings = {
   voucherLifetime: number;
@@ -29,14 +29,6 @@ export const DEFAULT_VAULT_SETTINGS: VaultSettings = {
   exchangeDayBudget: 100_000n * 10n ** 18n,
 };
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
-  const text = env[name];
-  if (text === undefined || text === '') return fallback;
-  if (!/^\d{1,9}$/.test(text) || Number(text) < min || Number(text) > max)
-    throw new EnvError(`${name}: "${text}" is not an integer from ${min} to ${max}`);
-  return Number(text);
-}
-
 /** A positive amount in wei from `env[name]`, else `fallback`. */
 function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
   const text = env[name];
@@ -47,10 +39,10 @@ function wei(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
 
 export function readVaultSettings(env: NodeJS.ProcessEnv): VaultSettings {
   return {
-    voucherLifetime: integer(env, 'ETERNO_VOUCHER_LIFETIME_S', DEFAULT_VAULT_SETTINGS.voucherLifetime, 60, 86_400),
-    quoteLifetime: integer(env, 'ETERNO_QUOTE_LIFETIME_S', DEFAULT_VAULT_SETTINGS.quoteLifetime, 10, 3_600),
-    exchangeFeeBps: integer(env, 'ETERNO_EXCHANGE_FEE_BPS', DEFAULT_VAULT_SETTINGS.exchangeFeeBps, 0, 5_000),
-    twapWindow: integer(env, 'ETERNO_EXCHANGE_TWAP_S', DEFAULT_VAULT_SETTINGS.twapWindow, 60, 86_400),
+    voucherLifetime: envInteger(env, 'ETERNO_VOUCHER_LIFETIME_S', DEFAULT_VAULT_SETTINGS.voucherLifetime, 60, 86_400),
+    quoteLifetime: envInteger(env, 'ETERNO_QUOTE_LIFETIME_S', DEFAULT_VAULT_SETTINGS.quoteLifetime, 10, 3_600),
+    exchangeFeeBps: envInteger(env, 'ETERNO_EXCHANGE_FEE_BPS', DEFAULT_VAULT_SETTINGS.exchangeFeeBps, 0, 5_000),
+    twapWindow: envInteger(env, 'ETERNO_EXCHANGE_TWAP_S', DEFAULT_VAULT_SETTINGS.twapWindow, 60, 86_400),
     exchangeUserDayCap: wei(env, 'ETERNO_EXCHANGE_USER_DAY_CAP', DEFAULT_VAULT_SETTINGS.exchangeUserDayCap),
     exchangeDayBudget: wei(env, 'ETERNO_EXCHANGE_DAY_BUDGET', DEFAULT_VAULT_SETTINGS.exchangeDayBudget),
   };
