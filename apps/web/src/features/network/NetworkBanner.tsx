@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { usePublicClient, useWatchBlockNumber } from 'wagmi';
 import { reportBlockWatchError, setBlockWatchDown } from '../../chain/blockWatch.ts';
@@ -38,12 +38,11 @@ export function NetworkBanner() {
   const chain = usePublicClient();
   useWatchBlockNumber({ onBlockNumber: blockArrived, onError: reportBlockWatchError });
   const [status, setStatus] = useState<NetworkStatus>(() => networkStatusOf(client));
-  const [retry, setRetry] = useState<() => void>(() => () => undefined);
+  const watch = useRef<ReturnType<typeof watchNetwork>>(undefined);
   useEffect(() => {
     const probe = chain ? () => chain.getBlockNumber({ cacheTime: 0 }) : undefined;
-    const watch = watchNetwork(client, setStatus, probe);
-    setRetry(() => () => void watch.retryNow());
-    return watch.stop;
+    watch.current = watchNetwork(client, setStatus, probe);
+    return watch.current.stop;
   }, [client, chain]);
-  return <NetworkBannerView status={status} onRetry={retry} />;
+  return <NetworkBannerView status={status} onRetry={() => void watch.current?.retryNow()} />;
 }
