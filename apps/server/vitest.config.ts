@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import StacksFirstSequencer from './test/sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -18,5 +19,7 @@ export default defineConfig({
     // on anvil, PostgreSQL and the indexer, so a second one fills the idle core (each file starts its
     // own chain, databases and servers on free ports: nothing is shared between them).
     maxWorkers: 2,
+    // The long stack files first (test/sequencer.ts), so the two workers end together.
+    sequence: { sequencer: StacksFirstSequencer },
   },
 });
