@@ -10,5 +10,7 @@ export default defineConfig({
     include: ['test/adversarial/**/*.test.ts'],
     hookTimeout: 180_000,
     testTimeout: 180_000,
+    // Two files at once, as in the server step: each starts its own chain, databases and servers.
+    maxWorkers: 2,
   },
 });
