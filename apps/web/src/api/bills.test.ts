@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../session/ApiError.ts';
 import { getSession, setSession } from '../session/session.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { getAddress } from 'viem';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../session/ApiError.ts';

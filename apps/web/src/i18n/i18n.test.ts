@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** i18n/index.ts initialises i18next on import: each test imports a fresh copy. */

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getAccountInfo } from './accountInfo.ts';
 import { getSession, sessionExpired, setSession } from './session.ts';

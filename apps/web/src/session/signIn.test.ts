@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { hexToString, verifyMessage, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../i18n/index.ts';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

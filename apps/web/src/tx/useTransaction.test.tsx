@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../i18n/index.ts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, getSession, setSession } from '../session/session.ts';
 import { getConnectedProvider, setConnectedProvider } from './connectedProvider.ts';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { parseEther } from 'viem';

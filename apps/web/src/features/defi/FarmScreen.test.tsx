@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';

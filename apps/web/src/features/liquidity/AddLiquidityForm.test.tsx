@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { parseEther } from 'viem';
 import { afterEach, describe, expect, it, vi } from 'vitest';

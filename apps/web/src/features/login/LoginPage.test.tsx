@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';

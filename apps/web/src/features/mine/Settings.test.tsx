@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import i18next from 'i18next';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import '../../i18n/index.ts';
 import i18next from 'i18next';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { getAddress, parseEther, type Hash } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
