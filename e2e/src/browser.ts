@@ -1,11 +1,14 @@
 /**
- * Debian's Chromium driven by playwright-core: one persistent context per call, on a fresh temp
- * profile (so every session starts with empty local/session storage), removed again on close.
+ * Debian's Chromium driven by playwright-core. A session is either a persistent context on a fresh
+ * temp profile, removed again on close (`launchBrowser()` alone: a Chromium of its own), or a new
+ * context in an already running Chromium (`launchBrowser(opts, chromium)`, with `startChromium()`):
+ * a context is a profile of its own too (its own cookies, local and session storage, cache), and
+ * costs a fraction of a Chromium start, which the e2e suites pay once per file, not once per session.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.ETERNO_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -58,22 +61,35 @@ export type LaunchOptions = {
   locale?: string;
 };
 
-export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSession> {
-  const profile = VIEWPORTS[opts.viewport ?? 'portrait'];
+/** A Chromium for `launchBrowser(opts, chromium)` sessions; the caller closes it (`browser.close()`). */
+export function startChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS] });
+}
+
+/** A persistent context on a fresh profile folder, and what removes the folder after the context. */
+async function ownContext(options: object): Promise<{ context: BrowserContext; removeProfile(): Promise<void> }> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'eterno-chromium-'));
-  let context: BrowserContext;
+  const removeProfile = () => rm(userDataDir, { recursive: true, force: true });
   try {
-    context = await chromium.launchPersistentContext(userDataDir, {
+    const context = await chromium.launchPersistentContext(userDataDir, {
       executablePath: CHROMIUM_PATH,
       headless: true,
       args: [...CHROMIUM_ARGS],
-      ...profile,
-      ...(opts.locale ? { locale: opts.locale } : {}),
+      ...options,
     });
+    return { context, removeProfile };
   } catch (err) {
-    await rm(userDataDir, { recursive: true, force: true });
+    await removeProfile();
     throw err;
   }
+}
+
+/** A session: in `on` (a running Chromium) a new context, else a Chromium of its own on a fresh profile. */
+export async function launchBrowser(opts: LaunchOptions = {}, on?: Browser): Promise<BrowserSession> {
+  const options = { ...VIEWPORTS[opts.viewport ?? 'portrait'], ...(opts.locale ? { locale: opts.locale } : {}) };
+  const { context, removeProfile } = on
+    ? { context: await on.newContext(options), removeProfile: async () => undefined }
+    : await ownContext(options);
   context.setDefaultTimeout(opts.timeoutMs ?? 30_000);
   const page = context.pages()[0] ?? (await context.newPage());
   const pageErrors: Error[] = [];
@@ -95,7 +111,7 @@ export async function launchBrowser(opts: LaunchOptions = {}): Promise<BrowserSe
       if (closed) return;
       closed = true;
       await context.close().catch(() => undefined);
-      await rm(userDataDir, { recursive: true, force: true });
+      await removeProfile();
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
- * The e2e fixture: the run's one shared stack (`sharedStack.ts`, started by vitest's globalSetup),
+ * The e2e fixture: its lane's shared stack (`sharedStack.ts`, started by vitest's globalSetup),
  * or with `ownStack` a stack of the file's own; every test starts from the deployed and seeded chain
- * (anvil snapshot before, revert after) and gets fresh browsers, closed after it.
+ * (anvil snapshot before, revert after) and gets fresh browser sessions, closed after it: each a new
+ * context (its own cookies and storage) in the file's one Chromium, started at the first session and
+ * stopped after the file's last test.
  *
  * A revert rolls back the chain and what the server indexed from it, not the server's off-chain
  * store: a withdrawal voucher signed in a reverted test stays reserved until its deadline (as it
@@ -10,7 +12,8 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startStack, type Stack } from '@eterno/devstack/stack';
-import { launchBrowser, type BrowserSession, type LaunchOptions } from './browser.ts';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, startChromium, type BrowserSession, type LaunchOptions } from './browser.ts';
 import { snapshot } from './chain.ts';
 import { sharedStack } from './sharedStack.ts';
 
@@ -29,11 +32,15 @@ export function useE2E(opts: E2EOptions = {}): E2E {
   let stack: Stack | undefined;
   let revert: (() => Promise<void>) | undefined;
   const open: BrowserSession[] = [];
+  let chromium: Promise<Browser> | undefined;
 
   beforeAll(async () => {
     stack = opts.ownStack ? await startStack() : sharedStack();
   });
   afterAll(async () => {
+    const started = chromium;
+    chromium = undefined;
+    if (started) await (await started.catch(() => undefined))?.close();
     if (opts.ownStack) await stack?.stop();
   });
   beforeEach(async () => {
@@ -52,7 +59,8 @@ export function useE2E(opts: E2EOptions = {}): E2E {
       return stack;
     },
     async browser(launch) {
-      const b = await launchBrowser(launch);
+      chromium ??= startChromium();
+      const b = await launchBrowser(launch, await chromium);
       open.push(b);
       return b;
     },
