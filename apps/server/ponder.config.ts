@@ -16,7 +16,6 @@ import {
 import { STAKE_POOLS } from '@eterno/protocol/indexerApi';
 import { createConfig } from 'ponder';
 import { databaseUrlFrom, dataDirFrom, EnvError, requireEnv } from './src/api/env.ts';
-import { eternoNodesAddress, eusdMarketAddress, referralRegistryAddress } from './src/sources.ts';
 
 const file = requireEnv(process.env, 'ETERNO_DEPLOYMENTS');
 const deployments = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
@@ -62,14 +61,14 @@ export default createConfig({
     ReferralRegistry: {
       chain: 'eterno',
       abi: referralRegistryAbi,
-      address: referralRegistryAddress(contracts),
+      address: contracts.ReferralRegistry,
       startBlock,
     },
     // The EUSD market (issue 11): orders, fills and their bills (src/EusdMarket.ts).
-    EusdMarket: { chain: 'eterno', abi: eusdMarketAbi, address: eusdMarketAddress(contracts), startBlock },
+    EusdMarket: { chain: 'eterno', abi: eusdMarketAbi, address: contracts.EusdMarket, startBlock },
     // Nodes (issue 11): nodes, their NFTs and votes (src/EternoNodes.ts); the daily node reward pool is
     // paid by the FinanceSettlement block handler (src/nodes/settleNodes.ts).
-    EternoNodes: { chain: 'eterno', abi: eternoNodesAbi, address: eternoNodesAddress(contracts), startBlock },
+    EternoNodes: { chain: 'eterno', abi: eternoNodesAbi, address: contracts.EternoNodes, startBlock },
     // Home › TREND: the `Swap` events of the ETRO/USDT (EULP) and WFON/USDT pairs → candles (src/PricePair.ts).
     PricePair: {
       chain: 'eterno',

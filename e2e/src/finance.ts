@@ -4,7 +4,8 @@
  * subject is not the buy screen), the user's finance orders as the API answers them, and the ETRO
  * price of the EULP pair.
  */
-import { createWalletClient, erc20Abi, type Address } from 'viem';
+import { createWalletClient, erc20Abi } from 'viem';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
 import type {
   FinanceOrderJson,
@@ -133,7 +134,7 @@ export async function payAuthorisation(
 }
 
 /** The EULP pair's ETRO price in USDT now (18-decimal fixed point, rounded down): the TWAP of a day without trades. */
-export async function etroPriceNow(rpcUrl: string, d: { contracts: Record<string, Address> }): Promise<bigint> {
+export async function etroPriceNow(rpcUrl: string, d: { contracts: DeployedContracts }): Promise<bigint> {
   const client = chainClients(rpcUrl).public;
   const pair = contractOf(d, 'EULP');
   const [reserves, token0] = await Promise.all([

@@ -16,10 +16,11 @@ import {
 } from '@eterno/protocol/generated/abis';
 import { chainClients, testAccount } from './chain.ts';
 import { WaitTimeoutError } from './wait.ts';
+import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
 
 const ONE = 10n ** 18n;
 
-export type MarketDeployments = { contracts: Record<string, Address> };
+export type MarketDeployments = { contracts: DeployedContracts };
 
 /** The figures' test ids (apps/web/src/features/home/EternoHome.tsx) and the text each must show. */
 export type MarketTexts = Record<string, string>;
@@ -39,11 +40,7 @@ export async function expectedMarket(
 ): Promise<MarketFigures> {
   const client = chainClients(rpcUrl).public;
   const c = deployments.contracts;
-  const need = (key: string): Address => {
-    const address = c[key];
-    if (address === undefined) throw new Error(`deployments have no ${key}`);
-    return address;
-  };
+  const need = (key: ContractKey): Address => c[key];
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   const at = { blockNumber };
   const usdtSide = async (pair: Address) => {
@@ -164,7 +161,7 @@ export async function routerBuyEtro(
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const account = testAccount(fromIndex);
   const wallet = createWalletClient({ account, chain, transport });
-  const c = deployments.contracts as Record<'USDT' | 'ETRO' | 'UniswapV2Router02', Address>;
+  const c = deployments.contracts;
   const mined = async (hash: `0x${string}`) => {
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
     if (receipt.status !== 'success') throw new Error(`transaction ${hash} reverted`);

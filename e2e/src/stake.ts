@@ -10,17 +10,16 @@ import { eternoStakingAbi, lockLedgerAbi } from '@eterno/protocol/generated/abis
 import { text, type Lang } from './app.ts';
 import { chainClients, testAccount } from './chain.ts';
 import { until } from './wait.ts';
+import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
 
 export type StakePool = 'ETRO' | 'EULP';
-export type StakeDeployments = { contracts: Record<string, Address> };
+export type StakeDeployments = { contracts: DeployedContracts };
 export type LockDays = 30 | 60 | 90 | 120 | 150 | 180 | 210 | 360;
 
 const STAKING_KEY = { ETRO: 'StakingETRO', EULP: 'StakingEULP' } as const;
 
-function contract(d: StakeDeployments, name: string): Address {
-  const address = d.contracts[name];
-  if (!address) throw new Error(`the deployments have no ${name}`);
-  return address;
+function contract(d: StakeDeployments, name: ContractKey): Address {
+  return d.contracts[name];
 }
 
 export function stakeContracts(d: StakeDeployments) {

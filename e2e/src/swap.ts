@@ -11,13 +11,12 @@ import { text } from './app.ts';
 import { GAS_LIMIT } from '@eterno/protocol/chain';
 import { chainClients, testAccount } from './chain.ts';
 import { until } from './wait.ts';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 
-export type SwapDeployments = { contracts: Record<string, Address> };
+export type SwapDeployments = { contracts: DeployedContracts };
 
 function contract(deployments: SwapDeployments, name: 'USDT' | 'ETRO' | 'EtroSwap' | 'LockLedger'): Address {
-  const address = deployments.contracts[name];
-  if (!address) throw new Error(`the deployments have no ${name}`);
-  return address;
+  return deployments.contracts[name];
 }
 
 export async function quoteBuy(

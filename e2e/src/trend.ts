@@ -16,8 +16,9 @@ import {
 import type { Locator, Page } from 'playwright-core';
 import { createWalletClient, type Address } from 'viem';
 import { chainClients, testAccount } from './chain.ts';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 
-export type TrendDeployments = { contracts: Record<string, Address> };
+export type TrendDeployments = { contracts: DeployedContracts };
 
 /** The candles of the pair at `pairAddress` by brute force from its `Swap` events, oldest first. */
 export async function chainCandles(
@@ -28,7 +29,7 @@ export async function chainCandles(
 ): Promise<Array<CandleFigures & { time: bigint }>> {
   const client = chainClients(rpcUrl).public;
   const token0 = await client.readContract({ address: pairAddress, abi: uniswapV2PairAbi, functionName: 'token0' });
-  const usdtIsToken0 = token0.toLowerCase() === deployments.contracts.USDT!.toLowerCase();
+  const usdtIsToken0 = token0.toLowerCase() === deployments.contracts.USDT.toLowerCase();
   const swaps = await client.getContractEvents({
     address: pairAddress,
     abi: uniswapV2PairAbi,

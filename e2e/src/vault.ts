@@ -10,13 +10,12 @@ import { diveInTypedData, splitSignature, VAULT_KIND } from '@eterno/protocol/va
 import { sessionStorageOf, tokenOf } from './app.ts';
 import { chainClients, testAccount, transfer } from './chain.ts';
 import { until } from './wait.ts';
+import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
 
-export type VaultDeployments = { contracts: Record<string, Address> };
+export type VaultDeployments = { contracts: DeployedContracts };
 
-export function contractOf(d: VaultDeployments, name: string): Address {
-  const address = d.contracts[name];
-  if (!address) throw new Error(`no ${name} in the deployments`);
-  return address;
+export function contractOf(d: VaultDeployments, name: ContractKey): Address {
+  return d.contracts[name];
 }
 
 export function tokenBalanceOf(rpcUrl: string, token: Address, owner: Address): Promise<bigint> {

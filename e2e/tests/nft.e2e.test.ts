@@ -34,12 +34,12 @@ describe('ecology › NFT', () => {
   for (const viewport of ['portrait', 'landscape'] as const) {
     test(`${viewport}: buys a partner NFT, reveals it 300 blocks later in two steps, shows the drawn rarity (screenshots en, zh)`, async () => {
       const stack = e2e.stack();
-      const { contracts } = stack.deployments as { contracts: Record<string, Address> };
-      const nft = contracts.EternoNft!;
+      const { contracts } = stack.deployments;
+      const nft = contracts.EternoNft;
       const { public: client, test: testClient } = chainClients(stack.rpcUrl);
       const alice = testAccount(1).address;
       const etroOf = (who: Address) =>
-        client.readContract({ address: contracts.ETRO!, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+        client.readContract({ address: contracts.ETRO, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
       const { page, pageErrors } = await e2e.browser({ viewport });
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });

@@ -48,13 +48,13 @@ async function settle(page: Page): Promise<void> {
   );
 }
 
-const contracts = () => e2e.stack().deployments.contracts as Record<string, Address>;
+const contracts = () => e2e.stack().deployments.contracts;
 
 /** Buys an entry (0) or partner (1) NFT from Node as test account `index` and reveals it with its committed seed. */
 async function buyRevealedFromNode(index: number, kind: 0 | 1): Promise<bigint> {
   const { chain, transport, public: client } = chainClients(e2e.stack().rpcUrl);
   const wallet = createWalletClient({ account: testAccount(index), chain, transport });
-  const { EternoNft: nft, ETRO: etro } = contracts() as { EternoNft: Address; ETRO: Address };
+  const { EternoNft: nft, ETRO: etro } = contracts();
   const price = await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'priceOf', args: [kind] });
   const send = async (hash: `0x${string}`) => {
     const receipt = await client.waitForTransactionReceipt({ hash, timeout: 60_000 });
@@ -100,7 +100,7 @@ const sheetGone = (page: Page, sheet: string) =>
 describe('ecology › nodes', () => {
   test('create → join → edit → vote → a package → the next day’s reward in the node and the bills → quit; every refusal; screenshots', async () => {
     const stack = e2e.stack();
-    const { EternoNodes: nodes, EternoNft: nft, ETRO: etro } = contracts() as Record<string, Address>;
+    const { EternoNodes: nodes, EternoNft: nft, ETRO: etro } = contracts();
     await mkdir(SHOTS_DIR, { recursive: true });
 
     // Alice: no partner NFT yet, so the create sheet refuses at once, with the way to buy one.

@@ -131,8 +131,8 @@ describe('assets › swap', () => {
     ]);
     const sent = sentTo(wallet);
     expect(sent.map((tx) => tx.to.toLowerCase())).toEqual([
-      d.contracts.USDT!.toLowerCase(),
-      d.contracts.EtroSwap!.toLowerCase(),
+      d.contracts.USDT.toLowerCase(),
+      d.contracts.EtroSwap.toLowerCase(),
     ]);
     const swapCall = decodeFunctionData({ abi: etroSwapAbi, data: sent[1]!.data });
     expect(swapCall.functionName).toBe('swap');
@@ -231,8 +231,8 @@ describe('assets › swap', () => {
     await waitForPhase(panel(page), 'confirmed');
     const sent = sentTo(wallet);
     expect(sent.map((tx) => tx.to.toLowerCase())).toEqual([
-      d.contracts.ETRO!.toLowerCase(),
-      d.contracts.EtroSwap!.toLowerCase(),
+      d.contracts.ETRO.toLowerCase(),
+      d.contracts.EtroSwap.toLowerCase(),
     ]);
     const sellCall = decodeFunctionData({ abi: etroSwapAbi, data: sent[1]!.data });
     expect(sellCall.functionName).toBe('sell');

@@ -8,7 +8,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { parseUnits, type Address } from 'viem';
+import { parseUnits } from 'viem';
 import type { Page } from 'playwright-core';
 import { errorScreen, signInVia, text, type Lang } from '../src/app.ts';
 import { advanceTime } from '../src/chain.ts';
@@ -49,7 +49,7 @@ describe('home › TREND', () => {
   for (const viewport of ['portrait', 'landscape'] as const) {
     test(`${viewport}: draws the candles of real trades, per pair and interval (screenshots en, zh)`, async () => {
       const stack = e2e.stack();
-      const { contracts } = stack.deployments as { contracts: Record<string, Address> };
+      const { contracts } = stack.deployments;
       const { page, pageErrors, consoleErrors } = await e2e.browser({ viewport });
       await mkdir(SHOTS_DIR, { recursive: true });
       await installTestWallet(page, { rpcUrl: stack.rpcUrl });
@@ -61,7 +61,7 @@ describe('home › TREND', () => {
       expect(chartRequests).toEqual([]);
 
       // FON has had no trade on the seeded chain: the empty state, no chart.
-      expect(await chainCandles(stack.rpcUrl, stack.deployments, contracts.WFON_USDT!, '1h')).toEqual([]);
+      expect(await chainCandles(stack.rpcUrl, stack.deployments, contracts.WFON_USDT, '1h')).toEqual([]);
       await page.goto(`${stack.webUrl}/home/trend?pair=FON&interval=1h`);
       await page.getByTestId('trend-empty').waitFor({ state: 'visible', timeout: 60_000 });
       expect(await page.getByTestId('trend-empty').textContent()).toBe(
@@ -76,12 +76,12 @@ describe('home › TREND', () => {
       await routerBuyEtro(stack.rpcUrl, stack.deployments, 2, parseUnits('500', 18));
       await routerSellFon(stack.rpcUrl, stack.deployments, 2, parseUnits('5', 18));
 
-      const fon = await chainCandles(stack.rpcUrl, stack.deployments, contracts.WFON_USDT!, '1h');
+      const fon = await chainCandles(stack.rpcUrl, stack.deployments, contracts.WFON_USDT, '1h');
       expect(fon).toHaveLength(1);
       await waitForCandles(page, 1, closeText(fon[0]!));
       expect(chartRequests).toHaveLength(1);
 
-      const etroHours = await chainCandles(stack.rpcUrl, stack.deployments, contracts.EULP!, '1h');
+      const etroHours = await chainCandles(stack.rpcUrl, stack.deployments, contracts.EULP, '1h');
       expect(etroHours.length).toBeGreaterThanOrEqual(2);
       expect(etroHours.at(-1)!.trades).toBe(1);
       await page.getByRole('tab', { name: text('en', 'home', 'trend.pairName').replace('{{token}}', 'ETRO') }).click();
@@ -100,7 +100,7 @@ describe('home › TREND', () => {
       // The price went up with the buys: the change over the shown candles is positive.
       expect(await page.getByTestId('trend-change').textContent()).toMatch(/^\+\d/);
 
-      const etroDays = await chainCandles(stack.rpcUrl, stack.deployments, contracts.EULP!, '1d');
+      const etroDays = await chainCandles(stack.rpcUrl, stack.deployments, contracts.EULP, '1d');
       await page.getByRole('tab', { name: text('en', 'home', 'trend.intervals.1d') }).click();
       await waitForCandles(page, etroDays.length, closeText(etroDays.at(-1)!));
       await page.getByRole('tab', { name: text('en', 'home', 'trend.intervals.1h') }).click();

@@ -183,7 +183,7 @@ describe('npm run ops', () => {
 
 describe('rotate-placement-signer', () => {
   it('propose, refused before the delay, activated after it', async () => {
-    const registry = deployments.contracts.ReferralRegistry!;
+    const registry = deployments.contracts.ReferralRegistry;
     const read = (functionName: 'placementSigner' | 'PLACEMENT_SIGNER_DELAY') =>
       client.readContract({ address: registry, abi: referralRegistryAbi, functionName });
     const startNonce = await nonce(owner.address);
@@ -224,8 +224,8 @@ describe('pause / unpause', () => {
       expect((await ops(['pause', '--contract', contract, '--yes'])).code).toBe(0);
     }
     expect(await readVault('paused')).toBe(true);
-    const market = deployments.contracts.EusdMarket!;
-    const nft = deployments.contracts.EternoNft!;
+    const market = deployments.contracts.EusdMarket;
+    const nft = deployments.contracts.EternoNft;
     expect(await client.readContract({ address: market, abi: eusdMarketAbi, functionName: 'paused' })).toBe(true);
     expect(await client.readContract({ address: nft, abi: eternoNftAbi, functionName: 'salePaused' })).toBe(true);
 

@@ -26,7 +26,7 @@ import {
   type PublicClient,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { parseDeployments, type Deployments } from '@eterno/protocol/deployments';
+import { parseDeployments, type ContractKey, type Deployments } from '@eterno/protocol/deployments';
 import { NATIVE_CURRENCY } from '@eterno/protocol/chain';
 import { eternoNftAbi, eternoVaultAbi, eusdMarketAbi, referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { Refused, UsageError, type OpsIo } from './errors.ts';
@@ -231,19 +231,17 @@ async function chainTime(client: PublicClient): Promise<bigint> {
 
 type Call = {
   /** The deployments' contract name. */
-  name: string;
+  name: ContractKey;
   abi: Abi;
   functionName: string;
   args: readonly unknown[];
 };
 
-function address(ctx: Context, name: string): Address {
-  const found = ctx.deployments.contracts[name];
-  if (!found) throw new Refused(`the deployments file has no ${name}`);
-  return found;
+function address(ctx: Context, name: ContractKey): Address {
+  return ctx.deployments.contracts[name];
 }
 
-async function read<T>(ctx: Context, name: string, abi: Abi, functionName: string, args: readonly unknown[] = []) {
+async function read<T>(ctx: Context, name: ContractKey, abi: Abi, functionName: string, args: readonly unknown[] = []) {
   return (await ctx.client.readContract({ address: address(ctx, name), abi, functionName, args })) as T;
 }
 
@@ -320,7 +318,7 @@ async function execute(ctx: Context, call: Call): Promise<boolean> {
 type SignerRole = {
   command: string;
   label: string;
-  contract: string;
+  contract: ContractKey;
   abi: Abi;
   current: string;
   pending: string;
@@ -484,7 +482,7 @@ async function rotate(ctx: Context, role: SignerRole, args: string[]): Promise<v
 
 type PausableName = 'vault' | 'market' | 'nft';
 
-const PAUSABLE: Record<PausableName, { contract: string; abi: Abi; what: string }> = {
+const PAUSABLE: Record<PausableName, { contract: ContractKey; abi: Abi; what: string }> = {
   vault: {
     contract: 'EternoVault',
     abi: eternoVaultAbi,
@@ -526,10 +524,6 @@ async function isPaused(ctx: Context, name: PausableName): Promise<boolean> {
 
 async function printPause(ctx: Context, name: PausableName): Promise<void> {
   const { contract, what } = PAUSABLE[name];
-  if (!ctx.deployments.contracts[contract]) {
-    ctx.out(`${name.padEnd(7)} ${contract}: not in the deployments file`);
-    return;
-  }
   if (name !== 'vault') {
     const paused = await isPaused(ctx, name);
     ctx.out(`${name.padEnd(7)} ${contract} (${address(ctx, contract)}): ${paused ? 'PAUSED' : 'running'} — ${what}`);
@@ -555,7 +549,6 @@ async function printPause(ctx: Context, name: PausableName): Promise<void> {
 
 async function setPaused(ctx: Context, name: PausableName, pause: boolean): Promise<void> {
   const { contract, abi, what } = PAUSABLE[name];
-  address(ctx, contract);
   await printPause(ctx, name);
   const paused = await isPaused(ctx, name);
   if (pause && paused) throw new Refused(`${contract} is already paused`);
@@ -596,8 +589,7 @@ async function showStatus(ctx: Context): Promise<void> {
   for (const name of Object.keys(PAUSABLE) as PausableName[]) await printPause(ctx, name);
   ctx.out('');
   ctx.out('Owners');
-  for (const name of ['EternoVault', 'ReferralRegistry', 'EusdMarket', 'EternoNft']) {
-    if (!ctx.deployments.contracts[name]) continue;
+  for (const name of ['EternoVault', 'ReferralRegistry', 'EusdMarket', 'EternoNft'] as const) {
     const [owner, pendingOwner] = await Promise.all([
       read<Address>(ctx, name, eternoVaultAbi, 'owner'),
       read<Address>(ctx, name, eternoVaultAbi, 'pendingOwner'),

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zeroAddress } from 'viem';
-import { eternoNodesAddress, lockSourceOf, stakePoolOf, UnknownDeploymentError } from './sources.ts';
+import { lockSourceOf, stakePoolOf, UnknownDeploymentError } from './sources.ts';
 
 const SWAP = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 const STAKING_ETRO = '0xe7f1725E7734CE288F8367e1Bb143E90bb3F0512';
@@ -25,13 +24,5 @@ describe('lockSourceOf', () => {
     expect(lockSourceOf(STAKING_ETRO, SWAP, staking)).toBe('stakeETRO');
     expect(lockSourceOf(STAKING_EULP, SWAP, staking)).toBe('stakeEULP');
     expect(lockSourceOf(OTHER, SWAP, staking)).toBe('other');
-  });
-});
-
-describe('eternoNodesAddress', () => {
-  it('is the deployments’ EternoNodes, else the zero address (nothing indexed)', () => {
-    const nodes = '0x00000000000000000000000000000000000000a1';
-    expect(eternoNodesAddress({ EternoNodes: nodes })).toBe(nodes);
-    expect(eternoNodesAddress({})).toBe(zeroAddress);
   });
 });

@@ -3,7 +3,7 @@
  * LockLedger writer. Addresses compare case-insensitively (config and logs may differ in case).
  */
 import { STAKE_POOLS, type LockSource, type StakePool } from '@eterno/protocol/indexerApi';
-import { zeroAddress, type Address } from 'viem';
+import type { Address } from 'viem';
 
 /** The two staking deployments in STAKE_POOLS order (the `Staking` contract's address list). */
 export type StakingAddresses = readonly Address[];
@@ -28,26 +28,4 @@ export function lockSourceOf(writer: Address, swap: Address, staking: StakingAdd
   const i = staking.findIndex((a) => same(a, writer));
   const pool = STAKE_POOLS[i];
   return pool === undefined ? 'other' : `stake${pool}`;
-}
-
-/**
- * The address the `ReferralRegistry` source indexes: the registry the deployments name, else the
- * zero address (no contract there emits anything: a deployment without a registry indexes no
- * referral event and every referral table stays empty).
- */
-export function referralRegistryAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
-  const registry = contracts.ReferralRegistry;
-  return registry === undefined ? zeroAddress : (registry as Address);
-}
-
-/** The address the `EusdMarket` source indexes: the deployments' market, else the zero address (nothing indexed). */
-export function eusdMarketAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
-  const market = contracts.EusdMarket;
-  return market === undefined ? zeroAddress : (market as Address);
-}
-
-/** The address the `EternoNodes` source indexes: the deployments' nodes contract, else the zero address (nothing indexed). */
-export function eternoNodesAddress(contracts: Readonly<Record<string, string | undefined>>): Address {
-  const nodes = contracts.EternoNodes;
-  return nodes === undefined ? zeroAddress : (nodes as Address);
 }

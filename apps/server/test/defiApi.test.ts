@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy } from '@eterno/devstack/deploy';
 import { GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { errorBody, type ErrorCode } from '@eterno/protocol/errors';
 import { eternoFarmAbi, eternoStakingAbi, etroSwapAbi, lockLedgerAbi } from '@eterno/protocol/generated/abis';
 import type {
@@ -80,11 +80,7 @@ describe.each(DATABASES)('DeFi indexer and API on $name', ({ postgres }) => {
   let client: PublicClient<Transport, Chain>;
   const blockTimes = new Map<bigint, bigint>();
 
-  const at = (name: string): Address => {
-    const address = contracts[name];
-    if (address === undefined) throw new Error(`no ${name} in the deployments`);
-    return address;
-  };
+  const at = (name: ContractKey): Address => contracts[name];
 
   async function send(
     account: typeof alice,

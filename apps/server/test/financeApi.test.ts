@@ -15,7 +15,7 @@ import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localSignerKey } from '@eterno/devstack/deploy';
 import { registerAccounts } from '@eterno/devstack/referral';
 import { ETERNO_CHAIN_ID, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import type {
   FinanceCatalogueJson,
@@ -110,7 +110,7 @@ describe.each(DATABASES)('finance routes on $name', ({ postgres }) => {
   let client: PublicClient<Transport, Chain>;
   const tokens = new Map<TestAccount, string>();
 
-  const at = (name: string): Address => contracts[name]!.toLowerCase() as Address;
+  const at = (name: ContractKey): Address => contracts[name].toLowerCase() as Address;
 
   const send = (
     account: TestAccount,

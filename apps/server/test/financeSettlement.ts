@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localSignerKey } from '@eterno/devstack/deploy';
 import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import {
   DAY_SECONDS,
   dailyIncome,
@@ -135,7 +135,7 @@ export function financeSettlementSuite({ name, postgres }: { name: string; postg
     let schema: string | undefined;
     let startDay: bigint;
 
-    const at = (name: string): Address => contracts[name]!;
+    const at = (name: ContractKey): Address => contracts[name];
 
     async function send(account: Account, address: Address, abi: Abi, fn: string, args: readonly unknown[]) {
       const wallet = createWalletClient({ account, chain, transport: http(anvil.rpcUrl) });

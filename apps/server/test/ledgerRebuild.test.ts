@@ -13,7 +13,7 @@ import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy, localNftOperatorKey, localSignerKey } from '@eterno/devstack/deploy';
 import { nftSeedSecret, seedOpening } from '@eterno/protocol/nft/seedTree';
 import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import {
   eternoFarmAbi,
   eternoNftAbi,
@@ -122,11 +122,7 @@ describe.each(DATABASES)('ledger rebuild on $name', ({ postgres }) => {
   let rebuiltTables: Tables;
   let aliceWithdrawTx: Hash;
 
-  const at = (name: string): Address => {
-    const address = contracts[name];
-    if (address === undefined) throw new Error(`no ${name} in the deployments`);
-    return address;
-  };
+  const at = (name: ContractKey): Address => contracts[name];
   const low = (a: Address) => a.toLowerCase() as Address;
 
   async function send(account: Account, address: Address, abi: Abi, functionName: string, args: readonly unknown[]) {

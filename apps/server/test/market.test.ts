@@ -88,7 +88,7 @@ describe.each(DATABASES)('EUSD market indexer and API on $name', ({ postgres }) 
     dataDir = await mkdtemp(join(tmpdir(), 'eterno-market-api-'));
     const deploymentsFile = join(dataDir, 'deployments.json');
     contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    market = contracts.EusdMarket!;
+    market = contracts.EusdMarket;
     chain = defineChain({
       id: 201022,
       name: 'ETERNO local',

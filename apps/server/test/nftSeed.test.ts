@@ -77,10 +77,10 @@ describe.each([
     anvil = await startAnvil();
     const deploymentsFile = join(dataDir, 'deployments.json');
     const contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    nft = contracts.EternoNft!;
+    nft = contracts.EternoNft;
     chain = chainOf(anvil.rpcUrl);
     client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    await tx(alice, contracts.ETRO!, erc20Abi, 'approve', [nft, maxUint256]);
+    await tx(alice, contracts.ETRO, erc20Abi, 'approve', [nft, maxUint256]);
     await tx(alice, nft, eternoNftAbi, 'buy', [1n, maxUint256]); // token 1
     await tx(alice, nft, eternoNftAbi, 'buy', [0n, maxUint256]); // token 2
     if (postgres) pgServer = await startPostgres();
@@ -153,7 +153,7 @@ describe('the seed keeper', () => {
   it('commits the next batches when few ids are left, usable from the next block', async () => {
     const deploymentsFile = join(dataDir, 'deployments.json');
     const contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    const nft = contracts.EternoNft!;
+    const nft = contracts.EternoNft;
     const operator = openNftOperator({
       ETERNO_DEPLOYMENTS: deploymentsFile,
       [`PONDER_RPC_URL_${ETERNO_CHAIN_ID}`]: anvil.rpcUrl,
@@ -206,12 +206,12 @@ describe('the seed keeper', () => {
     expect(operator.confirmations).toBe(2);
     const chain = chainOf(anvil.rpcUrl);
     const client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
-    const nft = contracts.EternoNft!;
+    const nft = contracts.EternoNft;
     const tx = (address: Address, abi: Parameters<typeof sendTx>[3], fn: string, args: unknown[]) =>
       sendTx({ rpcUrl: anvil.rpcUrl, chain, client }, alice, address, abi, fn, args);
     const mine = (blocks: number) =>
       createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) }).mine({ blocks });
-    await tx(contracts.ETRO!, erc20Abi, 'approve', [nft, maxUint256]);
+    await tx(contracts.ETRO, erc20Abi, 'approve', [nft, maxUint256]);
     await mine(1); // the deploy's commit is usable from the next block
     await tx(nft, eternoNftAbi, 'buy', [0n, maxUint256]);
     const tokenId = 1n; // the first token of this deployment

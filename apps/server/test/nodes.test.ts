@@ -128,7 +128,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
       functionName: 'priceOf',
       args: [Number(kind)],
     });
-    await tx(who, contracts.ETRO!, erc20Abi, 'approve', [nft, price]);
+    await tx(who, contracts.ETRO, erc20Abi, 'approve', [nft, price]);
     await tx(who, nft, eternoNftAbi, 'buy', [kind, price]);
     const [bought] = await client.getContractEvents({
       address: nft,
@@ -209,10 +209,10 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     anvil = await startAnvil();
     const deploymentsFile = join(dataDir, 'deployments.json');
     contracts = (await deploy({ rpcUrl: anvil.rpcUrl, outFile: deploymentsFile })).contracts;
-    vault = contracts.EternoVault!;
-    usdt = contracts.USDT!;
-    nodes = contracts.EternoNodes!;
-    nft = contracts.EternoNft!;
+    vault = contracts.EternoVault;
+    usdt = contracts.USDT;
+    nodes = contracts.EternoNodes;
+    nft = contracts.EternoNft;
     chain = defineChain({
       id: ETERNO_CHAIN_ID,
       name: 'ETERNO local',
@@ -221,7 +221,7 @@ describe.each(DATABASES)('nodes on $name', ({ postgres }) => {
     });
     client = createPublicClient({ chain, transport: http(anvil.rpcUrl), pollingInterval: 50 });
     test = createTestClient({ chain, mode: 'anvil', transport: http(anvil.rpcUrl) });
-    const etro = contracts.ETRO!;
+    const etro = contracts.ETRO;
     await tx(alice, etro, erc20Abi, 'transfer', [dave.address, e18('2000')]);
     await tx(alice, etro, erc20Abi, 'transfer', [erin.address, e18('500')]);
     for (const [who, kind] of [

@@ -158,8 +158,8 @@ export class RealStack {
    * finance API signs it (registration type `first`, valid 30 minutes after the latest block).
    */
   async signPurchase(who: TestAccount, id: bigint, price: bigint): Promise<readonly unknown[]> {
-    const vault = this.contracts.EternoVault!;
-    const usdt = this.contracts.USDT!;
+    const vault = this.contracts.EternoVault;
+    const usdt = this.contracts.USDT;
     const deadline = (await this.client.getBlock()).timestamp + 1800n;
     const nonce = await this.client.readContract({
       address: vault,
@@ -177,9 +177,9 @@ export class RealStack {
 
   /** A purchase of package `id` at `price` USDT (approve, then `diveInWithToken` signed as the finance API signs it). */
   async buyPackage(who: TestAccount, id: bigint, price: bigint): Promise<void> {
-    const vault = this.contracts.EternoVault!;
+    const vault = this.contracts.EternoVault;
     const args = await this.signPurchase(who, id, price);
-    await this.tx(who, this.contracts.USDT!, erc20Abi, 'approve', [vault, price]);
+    await this.tx(who, this.contracts.USDT, erc20Abi, 'approve', [vault, price]);
     await this.tx(who, vault, eternoVaultAbi, 'diveInWithToken', args);
   }
 

@@ -136,9 +136,9 @@ describe.each(DATABASES)('referral indexing and routes on $name', ({ postgres })
   beforeAll(async () => {
     stack = await RealStack.start('referral');
     ({ client, test } = stack);
-    registry = stack.contracts.ReferralRegistry!;
-    vault = stack.contracts.EternoVault!;
-    usdt = stack.contracts.USDT!;
+    registry = stack.contracts.ReferralRegistry;
+    vault = stack.contracts.EternoVault;
+    usdt = stack.contracts.USDT;
     // Registered before the server starts (backfill) …
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     server = await stack.startServer({ postgres });

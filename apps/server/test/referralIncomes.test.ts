@@ -78,8 +78,8 @@ describe.each(DATABASES)('dynamic incomes on $name', ({ postgres }) => {
   beforeAll(async () => {
     stack = await RealStack.start('incomes');
     ({ client, test } = stack);
-    registry = stack.contracts.ReferralRegistry!;
-    usdt = stack.contracts.USDT!;
+    registry = stack.contracts.ReferralRegistry;
+    usdt = stack.contracts.USDT;
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     await tx(erin, registry, referralRegistryAbi, 'register', [dave.address, 0]);
     await tx(deployer, registry, referralRegistryAbi, 'setServiceLevel', [bob.address, 1]);

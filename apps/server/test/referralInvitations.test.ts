@@ -58,7 +58,7 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
   beforeAll(async () => {
     stack = await RealStack.start('invitations');
     client = stack.client;
-    registry = stack.contracts.ReferralRegistry!;
+    registry = stack.contracts.ReferralRegistry;
     // A low daily cap (4 invitations in the second test, the fifth in the last): the cap is tested too.
     process.env.ETERNO_INVITATIONS_PER_DAY = '5';
     server = await stack.startServer({ postgres });
@@ -209,7 +209,7 @@ describe.each(DATABASES)('registration and invitations on $name', ({ postgres })
     expect(states.get(forDave.id)!.packages).toBeNull();
     expect(states.get(forHeidi.id)!.packages).toBeNull();
     const price = 100n * 10n ** 18n; // package 1 of the shipped settings
-    await stack.tx(alice, stack.contracts.USDT!, erc20Abi, 'transfer', [dave.address, price]);
+    await stack.tx(alice, stack.contracts.USDT, erc20Abi, 'transfer', [dave.address, price]);
     await stack.buyPackage(dave, 1n, price);
     await waitHead();
     const bought = new Map((await records(aliceToken)).items.map((i) => [i.id, i]));

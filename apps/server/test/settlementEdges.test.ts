@@ -80,9 +80,9 @@ describe.each(DATABASES)('settlement edges on $name', ({ postgres }) => {
   beforeAll(async () => {
     stack = await RealStack.start('edges');
     ({ client, test } = stack);
-    registry = stack.contracts.ReferralRegistry!;
-    vault = stack.contracts.EternoVault!;
-    usdt = stack.contracts.USDT!;
+    registry = stack.contracts.ReferralRegistry;
+    vault = stack.contracts.EternoVault;
+    usdt = stack.contracts.USDT;
     await tx(erin, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     await tx(frank, registry, referralRegistryAbi, 'register', [carol.address, 0]);
     await tx(mallory, registry, referralRegistryAbi, 'register', [alice.address, 0]);
@@ -206,8 +206,8 @@ describe.each(DATABASES)('settlement edges on $name', ({ postgres }) => {
   it('gives a tie at the last paid rank to the earlier registration; prices day T by its own syncs', async () => {
     await buy(erin, 3); // bob's volume on day T: 1,000
     await buy(frank, 2); // carol's: 500 — as mallory's (nina's 500 at T); mallory's address is the lower one
-    const pair = stack.contracts.EULP!;
-    const etro = stack.contracts.ETRO!;
+    const pair = stack.contracts.EULP;
+    const etro = stack.contracts.ETRO;
     await tx(alice, usdt, erc20Abi, 'transfer', [pair, e18('2000')]);
     await test.setNextBlockTimestamp({ timestamp: T + 3600n });
     await tx(alice, pair, uniswapV2PairAbi, 'sync', []);
@@ -247,7 +247,7 @@ describe.each(DATABASES)('settlement edges on $name', ({ postgres }) => {
     expect(await bills(mallory, 'personal_pool')).toEqual([]);
     // A settlement income's tranche is its credit day's: carol's prize of D (EUSD, credited at T less its
     // loop share) released nothing at T and its first 20th at T + 1.
-    const eusd = low(stack.contracts.EUSD!);
+    const eusd = low(stack.contracts.EUSD);
     const carolCredit = 278214285714285714285n - 55642857142857142857n;
     const unlocks = await bills(carol, 'unlock_income');
     expect(unlocks.filter(([id]) => id.includes(eusd))).toEqual([
@@ -256,8 +256,8 @@ describe.each(DATABASES)('settlement edges on $name', ({ postgres }) => {
   }, 300_000);
 
   it("records day T's price as the integer TWAP of its syncs and rebuilds every ledger figure from the bills", async () => {
-    const pair = stack.contracts.EULP!;
-    const etroIsToken0 = low(stack.contracts.ETRO!) < low(usdt);
+    const pair = stack.contracts.EULP;
+    const etroIsToken0 = low(stack.contracts.ETRO) < low(usdt);
     // The day's TWAP by hand: the per-Sync prices ⌊usdt·10¹⁸/etro⌋ weighted by the seconds of [T, T + 1 day)
     // each held, floored once; the sync at T + 1 day held none of them.
     const logs = await client.getContractEvents({

@@ -106,7 +106,7 @@ describe.each(DATABASES)('a three-day jump equals three one-day blocks on $name'
 
   beforeAll(async () => {
     stack = await RealStack.start('jump');
-    const registry = stack.contracts.ReferralRegistry!;
+    const registry = stack.contracts.ReferralRegistry;
     await tx(dave, registry, referralRegistryAbi, 'register', [bob.address, 0]);
     await tx(erin, registry, referralRegistryAbi, 'register', [bob.address, 1]);
     await tx(frank, registry, referralRegistryAbi, 'register', [dave.address, 0]);
@@ -119,7 +119,7 @@ describe.each(DATABASES)('a three-day jump equals three one-day blocks on $name'
       [gina, '3000'],
       [hank, '1000'],
     ] as const)
-      await tx(deployer, stack.contracts.USDT!, erc20Abi, 'transfer', [who.address, e18(amount)]);
+      await tx(deployer, stack.contracts.USDT, erc20Abi, 'transfer', [who.address, e18(amount)]);
     const shipped = JSON.parse(await readFile(join(import.meta.dirname, '../settings/finance.json'), 'utf8')) as Array<{
       packages: object[];
     }>;

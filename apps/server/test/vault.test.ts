@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startAnvil, type Anvil } from '@eterno/devstack/anvil';
 import { deploy } from '@eterno/devstack/deploy';
 import { ETERNO_CHAIN_ID, GAS_LIMIT, LOCAL_TEST_MNEMONIC, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi, uniswapV2PairAbi } from '@eterno/protocol/generated/abis';
 import type {
   BillsResponseJson,
@@ -75,11 +75,7 @@ describe.each(DATABASES)('vault routes on $name', ({ postgres }) => {
   let client: PublicClient<Transport, Chain>;
   const tokens = new Map<TestAccount, string>();
 
-  const at = (name: string): Address => {
-    const address = contracts[name];
-    if (address === undefined) throw new Error(`no ${name} in the deployments`);
-    return address.toLowerCase() as Address;
-  };
+  const at = (name: ContractKey): Address => contracts[name].toLowerCase() as Address;
 
   const send = (
     account: TestAccount,

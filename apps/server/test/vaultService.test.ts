@@ -19,7 +19,7 @@ import {
   WITHDRAW_GAS_LIMIT,
   defineEternoChain,
 } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { DepositAuthorisationJson, ExchangeQuoteJson, WithdrawalJson } from '@eterno/protocol/vaultApi';
@@ -73,7 +73,7 @@ describe.each(BACKENDS)('vault service on $name', (backend) => {
   let app: Hono;
   const sessions = new Map<TestAccount, string>();
 
-  const at = (name: string): Address => contracts[name]!.toLowerCase() as Address;
+  const at = (name: ContractKey): Address => contracts[name].toLowerCase() as Address;
 
   async function send(
     account: TestAccount,

@@ -26,6 +26,10 @@ const deployments = {
     StakingEULP: address(16),
     EternoFarm: address(17),
     EternoVault: address(18),
+    ReferralRegistry: address(19),
+    EusdMarket: address(20),
+    EternoNft: address(21),
+    EternoNodes: address(22),
   },
 };
 const valid = {

@@ -329,7 +329,7 @@ describe('deploy on a fresh anvil', () => {
   });
 
   it('deploys the referral registry: the deployer is the genesis root, its own placement signer (not the vault signer) places, the seed registers alice, bob and carol', async () => {
-    const registry = deployments.contracts.ReferralRegistry!;
+    const registry = deployments.contracts.ReferralRegistry;
     const read = <T>(functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address: registry, abi: referralRegistryAbi, functionName, args } as never) as Promise<T>;
     const labelled = (label: string) => deployments.accounts!.find((a) => a.label === label)!.address;
@@ -371,7 +371,7 @@ describe('deploy on a fresh anvil', () => {
   });
 
   it('deploys the EUSD market at its parameters with the reward reserve funded, owned by the deployer', async () => {
-    const market = deployments.contracts.EusdMarket!;
+    const market = deployments.contracts.EusdMarket;
     const read = <T>(functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address: market, abi: eusdMarketAbi, functionName, args } as never) as Promise<T>;
     const deployer = deployments.accounts!.find((a) => a.label === 'deployer')!.address;
@@ -391,7 +391,7 @@ describe('deploy on a fresh anvil', () => {
   });
 
   it('deploys the NFT sale with its prices and odds, owned by the deployer, no token yet', async () => {
-    const nft = deployments.contracts.EternoNft!;
+    const nft = deployments.contracts.EternoNft;
     const read = <T>(functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address: nft, abi: eternoNftAbi, functionName, args } as never) as Promise<T>;
     expect(await read('ETRO')).toBe(deployments.contracts.ETRO);
@@ -415,7 +415,7 @@ describe('deploy on a fresh anvil', () => {
   });
 
   it('deploys the nodes over ETRO and the NFTs at the ECONOMY §9 defaults, owned by the deployer, no node yet', async () => {
-    const nodes = deployments.contracts.EternoNodes!;
+    const nodes = deployments.contracts.EternoNodes;
     const read = <T>(functionName: string, args: readonly unknown[] = []) =>
       client.readContract({ address: nodes, abi: eternoNodesAbi, functionName, args } as never) as Promise<T>;
     expect(await read('ETRO')).toBe(deployments.contracts.ETRO);

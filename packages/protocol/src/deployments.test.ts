@@ -67,12 +67,12 @@ describe('parseDeployments', () => {
     expect(parseDeployments({ ...live, confirmations: 20 }).confirmations).toBe(20);
   });
 
-  it('keeps further contracts, checked as addresses', () => {
-    const json = validJson();
-    (json.contracts as Record<string, string>).StakingETRO = address(99);
-    expect(parseDeployments(json).contracts.StakingETRO).toBe(getAddress(address(99)));
-    (json.contracts as Record<string, string>).Farm = 'nope';
-    expect(fieldOf(json)).toBe('contracts.Farm');
+  it('refuses a contract name it does not know (a misspelt key), whatever its value', () => {
+    for (const value of [address(99), 'nope']) {
+      const json = validJson();
+      (json.contracts as Record<string, string>).EternoFram = value;
+      expect(fieldOf(json)).toBe('contracts.EternoFram');
+    }
   });
 
   it('accepts a real network without accounts', () => {

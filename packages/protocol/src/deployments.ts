@@ -22,16 +22,18 @@ export const CONTRACT_KEYS = [
   'StakingEULP',
   'EternoFarm',
   'EternoVault',
+  'ReferralRegistry',
+  'EusdMarket',
+  'EternoNft',
+  'EternoNodes',
 ] as const;
 export type ContractKey = (typeof CONTRACT_KEYS)[number];
 
 /**
- * The contract map: the required keys, plus any further contract the deploy script records
- * (each checked as an address too), so a newly deployed contract needs no format change.
+ * The contract map: every key required, no other (a misspelt contract name fails to compile, and a
+ * misspelt key in the file fails to parse). A newly deployed contract joins `CONTRACT_KEYS`.
  */
-export type DeployedContracts = { readonly [K in ContractKey]: Address } & {
-  readonly [name: string]: Address;
-};
+export type DeployedContracts = { readonly [K in ContractKey]: Address };
 
 export type DeployedAccount = { label: string; address: Address };
 
@@ -110,15 +112,14 @@ export function parseDeployments(json: unknown, checksum: ChecksumAddress = toCh
   }
 
   if (!isRecord(json.contracts)) throw new InvalidDeploymentsError('contracts', 'must be an object');
-  const contracts: Record<string, Address> = {};
-  for (const key of CONTRACT_KEYS) {
-    if (!(key in json.contracts)) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
+  const known: ReadonlySet<string> = new Set(CONTRACT_KEYS);
+  for (const key of Object.keys(json.contracts)) {
+    if (!known.has(key)) throw new InvalidDeploymentsError(`contracts.${key}`, 'is not a known contract name');
   }
-  for (const [key, value] of Object.entries(json.contracts)) {
-    if (!/^[A-Za-z][A-Za-z0-9_]*$/.test(key) || key === '__proto__') {
-      throw new InvalidDeploymentsError(`contracts.${key}`, 'is not a valid contract name');
-    }
-    contracts[key] = readAddress(value, `contracts.${key}`, checksum);
+  const contracts: Partial<Record<ContractKey, Address>> = {};
+  for (const key of CONTRACT_KEYS) {
+    if (!Object.hasOwn(json.contracts, key)) throw new InvalidDeploymentsError(`contracts.${key}`, 'is missing');
+    contracts[key] = readAddress(json.contracts[key], `contracts.${key}`, checksum);
   }
 
   const deployments: Deployments = {

@@ -5,7 +5,7 @@
  * at start with the faulty field named.
  */
 import { readFileSync } from 'node:fs';
-import { parseDeployments } from '@eterno/protocol/deployments';
+import { parseDeployments, type ContractKey } from '@eterno/protocol/deployments';
 import type { Address } from 'viem';
 import { EnvError, requireEnv } from '../api/env.ts';
 import { loadNodesSettings, type NodesSettings } from '../nodes/settings.ts';
@@ -39,11 +39,7 @@ function checkLoopPackages(settings: FinanceSettings, referral: ReferralSettings
 export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
   const file = requireEnv(env, 'ETERNO_DEPLOYMENTS');
   const { contracts } = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
-  const at = (name: string): Address => {
-    const address = contracts[name];
-    if (address === undefined) throw new Error(`${file}: no ${name} address`);
-    return address.toLowerCase() as Address;
-  };
+  const at = (name: ContractKey): Address => contracts[name].toLowerCase() as Address;
   const settings = loadFinanceSettings(env);
   const referral = loadReferralSettings(env);
   checkLoopPackages(settings, referral);

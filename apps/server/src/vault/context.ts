@@ -35,8 +35,8 @@ export type VaultContext = {
   tokens: readonly VaultToken[];
   /** The ETRO/USDT pair whose `Sync` events price ETRO; `token0` is the lower address of the two. */
   pair: { address: Address; etro: Address; usdt: Address };
-  /** The EUSD market (its open orders are EUSD's market price), null when not deployed. */
-  eusdMarket: Address | null;
+  /** The EUSD market (its open orders are EUSD's market price). */
+  eusdMarket: Address;
   signer: VaultSigner;
   chain: VaultChain;
   ledger: LedgerView;

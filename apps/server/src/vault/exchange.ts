@@ -130,7 +130,7 @@ export async function quoteExchange(
       throw new ApiError('EXCHANGE_PRICE_MOVING');
     price = exchangePrice(tokenIn.symbol, tokenOut.symbol, etroInUsdt);
   }
-  if (tokenIn.symbol === 'EUSD' && ctx.eusdMarket !== null) {
+  if (tokenIn.symbol === 'EUSD') {
     const [bestAsk, rewardBps] = await Promise.all([
       ctx.ledger.bestEusdAsk(),
       ctx.chain.marketRewardBps(ctx.eusdMarket),

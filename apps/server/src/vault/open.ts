@@ -55,7 +55,7 @@ export function openVaultContext(
     vault: lower(vault),
     tokens,
     pair: { address: lower(contracts.EULP), etro: lower(contracts.ETRO), usdt: lower(contracts.USDT) },
-    eusdMarket: contracts.EusdMarket === undefined ? null : lower(contracts.EusdMarket),
+    eusdMarket: lower(contracts.EusdMarket),
     signer: createVaultSigner(account, { chainId: deployments.chainId, vault }),
     chain,
     ledger,

@@ -15,7 +15,7 @@
 import { deploy } from '@eterno/devstack/deploy';
 import { rpc, startAnvil, type Anvil } from '@eterno/devstack/testChain';
 import { LOCAL_TEST_MNEMONIC, defineEternoChain } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { eternoStakingAbi, lockLedgerAbi } from '@eterno/protocol/generated/abis';
 import {
   createPublicClient,
@@ -51,7 +51,7 @@ afterAll(async () => {
   await anvil?.stop();
 });
 
-const at = (name: string) => deployments.contracts[name] as Address;
+const at = (name: ContractKey): Address => deployments.contracts[name];
 const wallet = (account: typeof deployer) =>
   createWalletClient({ account, chain: defineEternoChain(anvil.rpcUrl), transport: http(anvil.rpcUrl) });
 

@@ -17,7 +17,7 @@ import {
   LOCAL_TEST_MNEMONIC,
   WITHDRAW_GAS_LIMIT,
 } from '@eterno/protocol/chain';
-import type { Deployments } from '@eterno/protocol/deployments';
+import type { ContractKey, Deployments } from '@eterno/protocol/deployments';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { DepositAuthorisationJson, ExchangeQuoteJson, WithdrawalJson } from '@eterno/protocol/vaultApi';
@@ -83,7 +83,7 @@ export class InProcessVault {
     const { sql, stop } = await backend.open();
     const auth = await createAuthStore(sql);
     const low = (a: string) => a.toLowerCase() as Address;
-    const ledger = chainLedger(client, low(contracts.EternoVault!), low(contracts.EULP!));
+    const ledger = chainLedger(client, low(contracts.EternoVault), low(contracts.EULP));
     await ledger.catchUp();
     const ctx = openVaultContext(
       { ETERNO_DEPLOYMENTS: file, PONDER_RPC_URL_201022: anvil.rpcUrl, ETERNO_SIGNER_KEY: localSignerKey() },
@@ -114,8 +114,8 @@ export class InProcessVault {
     return new InProcessVault(anvil, dir, sql, stop, contracts, client, test, ledger, ctx, app);
   }
 
-  at(name: string): Address {
-    return this.contracts[name]!.toLowerCase() as Address;
+  at(name: ContractKey): Address {
+    return this.contracts[name].toLowerCase() as Address;
   }
 
   get vault(): Address {

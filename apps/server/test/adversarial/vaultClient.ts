@@ -6,6 +6,7 @@
 import { ETERNO_CHAIN_ID, GAS_LIMIT, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { buildSignInMessage } from '@eterno/protocol/siwe';
+import type { ContractKey } from '@eterno/protocol/deployments';
 import type {
   DepositAuthorisationJson,
   ExchangeQuoteJson,
@@ -26,8 +27,8 @@ export class VaultClient {
 
   constructor(readonly stack: RealStack) {}
 
-  at(name: string): Address {
-    return low(this.stack.contracts[name]!);
+  at(name: ContractKey): Address {
+    return low(this.stack.contracts[name]);
   }
 
   get vault(): Address {
@@ -35,9 +36,9 @@ export class VaultClient {
   }
 
   /** Gas coin, and `tokens` of each symbol from the deployer, for `who` (anvil funds accounts 0–9 only). */
-  async fund(who: TestAccount, tokens: Readonly<Record<string, bigint>>): Promise<void> {
+  async fund(who: TestAccount, tokens: Readonly<Partial<Record<ContractKey, bigint>>>): Promise<void> {
     await this.stack.test.setBalance({ address: who.address, value: e18('100') });
-    for (const [symbol, amount] of Object.entries(tokens))
+    for (const [symbol, amount] of Object.entries(tokens) as Array<[ContractKey, bigint]>)
       await this.stack.tx(account(0), this.at(symbol), erc20Abi, 'transfer', [who.address, amount]);
   }
 

@@ -14,7 +14,6 @@ import { eusdMarketAbi } from '../generated/abis.ts';
 import { TxSimulationError } from '../tx/errors.ts';
 import { executeSteps } from '../tx/execute.ts';
 import { InsufficientBalanceError, type TxStep } from '../tx/steps.ts';
-import { marketContracts, MarketNotDeployedError } from './marketContracts.ts';
 import { quoteFill } from './marketMath.ts';
 import { planBuy } from './planBuy.ts';
 import { planCancel } from './planCancel.ts';
@@ -147,10 +146,5 @@ describe('the EUSD market on anvil', () => {
     expect(() =>
       planBuy({ ...b, usdtBalance: parseEther('1') }, { orderId: 2n, unitPrice: parseEther('0.9') }, parseEther('10')),
     ).toThrow(InsufficientBalanceError);
-  });
-
-  it('says when the deployments name no market', () => {
-    const { EusdMarket: _market, ...rest } = deployments.contracts;
-    expect(() => marketContracts(rest as Deployments['contracts'])).toThrow(MarketNotDeployedError);
   });
 });

@@ -24,8 +24,7 @@ export type EusdMarketView = MarketContracts & {
 
 /**
  * The market's parameters, reward reserve and pause, and `account`'s EUSD and USDT balances and
- * allowances to it, at one block. Throws `MulticallCallError` when a sub-call fails,
- * `MarketNotDeployedError` when the deployments name no market.
+ * allowances to it, at one block. Throws `MulticallCallError` when a sub-call fails.
  */
 export async function readEusdMarket(
   client: CallClient,
@@ -62,7 +61,7 @@ export async function readEusdMarket(
 /** The market's parameters in force (max unit price, seller fee, buyer reward), as the help document lists them. */
 export type EusdMarketParameters = Pick<EusdMarketView, 'market' | 'maxUnitPrice' | 'sellerFeeBps' | 'rewardBps'>;
 
-/** The market's parameters, with no account, in ONE eth_call. Throws `MarketNotDeployedError` without a market. */
+/** The market's parameters, with no account, in ONE eth_call. */
 export async function readEusdMarketParameters(
   client: CallClient,
   args: { contracts: DeployedContracts },

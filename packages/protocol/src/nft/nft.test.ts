@@ -131,7 +131,7 @@ describe('readNft, planBuyNft, planRevealNft on anvil', () => {
   });
 
   it('the seed tree is the one the contract checks: the committed roots, a proof of any id', async () => {
-    const domain: SeedDomain = { chainId: deployments.chainId, nft: deployments.contracts.EternoNft! };
+    const domain: SeedDomain = { chainId: deployments.chainId, nft: deployments.contracts.EternoNft };
     const secret = nftSeedSecret(localNftOperatorKey());
     for (const batch of [0n, BigInt(NFT_SEEDS.initialBatches - 1)]) {
       const committed = await client.readContract({

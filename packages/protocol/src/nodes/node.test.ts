@@ -76,7 +76,7 @@ const labels = (steps: readonly TxStep[]) => steps.map((s) => (s.kind === 'call'
 async function buyRevealed(who: Who, kind: NftKind): Promise<bigint> {
   await run(who, planBuyNft(await nftView(who), kind));
   const bought = (await nftView(who)).owned.at(-1)!;
-  const nft = deployments.contracts.EternoNft!;
+  const nft = deployments.contracts.EternoNft;
   const opening = seedOpening(
     nftSeedSecret(localNftOperatorKey()),
     { chainId: deployments.chainId, nft },
@@ -100,7 +100,7 @@ describe('the node flows on anvil', () => {
   });
 
   it('creates, joins, edits, votes, unvotes, quits and closes through the plans', async () => {
-    const nodes = deployments.contracts.EternoNodes!;
+    const nodes = deployments.contracts.EternoNodes;
     const partner = await buyRevealed(alice, 'partner');
     const a0 = await chainView(alice);
     expect(a0.membership).toEqual({ nodeId: 0n, tokenId: 0n });
@@ -122,7 +122,7 @@ describe('the node flows on anvil', () => {
     expect((await chainView(bob)).membership).toEqual({ nodeId: 1n, tokenId: entry });
     expect(
       await client.readContract({
-        address: deployments.contracts.EternoNft!,
+        address: deployments.contracts.EternoNft,
         abi: erc721Abi,
         functionName: 'ownerOf',
         args: [entry],

@@ -25,7 +25,7 @@ export { MulticallCallError, MulticallUnavailableError, type CallClient } from '
 /**
  * The deployments' contracts that are OpenZeppelin `Ownable2Step` (an owner transfer is pending from
  * `transferOwnership` until the new owner's `acceptOwnership`). The tokens, the Uniswap contracts and
- * Multicall3 have no owner. A contract missing from a deployments file is skipped.
+ * Multicall3 have no owner.
  */
 export const OWNABLE_CONTRACTS = [
   'LockLedger',
@@ -104,11 +104,7 @@ export type PendingChanges = {
 };
 
 /** The deployed contracts `readPendingChanges` reads (a deployments file's `contracts` fits). */
-export type PendingChangesContracts = Pick<
-  DeployedContracts,
-  'Multicall3' | 'EternoVault' | 'EternoFarm' | 'LockLedger'
-> &
-  Partial<Record<OwnableContract, Address>>;
+export type PendingChangesContracts = Pick<DeployedContracts, 'Multicall3' | OwnableContract>;
 
 /**
  * A stable identity of a change: the same proposal keeps it from block to block, a new proposal
@@ -211,10 +207,7 @@ function placementSignerReads(registry: Address) {
 
 function ownerReads(contracts: PendingChangesContracts) {
   const reads: Record<string, MulticallRead<Address>> = {};
-  for (const name of OWNABLE_CONTRACTS) {
-    const address = contracts[name];
-    if (address !== undefined) reads[name] = PENDING_OWNER_READS[name](address);
-  }
+  for (const name of OWNABLE_CONTRACTS) reads[name] = PENDING_OWNER_READS[name](contracts[name]);
   return reads;
 }
 

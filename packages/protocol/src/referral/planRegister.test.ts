@@ -56,7 +56,7 @@ const now = async () => (await client.getBlock()).timestamp;
 const parentOf = async (user: Address) =>
   (
     await client.readContract({
-      address: deployments.contracts.ReferralRegistry!,
+      address: deployments.contracts.ReferralRegistry,
       abi: referralRegistryAbi,
       functionName: 'accountOf',
       args: [user],
@@ -64,7 +64,7 @@ const parentOf = async (user: Address) =>
   )[2];
 const args = async (user: Address, registration: Registration, attestation?: PlacementAttestation) =>
   ({
-    contracts: { ReferralRegistry: deployments.contracts.ReferralRegistry! },
+    contracts: { ReferralRegistry: deployments.contracts.ReferralRegistry },
     user,
     registered: false,
     registration,
@@ -75,7 +75,7 @@ const args = async (user: Address, registration: Registration, attestation?: Pla
 const attest = async (user: Address, inviter: Address, contact: Address, side: Side) =>
   signPlacement(
     signer,
-    { chainId: deployments.chainId, registry: deployments.contracts.ReferralRegistry! },
+    { chainId: deployments.chainId, registry: deployments.contracts.ReferralRegistry },
     { user, inviter, contact, side, deadline: (await now()) + 1800n },
   );
 /** The code the steps' refusal decodes to (nothing is sent). */
@@ -97,7 +97,7 @@ const raw = (functionName: 'register' | 'registerUnder', callArgs: readonly unkn
   {
     kind: 'call',
     action: 'referral.register',
-    call: { address: deployments.contracts.ReferralRegistry!, abi: referralRegistryAbi, functionName, args: callArgs },
+    call: { address: deployments.contracts.ReferralRegistry, abi: referralRegistryAbi, functionName, args: callArgs },
   },
 ];
 
@@ -160,7 +160,7 @@ describe('planRegister', () => {
   });
 
   it('decodes each refusal of the registry to its error code (simulated: nothing sent)', async () => {
-    const registry = deployments.contracts.ReferralRegistry!;
+    const registry = deployments.contracts.ReferralRegistry;
     const forDave = await attest(dave.address, alice.address, carol.address, 0);
     const manual = { placement: 'manual', inviter: alice.address, contact: carol.address, side: 0 } as const;
     // Another user's attestation.

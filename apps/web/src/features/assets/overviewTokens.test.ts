@@ -23,6 +23,10 @@ const contracts = {
   StakingEULP: address(16),
   EternoFarm: address(17),
   EternoVault: address(18),
+  ReferralRegistry: address(19),
+  EusdMarket: address(20),
+  EternoNft: address(21),
+  EternoNodes: address(22),
 } satisfies DeployedContracts;
 
 describe('overviewTokens', () => {

@@ -4,8 +4,6 @@ import type { DeployedContracts } from '@eterno/protocol/deployments';
 
 /** The token's symbol from the deployments, or undefined for an address that is not one of ours. */
 export function tokenSymbolOf(contracts: DeployedContracts, token: Address): TokenSymbol | undefined {
-  return TOKEN_SYMBOLS.find((symbol) => {
-    const address = contracts[symbol];
-    return address !== undefined && isAddressEqual(address, token);
-  });
+  // FON is the chain's native coin: no contract.
+  return TOKEN_SYMBOLS.find((symbol) => symbol !== 'FON' && isAddressEqual(contracts[symbol], token));
 }
