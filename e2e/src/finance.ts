@@ -16,7 +16,7 @@ import type {
 } from '@eterno/protocol/financeApi';
 import { PRICE_SCALE } from '@eterno/protocol/pair';
 import { advanceTime, chainClients, testAccount } from './chain.ts';
-import { apiCall, contractOf, type VaultDeployments } from './vault.ts';
+import { apiCall, type VaultDeployments } from './vault.ts';
 import { until } from './wait.ts';
 
 const DAY = 86_400n;
@@ -103,7 +103,7 @@ export async function payAuthorisation(
 ): Promise<`0x${string}`> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const wallet = createWalletClient({ account: testAccount(userIndex), chain, transport });
-  const vault = contractOf(d, 'EternoVault');
+  const vault = d.contracts.EternoVault;
   const amount = BigInt(a.amount);
   const approve = await wallet.writeContract({
     address: a.token,
@@ -136,12 +136,12 @@ export async function payAuthorisation(
 /** The EULP pair's ETRO price in USDT now (18-decimal fixed point, rounded down): the TWAP of a day without trades. */
 export async function etroPriceNow(rpcUrl: string, d: { contracts: DeployedContracts }): Promise<bigint> {
   const client = chainClients(rpcUrl).public;
-  const pair = contractOf(d, 'EULP');
+  const pair = d.contracts.EULP;
   const [reserves, token0] = await Promise.all([
     client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' }),
     client.readContract({ address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }),
   ]);
-  const etroIsToken0 = token0.toLowerCase() === contractOf(d, 'ETRO').toLowerCase();
+  const etroIsToken0 = token0.toLowerCase() === d.contracts.ETRO.toLowerCase();
   const [etro, usdt] = etroIsToken0 ? [reserves[0], reserves[1]] : [reserves[1], reserves[0]];
   return (usdt * PRICE_SCALE) / etro;
 }
@@ -151,7 +151,7 @@ export async function pauseVault(rpcUrl: string, d: VaultDeployments): Promise<v
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const owner = createWalletClient({ account: testAccount(0), chain, transport });
   const hash = await owner.writeContract({
-    address: contractOf(d, 'EternoVault'),
+    address: d.contracts.EternoVault,
     abi: eternoVaultAbi,
     functionName: 'pause',
     args: [],

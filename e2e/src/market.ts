@@ -16,7 +16,7 @@ import {
 } from '@eterno/protocol/generated/abis';
 import { chainClients, testAccount } from './chain.ts';
 import { WaitTimeoutError } from './wait.ts';
-import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 
 const ONE = 10n ** 18n;
 
@@ -40,7 +40,6 @@ export async function expectedMarket(
 ): Promise<MarketFigures> {
   const client = chainClients(rpcUrl).public;
   const c = deployments.contracts;
-  const need = (key: ContractKey): Address => c[key];
   const blockNumber = await client.getBlockNumber({ cacheTime: 0 });
   const at = { blockNumber };
   const usdtSide = async (pair: Address) => {
@@ -48,12 +47,12 @@ export async function expectedMarket(
       client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: 'getReserves' }),
       client.readContract({ ...at, address: pair, abi: uniswapV2PairAbi, functionName: 'token0' }),
     ]);
-    return getAddress(token0) === getAddress(need('USDT')) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
+    return getAddress(token0) === getAddress(c.USDT) ? { usdt: r0, other: r1 } : { usdt: r1, other: r0 };
   };
   const staking = (address: Address, functionName: 'rewardReserve' | 'availableRewards') =>
     client.readContract({ ...at, address, abi: eternoStakingAbi, functionName });
   const farm = (functionName: 'emitted' | 'totalEmission') =>
-    client.readContract({ ...at, address: need('EternoFarm'), abi: eternoFarmAbi, functionName });
+    client.readContract({ ...at, address: c.EternoFarm, abi: eternoFarmAbi, functionName });
 
   const [
     eulp,
@@ -68,15 +67,15 @@ export async function expectedMarket(
     emitted,
     totalEmission,
   ] = await Promise.all([
-    usdtSide(need('EULP')),
-    usdtSide(need('ELP')),
-    usdtSide(need('WFON_USDT')),
-    client.readContract({ ...at, address: need('EULP'), abi: uniswapV2PairAbi, functionName: 'totalSupply' }),
-    client.readContract({ ...at, address: need('ETRO'), abi: erc20Abi, functionName: 'totalSupply' }),
-    staking(need('StakingETRO'), 'rewardReserve'),
-    staking(need('StakingETRO'), 'availableRewards'),
-    staking(need('StakingEULP'), 'rewardReserve'),
-    staking(need('StakingEULP'), 'availableRewards'),
+    usdtSide(c.EULP),
+    usdtSide(c.ELP),
+    usdtSide(c.WFON_USDT),
+    client.readContract({ ...at, address: c.EULP, abi: uniswapV2PairAbi, functionName: 'totalSupply' }),
+    client.readContract({ ...at, address: c.ETRO, abi: erc20Abi, functionName: 'totalSupply' }),
+    staking(c.StakingETRO, 'rewardReserve'),
+    staking(c.StakingETRO, 'availableRewards'),
+    staking(c.StakingEULP, 'rewardReserve'),
+    staking(c.StakingEULP, 'availableRewards'),
     farm('emitted'),
     farm('totalEmission'),
   ]);

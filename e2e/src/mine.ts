@@ -11,7 +11,7 @@ import { REGISTRATION_TYPE_CODES } from '@eterno/protocol/financeApi';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
 import { diveInTypedData, splitSignature, VAULT_KIND } from '@eterno/protocol/vault/typedData';
 import { chainClients, testAccount } from './chain.ts';
-import { contractOf, fundFromAlice, giveFon, SIGNER_INDEX } from './vault.ts';
+import { fundFromAlice, giveFon, SIGNER_INDEX } from './vault.ts';
 
 /** Package ids of the shipped settings (apps/server/settings/finance.json) and their prices (units × 100 USDT). */
 export const PACKAGE_PRICE: Record<number, bigint> = {
@@ -34,7 +34,7 @@ export async function joinTeam(
 ): Promise<Address> {
   const user = testAccount(index).address;
   await giveFon(rpcUrl, user, parseEther('10'));
-  if (usdt > 0n) await fundFromAlice(rpcUrl, contractOf(d, 'USDT'), user, usdt);
+  if (usdt > 0n) await fundFromAlice(rpcUrl, d.contracts.USDT, user, usdt);
   const done = await registerAccounts(rpcUrl, d, [testAccount(index)], { inviter, side });
   if (done.length !== 1) throw new Error(`test account ${index} was already registered`);
   return user;
@@ -49,8 +49,8 @@ export async function buyPackage(
 ): Promise<void> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const user = testAccount(index);
-  const vault = contractOf(d, 'EternoVault');
-  const token = contractOf(d, 'USDT');
+  const vault = d.contracts.EternoVault;
+  const token = d.contracts.USDT;
   const amount = PACKAGE_PRICE[packageId]!;
   const nonce = await client.readContract({
     address: vault,

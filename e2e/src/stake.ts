@@ -10,7 +10,7 @@ import { eternoStakingAbi, lockLedgerAbi } from '@eterno/protocol/generated/abis
 import { text, type Lang } from './app.ts';
 import { chainClients, testAccount } from './chain.ts';
 import { until } from './wait.ts';
-import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 
 export type StakePool = 'ETRO' | 'EULP';
 export type StakeDeployments = { contracts: DeployedContracts };
@@ -18,15 +18,11 @@ export type LockDays = 30 | 60 | 90 | 120 | 150 | 180 | 210 | 360;
 
 const STAKING_KEY = { ETRO: 'StakingETRO', EULP: 'StakingEULP' } as const;
 
-function contract(d: StakeDeployments, name: ContractKey): Address {
-  return d.contracts[name];
-}
-
 export function stakeContracts(d: StakeDeployments) {
   return {
-    token: (pool: StakePool) => contract(d, pool),
-    staking: (pool: StakePool) => contract(d, STAKING_KEY[pool]),
-    ledger: contract(d, 'LockLedger'),
+    token: (pool: StakePool): Address => d.contracts[pool],
+    staking: (pool: StakePool): Address => d.contracts[STAKING_KEY[pool]],
+    ledger: d.contracts.LockLedger,
   };
 }
 

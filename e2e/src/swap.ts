@@ -15,17 +15,13 @@ import type { DeployedContracts } from '@eterno/protocol/deployments';
 
 export type SwapDeployments = { contracts: DeployedContracts };
 
-function contract(deployments: SwapDeployments, name: 'USDT' | 'ETRO' | 'EtroSwap' | 'LockLedger'): Address {
-  return deployments.contracts[name];
-}
-
 export async function quoteBuy(
   rpcUrl: string,
   d: SwapDeployments,
   amountIn: bigint,
 ): Promise<{ fee: bigint; amountOut: bigint }> {
   const [fee, amountOut] = await chainClients(rpcUrl).public.readContract({
-    address: contract(d, 'EtroSwap'),
+    address: d.contracts.EtroSwap,
     abi: etroSwapAbi,
     functionName: 'quoteBuy',
     args: [amountIn],
@@ -35,7 +31,7 @@ export async function quoteBuy(
 
 export function quoteSell(rpcUrl: string, d: SwapDeployments, amountIn: bigint): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({
-    address: contract(d, 'EtroSwap'),
+    address: d.contracts.EtroSwap,
     abi: etroSwapAbi,
     functionName: 'quoteSell',
     args: [amountIn],
@@ -50,7 +46,7 @@ export async function lockOf(
   blockNumber?: bigint,
 ): Promise<{ credited: bigint; released: bigint; claimed: bigint; locked: bigint; claimable: bigint }> {
   const [credited, released, claimed] = await chainClients(rpcUrl).public.readContract({
-    address: contract(d, 'LockLedger'),
+    address: d.contracts.LockLedger,
     abi: lockLedgerAbi,
     functionName: 'summaryOf',
     args: [account],
@@ -62,7 +58,7 @@ export async function lockOf(
 /** LockLedger `quoteClaim(account)`: what a claim takes now and its fee. */
 export function claimQuoteOf(rpcUrl: string, d: SwapDeployments, account: Address): Promise<readonly [bigint, bigint]> {
   return chainClients(rpcUrl).public.readContract({
-    address: contract(d, 'LockLedger'),
+    address: d.contracts.LockLedger,
     abi: lockLedgerAbi,
     functionName: 'quoteClaim',
     args: [account],
@@ -72,7 +68,7 @@ export function claimQuoteOf(rpcUrl: string, d: SwapDeployments, account: Addres
 /** Who receives the LockLedger's claim fees. */
 export function ledgerFeeReceiver(rpcUrl: string, d: SwapDeployments): Promise<Address> {
   return chainClients(rpcUrl).public.readContract({
-    address: contract(d, 'LockLedger'),
+    address: d.contracts.LockLedger,
     abi: lockLedgerAbi,
     functionName: 'feeReceiver',
   });
@@ -85,7 +81,7 @@ export function tokenBalance(
   owner: Address,
 ): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({
-    address: contract(d, token),
+    address: d.contracts[token],
     abi: erc20Abi,
     functionName: 'balanceOf',
     args: [owner],
@@ -118,10 +114,10 @@ export function approveSwap(
   amount: bigint,
 ): Promise<Hex> {
   return sendFrom(rpcUrl, fromIndex, {
-    address: contract(d, token),
+    address: d.contracts[token],
     abi: erc20Abi,
     functionName: 'approve',
-    args: [contract(d, 'EtroSwap'), amount],
+    args: [d.contracts.EtroSwap, amount],
   });
 }
 
@@ -135,7 +131,7 @@ export async function tradeFromNode(
 ): Promise<Hex> {
   await approveSwap(rpcUrl, d, fromIndex, direction === 'buy' ? 'USDT' : 'ETRO', amountIn);
   return sendFrom(rpcUrl, fromIndex, {
-    address: contract(d, 'EtroSwap'),
+    address: d.contracts.EtroSwap,
     abi: etroSwapAbi,
     functionName: direction === 'buy' ? 'swap' : 'sell',
     args: [amountIn, 0n, maxUint256],

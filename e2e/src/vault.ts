@@ -10,13 +10,9 @@ import { diveInTypedData, splitSignature, VAULT_KIND } from '@eterno/protocol/va
 import { sessionStorageOf, tokenOf } from './app.ts';
 import { chainClients, testAccount, transfer } from './chain.ts';
 import { until } from './wait.ts';
-import type { ContractKey, DeployedContracts } from '@eterno/protocol/deployments';
+import type { DeployedContracts } from '@eterno/protocol/deployments';
 
 export type VaultDeployments = { contracts: DeployedContracts };
-
-export function contractOf(d: VaultDeployments, name: ContractKey): Address {
-  return d.contracts[name];
-}
 
 export function tokenBalanceOf(rpcUrl: string, token: Address, owner: Address): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({
@@ -87,7 +83,7 @@ export async function depositFromNode(
 ): Promise<`0x${string}`> {
   const { chain, transport, public: client } = chainClients(rpcUrl);
   const user = testAccount(userIndex);
-  const vault = contractOf(d, 'EternoVault');
+  const vault = d.contracts.EternoVault;
   const nonce = await client.readContract({
     address: vault,
     abi: eternoVaultAbi,
@@ -128,7 +124,7 @@ export async function depositFromNode(
 /** The vault's nonce of `user` for one kind (0 DiveIn, 1 Withdraw, 2 Exchange). */
 export function vaultNonce(rpcUrl: string, d: VaultDeployments, user: Address, kind: number): Promise<bigint> {
   return chainClients(rpcUrl).public.readContract({
-    address: contractOf(d, 'EternoVault'),
+    address: d.contracts.EternoVault,
     abi: eternoVaultAbi,
     functionName: 'nonces',
     args: [user, kind],
@@ -174,7 +170,7 @@ export async function sendVoucher(
   const wallet = createWalletClient({ account: testAccount(userIndex), chain, transport });
   const { r, s, v } = voucher.signature;
   const hash = await wallet.writeContract({
-    address: contractOf(d, 'EternoVault'),
+    address: d.contracts.EternoVault,
     abi: eternoVaultAbi,
     functionName: 'withdraw',
     args: [token, BigInt(voucher.amount), BigInt(voucher.deadline), r, s, v],

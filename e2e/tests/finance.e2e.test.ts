@@ -43,7 +43,6 @@ import { installTestWallet, type TestWallet, type TestWalletOptions } from '../s
 import {
   apiCall,
   billRow,
-  contractOf,
   fundFromAlice,
   giveFon,
   recordApiRequests,
@@ -176,7 +175,7 @@ describe('finance: a package from purchase to finished', () => {
   test('buy through the screens → waiting with its queue place → next day in progress → finance income in the bills → 480 days later finished at its limit', async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
-    const vault = contractOf(d, 'EternoVault');
+    const vault = d.contracts.EternoVault;
     await fund(12, parseEther('250'));
     const { page, wallet, session, address } = await signedIn(12, '/finance/overview');
 
@@ -311,7 +310,7 @@ describe('finance: regular', () => {
   test('a 7-day regular order matures at the first settlement 7 days on and is withdrawn through the vault: the wallet up by exactly principal + interest', async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
-    const vault = contractOf(d, 'EternoVault');
+    const vault = d.contracts.EternoVault;
     await fund(13, parseEther('1500'));
     const { page, wallet, session, address } = await signedIn(13, '/finance/regular');
     const principal = parseEther('1000');

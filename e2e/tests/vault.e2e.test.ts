@@ -26,7 +26,6 @@ import { installTestWallet, type TestWallet } from '../src/testWallet.ts';
 import {
   apiCall,
   billRow,
-  contractOf,
   depositFromNode,
   fundFromAlice,
   giveFon,
@@ -137,7 +136,7 @@ describe('vault: deposit', () => {
   test('a deposit through the form becomes a deposit bill with its transaction, the accumulated contribution and the data index follow', async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
-    const vault = contractOf(d, 'EternoVault');
+    const vault = d.contracts.EternoVault;
     const amount = parseEther('250.5');
     await fundFromAlice(stack.rpcUrl, d.contracts.USDT, testAccount(7).address, parseEther('1000'));
     const { page, wallet, address } = await signedIn(7, '/assets/overview/usdt');
@@ -197,7 +196,7 @@ describe('vault: withdraw', () => {
   test('withdraw → settled: one withdraw transaction with 300,000 gas, the wallet up by exactly the amount, a withdraw bill', async () => {
     const stack = e2e.stack();
     const d = stack.deployments;
-    const vault = contractOf(d, 'EternoVault');
+    const vault = d.contracts.EternoVault;
     const { page, wallet, session, address } = await signedIn(4, '/assets/overview/usdt');
     await fundAndDeposit(4, parseEther('500'), parseEther('300'));
     await untilAvailable(session, parseEther('300'));
@@ -361,7 +360,7 @@ describe('vault: exchange', () => {
     expect(await page.getByTestId('exchange-form').getByRole('alert').count()).toBe(0);
     expect(sentTxs(wallet).map((tx) => tx.to)).toEqual([
       d.contracts.USDT.toLowerCase(),
-      contractOf(d, 'EternoVault').toLowerCase(),
+      d.contracts.EternoVault.toLowerCase(),
     ]);
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.USDT, address)).toBe(usdtBefore - parseEther('100'));
     expect(await tokenBalanceOf(stack.rpcUrl, d.contracts.EUSD, address)).toBe(eusdBefore + receive);
