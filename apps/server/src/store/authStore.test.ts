@@ -117,4 +117,36 @@ describe.each(BACKENDS)('sign-in store on $name', (backend) => {
     expect(await store.findSessionAccount('short-token', new Date(soon.getTime() - 1))).toEqual(account);
     expect(await store.findSessionAccount('short-token', soon)).toBeNull();
   });
+
+  it('with sessionCacheMs 0 (several API processes) keeps no session: a sign-out through another process ends it at once', async () => {
+    // Two stores on one database stand for two API processes: a sign-out through one, a lookup through the other.
+    const other = await createAuthStore(sql, { sessionCacheMs: 0 });
+    const signedOutElsewhere = await createAuthStore(sql, { sessionCacheMs: 0 });
+    await store.insertNonce('nocachenonce00001', inFiveMinutes);
+    const account = await store.completeSignIn({
+      nonce: 'nocachenonce00001',
+      address: ALICE,
+      tokenHash: 'shared-token',
+      sessionExpiresAt: tomorrow,
+      now,
+    });
+    expect(await other.findSessionAccount('shared-token', now)).toEqual(account);
+    expect(await signedOutElsewhere.deleteSession('shared-token')).toBe(true);
+    expect(await other.findSessionAccount('shared-token', now)).toBeNull();
+    // With the default cache the same sign-out elsewhere is seen only after SESSION_CACHE_MS: the option is
+    // what makes the difference.
+    const cached = await createAuthStore(sql);
+    await store.insertNonce('nocachenonce00002', inFiveMinutes);
+    await store.completeSignIn({
+      nonce: 'nocachenonce00002',
+      address: ALICE,
+      tokenHash: 'cached-elsewhere',
+      sessionExpiresAt: tomorrow,
+      now,
+    });
+    expect(await cached.findSessionAccount('cached-elsewhere', now)).toEqual(account);
+    expect(await signedOutElsewhere.deleteSession('cached-elsewhere')).toBe(true);
+    expect(await cached.findSessionAccount('cached-elsewhere', now)).toEqual(account);
+    await expect(createAuthStore(sql, { sessionCacheMs: -1 })).rejects.toThrow('sessionCacheMs');
+  });
 });

@@ -74,7 +74,8 @@ function toAccount(row: { id: unknown; address: unknown; created_at: unknown }):
  * How long a found session is answered from this process's memory (docs/decisions/vouchers.md,
  * speed): every per-user request looks its session up. A sign-out through this store ends it at
  * once; expiry is checked on every hit. The bound only matters for a session row deleted by
- * something else (another process on the same database; on each engine one process serves sign-in).
+ * something else: another process on the same database, which is why several API processes run
+ * with no cache (`AuthStoreOptions.sessionCacheMs`).
  */
 export const SESSION_CACHE_MS = 60_000;
 /** At most this many sessions are kept; the oldest goes first. */
@@ -82,8 +83,19 @@ export const SESSION_CACHE_MAX = 10_000;
 
 type CachedSession = { account: AccountRow; expiresAt: number; until: number };
 
+export type AuthStoreOptions = {
+  /**
+   * How long a found session is kept in this process (default `SESSION_CACHE_MS`); 0 keeps none. With
+   * several API processes on one database it must be 0: a sign-out through one process would otherwise
+   * leave the session alive in another's memory (docs/decisions/api-process.md).
+   */
+  sessionCacheMs?: number;
+};
+
 /** Runs the idempotent migrations, then returns the store. */
-export async function createAuthStore(sql: Sql): Promise<AuthStore> {
+export async function createAuthStore(sql: Sql, opts: AuthStoreOptions = {}): Promise<AuthStore> {
+  const cacheMs = opts.sessionCacheMs ?? SESSION_CACHE_MS;
+  if (!Number.isInteger(cacheMs) || cacheMs < 0) throw new Error(`createAuthStore: sessionCacheMs ${cacheMs}`);
   await sql.query(MIGRATION);
   const cache = new Map<string, CachedSession>();
   // Bumped when a sign-out starts and when it ends: a lookup that saw it change keeps nothing, so
@@ -152,9 +164,9 @@ export async function createAuthStore(sql: Sql): Promise<AuthStore> {
       const row = rows[0];
       if (!row) return null;
       const account = toAccount(row);
-      if (seen === signOuts) {
+      if (cacheMs > 0 && seen === signOuts) {
         if (cache.size >= SESSION_CACHE_MAX) cache.delete(cache.keys().next().value!);
-        cache.set(tokenHash, { account, expiresAt: toDate(row.expires_at).getTime(), until: at + SESSION_CACHE_MS });
+        cache.set(tokenHash, { account, expiresAt: toDate(row.expires_at).getTime(), until: at + cacheMs });
       }
       return account;
     },
