@@ -24,17 +24,18 @@ import { createFinanceApp } from '../src/api/financeApp.ts';
 import { createReferralApp } from '../src/api/referralApp.ts';
 import { createMarketApp } from '../src/api/marketApp.ts';
 import { createNodesApp } from '../src/api/nodesApp.ts';
-import { createNftApp } from '../src/api/nftApp.ts';
+import { createNftApp, NFT_SEED_RATE_LIMIT } from '../src/api/nftApp.ts';
 import { openNftOperator } from '../src/nft/operator.ts';
 import { loadNodesSettings } from '../src/nodes/settings.ts';
-import { createVaultApp } from '../src/api/vaultApp.ts';
-import { createAuthApp } from '../src/auth/app.ts';
+import { createVaultApp, VAULT_WRITE_RATE_LIMIT } from '../src/api/vaultApp.ts';
+import { createAuthApp, SIGN_IN_RATE_LIMIT } from '../src/auth/app.ts';
 import { openFinanceContext } from '../src/finance/open.ts';
 import { ponderFinance } from '../src/finance/ponderFinance.ts';
 import { sessionUser } from '../src/auth/session.ts';
 import { createHttpApp } from '../src/http/app.ts';
 import { clientKeyFrom } from '../src/http/clientKey.ts';
 import { freshCache } from '../src/http/freshCache.ts';
+import { processShare, type RateLimitSetting } from '../src/http/rateLimit.ts';
 import { createAuthStore } from '../src/store/authStore.ts';
 import { schedulePurge } from '../src/store/purge.ts';
 import { openPostgres } from '../src/store/sql.ts';
@@ -57,7 +58,9 @@ if (env.databaseUrl === undefined)
   throw new EnvError("DATABASE_URL is required: the API process reads the indexer's PostgreSQL");
 const indexer = openIndexerDb(env.databaseUrl, requireEnv(process.env, 'ETERNO_INDEXER_SCHEMA'));
 const sql = openPostgres(env.databaseUrl);
-const store = await createAuthStore(sql);
+// Several API processes share the sessions: a sign-out through one must end the session in all of them
+// at once, so none keeps sessions in memory (docs/decisions/api-process.md).
+const store = await createAuthStore(sql, env.apiProcesses > 1 ? { sessionCacheMs: 0 } : {});
 const ledger = ponderLedger(indexer.db);
 const vault = openVaultContext(process.env, {
   ledger,
@@ -82,6 +85,9 @@ const ops = openOps(process.env, {
 // Both pools open their connections before the API listens (docs/decisions/vouchers.md, speed).
 await Promise.all([indexer.warm(), sql.warm()]);
 
+// With N API processes behind one proxy, each enforces its share of every per-client limit
+// (ETERNO_API_PROCESSES; docs/decisions/api-process.md).
+const share = (limit: RateLimitSetting): RateLimitSetting => processShare(limit, env.apiProcesses);
 const app = createHttpApp({ corsOrigins: env.corsOrigins, observe: ops.observe });
 app.route('/', ops.app);
 app.route(
@@ -93,12 +99,18 @@ app.route(
     origins: env.corsOrigins,
     chainId: ETERNO_CHAIN_ID,
     clientKey: clientKeyFrom(env.trustedProxies),
+    rateLimit: share(SIGN_IN_RATE_LIMIT),
   }),
 );
 // Per-user answers: outside the response cache.
 app.route(
   '/',
-  createVaultApp({ ctx: vault, session: sessionUser(store), clientKey: clientKeyFrom(env.trustedProxies) }),
+  createVaultApp({
+    ctx: vault,
+    session: sessionUser(store),
+    clientKey: clientKeyFrom(env.trustedProxies),
+    rateLimit: share(VAULT_WRITE_RATE_LIMIT),
+  }),
 );
 app.route('/', createFinanceApp({ ctx: finance, session: sessionUser(store) }));
 app.route(
@@ -119,6 +131,7 @@ app.route(
     operator: openNftOperator(process.env),
     session: sessionUser(store),
     clientKey: clientKeyFrom(env.trustedProxies),
+    rateLimit: share(NFT_SEED_RATE_LIMIT),
   }),
 );
 app.route(

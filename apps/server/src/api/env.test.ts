@@ -8,6 +8,7 @@ describe('readServerEnv', () => {
       siweDomains: ['127.0.0.1:5173', 'localhost:5173'],
       corsOrigins: ['http://127.0.0.1:5173', 'http://localhost:5173'],
       trustedProxies: [],
+      apiProcesses: 1,
       databaseUrl: undefined,
       dataDir: '.data',
     });
@@ -30,5 +31,13 @@ describe('readServerEnv', () => {
   it('refuses a missing domain list and a domain that is not host[:port]', () => {
     expect(() => readServerEnv({})).toThrow(EnvError);
     expect(() => readServerEnv({ ETERNO_SIWE_DOMAINS: 'http://app.example.com' })).toThrow(EnvError);
+  });
+
+  it('reads ETERNO_API_PROCESSES from 1 to 64 and names a bad value', () => {
+    expect(readServerEnv({ ETERNO_SIWE_DOMAINS: 'a.example', ETERNO_API_PROCESSES: '3' }).apiProcesses).toBe(3);
+    for (const bad of ['0', '65', '1.5', '-1', 'two'])
+      expect(() => readServerEnv({ ETERNO_SIWE_DOMAINS: 'a.example', ETERNO_API_PROCESSES: bad })).toThrow(
+        'ETERNO_API_PROCESSES',
+      );
   });
 });

@@ -5,6 +5,8 @@
  *                         origins a SIWE message's URI may have.
  *   ETERNO_TRUSTED_PROXIES comma list of reverse-proxy addresses whose X-Forwarded-For names the
  *                         client (rate limits); default none: the client is the TCP peer
+ *   ETERNO_API_PROCESSES  how many API processes serve behind one proxy (default 1): each enforces its
+ *                         share of every per-client rate limit (http/rateLimit.ts `processShare`)
  *   DATABASE_URL          PostgreSQL; when absent, PGlite under ETERNO_DATA_DIR
  *   ETERNO_DATA_DIR       data directory (default `.data`)
  *   ETERNO_DEPLOYMENTS    path of the deployments file (required by the indexer config)
@@ -15,6 +17,8 @@ export type ServerEnv = {
   siweDomains: string[];
   corsOrigins: string[];
   trustedProxies: string[];
+  /** `ETERNO_API_PROCESSES`: the API processes that share the rate limits (1–64). */
+  apiProcesses: number;
   databaseUrl: string | undefined;
   dataDir: string;
 };
@@ -58,6 +62,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv): ServerEnv {
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : siweDomains.map((d) => `http://${d}`),
     trustedProxies: list(env.ETERNO_TRUSTED_PROXIES),
+    apiProcesses: envInteger(env, 'ETERNO_API_PROCESSES', 1, 1, 64),
     databaseUrl: databaseUrlFrom(env),
     dataDir: dataDirFrom(env),
   };

@@ -11,14 +11,12 @@
 import { Hono } from 'hono';
 import type { ClientKey } from '../http/clientKey.ts';
 import { ApiError } from '../http/errors.ts';
-import { rateLimit } from '../http/rateLimit.ts';
+import { rateLimit, type RateLimitSetting } from '../http/rateLimit.ts';
 import type { AuthStore } from '../store/authStore.ts';
 import { accountForToken, type RegistryRead } from './account.ts';
 import { issueNonce } from './nonce.ts';
 import { signIn } from './signIn.ts';
 import { bearerToken, hashToken } from './token.ts';
-
-export type RateLimitSetting = { burst: number; refillMs: number };
 
 /**
  * Per client and route: 20 at once, then one every 3 s (20 a minute). A person signs in a few

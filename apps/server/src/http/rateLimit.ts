@@ -1,7 +1,9 @@
 /**
  * A per-client token bucket: `burst` requests at once, then one every `refillMs`; past it, 429
  * RATE_LIMITED with `Retry-After` (whole seconds until the next request is allowed). In memory,
- * per process: the limit guards one server's database from one client's flood.
+ * per process: the limit guards one server's database from one client's flood. With N API processes
+ * behind one proxy each enforces its share (`processShare`), so a client's budget across all of them
+ * stays the documented one (docs/decisions/api-process.md).
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ClientKey } from './clientKey.ts';
@@ -15,6 +17,20 @@ export type RateLimitOptions = {
   /** Buckets kept at most; past it the ones that are full again are dropped, then the oldest. */
   maxClients?: number;
 };
+
+/** A bucket's size and pace: `burst` requests at once, then one every `refillMs`. */
+export type RateLimitSetting = { burst: number; refillMs: number };
+
+/**
+ * One process's share of `limit` when `processes` API processes serve behind one proxy: the burst split
+ * (rounded down, at least 1) and the pace slowed by the same factor. Round-robin spreads a client's
+ * requests evenly, so the client gets at most `limit` across all of them; a proxy that keeps a client on
+ * one process gives it less, never more.
+ */
+export function processShare(limit: RateLimitSetting, processes: number): RateLimitSetting {
+  if (!Number.isInteger(processes) || processes < 1) throw new Error(`processShare: ${processes} processes`);
+  return { burst: Math.max(1, Math.floor(limit.burst / processes)), refillMs: limit.refillMs * processes };
+}
 
 type Bucket = { tokens: number; at: number };
 
