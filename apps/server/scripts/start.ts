@@ -92,11 +92,19 @@ export type StartServerOptions = {
   schema?: string;
   /** PostgreSQL only: extra `node` flags for the API process (e.g. `--cpu-prof` for a profile). */
   apiNodeArgs?: string[];
+  /**
+   * PostgreSQL only: how many API processes to start over the one indexer and database (default 1), each
+   * on a port of its own (the first on `port`), each told how many share the rate limits
+   * (`ETERNO_API_PROCESSES`). A proxy in front spreads the requests (docs/decisions/api-process.md).
+   */
+  apiProcesses?: number;
 };
 
 export type RunningServer = {
-  /** The API (sign-in and the indexer's reads). */
+  /** The API (sign-in and the indexer's reads); with several API processes, the first. */
   url: string;
+  /** Every API process's URL (one on PGlite, `apiProcesses` on PostgreSQL). */
+  apiUrls: string[];
   /** Ponder's own endpoints: /health, /ready, /status, /metrics. */
   indexerUrl: string;
   /** The indexer's schema on PostgreSQL (a reader may open it: reader/indexerDb.ts); absent on PGlite. */
@@ -264,6 +272,11 @@ function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv, lo
  * reading the indexer's schema (docs/decisions/api-process.md). `url` is the API either way.
  */
 export async function startServer(opts: StartServerOptions): Promise<RunningServer> {
+  const processes = opts.apiProcesses ?? 1;
+  if (!Number.isInteger(processes) || processes < 1 || processes > 64)
+    throw new ServerStartError(`apiProcesses: ${processes} is not an integer from 1 to 64`);
+  if (processes > 1 && !opts.databaseUrl)
+    throw new ServerStartError('several API processes need PostgreSQL (--database-url): PGlite has one process');
   const port = opts.port ?? (await freePort());
   const dataDir = resolve(opts.dataDir);
   await mkdir(dataDir, { recursive: true });
@@ -358,23 +371,35 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     await check();
   }
 
+  const apiUrls = [url];
   if (opts.databaseUrl) {
-    const apiEnv = { ...env, PORT: String(port), ETERNO_API_HOST: '127.0.0.1', ETERNO_INDEXER_SCHEMA: schema };
-    const apiLogStart = logSize(logFile);
-    children.push(
-      spawnLogged(
-        join(BIN_DIR, 'node'),
-        [...(opts.apiNodeArgs ?? []), '--import', 'tsx', join(SERVER_DIR, 'reader', 'main.ts')],
-        apiEnv,
-        logFile,
-      ),
-    );
-    let apiPort: number | null;
-    while ((apiPort = boundPortSince(logFile, apiLogStart)) === null) await check();
-    url = `http://127.0.0.1:${apiPort}`;
-    while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
+    const apiEnv = {
+      ...env,
+      ETERNO_API_HOST: '127.0.0.1',
+      ETERNO_INDEXER_SCHEMA: schema,
+      ETERNO_API_PROCESSES: String(processes),
+    };
+    apiUrls.length = 0;
+    for (let i = 0; i < processes; i++) {
+      const apiLogStart = logSize(logFile);
+      children.push(
+        spawnLogged(
+          join(BIN_DIR, 'node'),
+          [...(opts.apiNodeArgs ?? []), '--import', 'tsx', join(SERVER_DIR, 'reader', 'main.ts')],
+          { ...apiEnv, PORT: String(i === 0 ? port : await freePort()) },
+          logFile,
+        ),
+      );
+      let apiPort: number | null;
+      while ((apiPort = boundPortSince(logFile, apiLogStart)) === null) await check();
+      const apiUrl = `http://127.0.0.1:${apiPort}`;
+      while ((await status(`${apiUrl}/trades?limit=1`)) !== 200) await check();
+      apiUrls.push(apiUrl);
+    }
+    url = apiUrls[0]!;
   }
-  return { url, indexerUrl, apiPid: children.at(-1)!.pid, stop, ...(opts.databaseUrl ? { schema } : {}) };
+  const apiPid = children[opts.databaseUrl ? 1 : 0]!.pid;
+  return { url, apiUrls, indexerUrl, apiPid, stop, ...(opts.databaseUrl ? { schema } : {}) };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
@@ -387,6 +412,8 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
   --data-dir <dir>         data directory, default apps/server/.data (env ETERNO_DATA_DIR)
   --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL); the API then
                            runs as a process of its own (reader/main.ts) on --port
+  --api-processes <n>      PostgreSQL only: n API processes, the first on --port, the others
+                           on free ports (printed); put a proxy in front (env ETERNO_API_PROCESSES)
   -h, --help
 
 The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY), the referral
@@ -409,6 +436,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
+      'api-processes': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -432,6 +460,13 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
+  const processesText = values['api-processes'] ?? env.ETERNO_API_PROCESSES ?? '1';
+  const apiProcesses = Number(processesText);
+  if (!/^\d{1,2}$/.test(processesText) || apiProcesses < 1 || apiProcesses > 64) {
+    process.stderr.write(`--api-processes: "${processesText}" is not a number from 1 to 64\n`);
+    process.exitCode = 2;
+    return;
+  }
   const corsOrigins = list(values['cors-origins'] ?? env.ETERNO_CORS_ORIGINS);
   const server = await startServer({
     rpcUrl,
@@ -441,8 +476,9 @@ async function main(): Promise<void> {
     databaseUrl: values['database-url'] ?? env.DATABASE_URL,
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : undefined,
+    apiProcesses,
   });
-  console.log(`ETERNO server ready at ${server.url}`);
+  console.log(`ETERNO server ready at ${server.apiUrls.join(', ')}`);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

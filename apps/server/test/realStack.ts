@@ -123,6 +123,8 @@ export class RealStack {
     dir?: string;
     confirmations?: number;
     settings?: Readonly<Record<string, string>>;
+    /** PostgreSQL only: API processes over the one indexer (`startServer`'s `apiProcesses`). */
+    apiProcesses?: number;
   }): Promise<RunningServer> {
     if (opts.confirmations !== undefined) {
       const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
@@ -139,6 +141,7 @@ export class RealStack {
       ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
       ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
       ...(opts.settings ? { settings: opts.settings } : {}),
+      ...(opts.apiProcesses === undefined ? {} : { apiProcesses: opts.apiProcesses }),
     });
     return this.running;
   }

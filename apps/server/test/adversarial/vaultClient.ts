@@ -25,7 +25,15 @@ export const TRUSTED_LOCAL = { ETERNO_TRUSTED_PROXIES: '127.0.0.1' } as const;
 export class VaultClient {
   private readonly sessions = new Map<Address, string>();
 
-  constructor(readonly stack: RealStack) {}
+  /** `url`: where the API is asked (default the stack's server; e.g. a proxy in front of several). */
+  constructor(
+    readonly stack: RealStack,
+    private readonly url?: string,
+  ) {}
+
+  private get api(): string {
+    return this.url ?? this.stack.server.url;
+  }
 
   at(name: ContractKey): Address {
     return low(this.stack.contracts[name]);
@@ -48,7 +56,7 @@ export class VaultClient {
    * each account is a client of its own (as users behind a proxy are).
    */
   async signIn(who: TestAccount, client?: number): Promise<void> {
-    const url = this.stack.server.url;
+    const url = this.api;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (client !== undefined) headers['x-forwarded-for'] = `10.0.${client >> 8}.${client & 255}`;
     const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST', headers })).json()) as {
@@ -73,9 +81,14 @@ export class VaultClient {
     this.sessions.set(low(who.address), ((await res.json()) as { token: string }).token);
   }
 
+  /** `who`'s session token (after `signIn`), else null. */
+  session(who: TestAccount): string | null {
+    return this.sessions.get(low(who.address)) ?? null;
+  }
+
   call(who: TestAccount | null, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    const token = who === null ? null : (this.sessions.get(low(who.address)) ?? null);
-    return apiCall(this.stack.server.url, method, path, token, body);
+    const token = who === null ? null : this.session(who);
+    return apiCall(this.api, method, path, token, body);
   }
 
   send(who: TestAccount, address: Address, abi: Abi, fn: string, args: readonly unknown[], gas = GAS_LIMIT) {
