@@ -21,6 +21,7 @@
  * change); a quote adds to Q; both are refused when the invariant would not hold after them.
  */
 import type { Address } from 'viem';
+import { unavailableService } from '../http/unavailable.ts';
 import { ApiError } from '../http/errors.ts';
 import type { QuoteRow } from '../store/quoteStore.ts';
 import type { VoucherRow } from '../store/voucherStore.ts';
@@ -154,7 +155,10 @@ export async function readReserve(
   if (head === null) throw new ApiError('INDEXER_BEHIND');
   const final = await ctx.finality.of(head);
   const [holdings, quotes] = await Promise.all([
-    ctx.chain.holdingsAt(head.hash, tokens).catch(() => {
+    ctx.chain.holdingsAt(head.hash, tokens).catch((error: unknown) => {
+      // The RPC out of reach says so (503 CHAIN_UNAVAILABLE, retry); any other failure of a read named by
+      // the head's hash means the chain no longer has that block.
+      if (unavailableService(error) !== null) throw error;
       throw new ApiError('INDEXER_BEHIND');
     }),
     ctx.quotes.liveSince(final.timestamp).then((rows) => reservedByQuotes(ctx, rows, final)),
