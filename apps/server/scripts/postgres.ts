@@ -14,7 +14,15 @@ import { freePort } from '@eterno/devstack/free-port';
 
 export const PG_BIN = process.env.ETERNO_PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
-export type TestPostgres = { url: string; stop(): Promise<void> };
+export type TestPostgres = {
+  url: string;
+  /** Stops the server and removes its data. */
+  stop(): Promise<void>;
+  /** Stops the server ("fast" shutdown: clients disconnected), keeping its data (the outage tests). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port and data; resolves once it accepts connections. */
+  resume(): Promise<void>;
+};
 
 const run = promisify(execFile);
 
@@ -85,18 +93,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     '-c',
     'full_page_writes=off',
   ]);
-  const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  let exited = false;
-  const exit = new Promise<void>((res) =>
-    child.once('exit', () => {
-      exited = true;
-      res();
-    }),
-  );
+  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
   /** The postmaster's own PID (under runuser the child is runuser, not postgres). */
   const postmasterPid = async (): Promise<number | null> => {
@@ -109,8 +106,23 @@ export async function startPostgres(): Promise<TestPostgres> {
     }
   };
 
-  const stop = async (): Promise<void> => {
-    if (!exited) {
+  type Running = { halt(): Promise<void> };
+  /** Spawns the server and waits until it accepts connections. */
+  const launch = async (): Promise<Running> => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    let exited = false;
+    const exit = new Promise<void>((res) =>
+      child.once('exit', () => {
+        exited = true;
+        res();
+      }),
+    );
+    const halt = async (): Promise<void> => {
+      if (exited) return;
       const pid = (await postmasterPid()) ?? child.pid;
       // SIGINT is PostgreSQL's "fast" shutdown: it disconnects clients and exits.
       if (pid !== undefined) process.kill(pid, 'SIGINT');
@@ -119,22 +131,39 @@ export async function startPostgres(): Promise<TestPostgres> {
       }, 10_000);
       await exit;
       clearTimeout(timer);
+    };
+    const deadline = Date.now() + 30_000;
+    while (!(await accepts(url))) {
+      if (exited) throw new Error(`postgres exited early: ${stderr.trim()}`);
+      if (Date.now() > deadline) {
+        await halt();
+        throw new Error(`postgres did not accept connections within 30 s: ${stderr.trim()}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
     }
-    await rm(dir, { recursive: true, force: true });
+    return { halt };
   };
 
-  const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
-  const deadline = Date.now() + 30_000;
-  while (!(await accepts(url))) {
-    if (exited) {
-      await rm(dir, { recursive: true, force: true });
-      throw new Error(`postgres exited early: ${stderr.trim()}`);
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`postgres did not accept connections within 30 s: ${stderr.trim()}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
+  let running: Running | null;
+  try {
+    running = await launch();
+  } catch (err) {
+    await rm(dir, { recursive: true, force: true });
+    throw err;
   }
-  return { url, stop };
+  return {
+    url,
+    async stop() {
+      await running?.halt();
+      running = null;
+      await rm(dir, { recursive: true, force: true });
+    },
+    async halt() {
+      await running?.halt();
+      running = null;
+    },
+    async resume() {
+      if (running === null) running = await launch();
+    },
+  };
 }

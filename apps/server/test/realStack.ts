@@ -103,6 +103,12 @@ export class RealStack {
     return this.anvil.rpcUrl;
   }
 
+  /** The PostgreSQL server (after a `startServer` on PostgreSQL). */
+  get postgres(): TestPostgres {
+    if (this.pg === null) throw new Error('no PostgreSQL server is started');
+    return this.pg;
+  }
+
   /** The running server (after `startServer`). */
   get server(): RunningServer {
     if (this.running === null) throw new Error('the server is not started');
@@ -125,6 +131,8 @@ export class RealStack {
     settings?: Readonly<Record<string, string>>;
     /** PostgreSQL only: API processes over the one indexer (`startServer`'s `apiProcesses`). */
     apiProcesses?: number;
+    /** The RPC the server uses (default anvil's; e.g. a relay the outage tests cut). */
+    rpcUrl?: string;
   }): Promise<RunningServer> {
     if (opts.confirmations !== undefined) {
       const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
@@ -133,7 +141,7 @@ export class RealStack {
     if (opts.postgres && this.pg === null) this.pg = await startPostgres();
     this.serverDir = opts.dir ?? 'server';
     this.running = await startServer({
-      rpcUrl: this.anvil.rpcUrl,
+      rpcUrl: opts.rpcUrl ?? this.anvil.rpcUrl,
       deploymentsFile: this.deploymentsFile,
       dataDir: join(this.dataDir, this.serverDir),
       databaseUrl: this.pg?.url,
