@@ -106,6 +106,11 @@ export type RunningServer = {
    * serving it); on PGlite the indexer's, which serves the API too. The bench reads its CPU time.
    */
   apiPid: number | undefined;
+  /**
+   * The process id of `ponder start` (the indexer; the leader of its own process group): a crash test
+   * kills it (`process.kill(-indexerPid, 'SIGKILL')`). On PGlite the same process as `apiPid`.
+   */
+  indexerPid: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -374,7 +379,14 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     url = `http://127.0.0.1:${apiPort}`;
     while ((await status(`${url}/trades?limit=1`)) !== 200) await check();
   }
-  return { url, indexerUrl, apiPid: children.at(-1)!.pid, stop, ...(opts.databaseUrl ? { schema } : {}) };
+  return {
+    url,
+    indexerUrl,
+    apiPid: children.at(-1)!.pid,
+    indexerPid: children[0]!.pid,
+    stop,
+    ...(opts.databaseUrl ? { schema } : {}),
+  };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]

@@ -123,6 +123,8 @@ export class RealStack {
     dir?: string;
     confirmations?: number;
     settings?: Readonly<Record<string, string>>;
+    /** PostgreSQL only: the indexer's schema of a stopped (or killed) server, to start again on its data. */
+    schema?: string;
   }): Promise<RunningServer> {
     if (opts.confirmations !== undefined) {
       const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
@@ -139,13 +141,82 @@ export class RealStack {
       ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
       ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
       ...(opts.settings ? { settings: opts.settings } : {}),
+      ...(opts.schema === undefined ? {} : { schema: opts.schema }),
     });
     return this.running;
   }
 
-  /** The server's log so far (`server/server.log`). */
-  serverLog(): Promise<string> {
-    return readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
+  /** The log so far of the server in the data folder `dir` (default `server`: `server/server.log`). */
+  serverLog(dir = 'server'): Promise<string> {
+    return readFile(join(this.dataDir, dir, 'server.log'), 'utf8').catch(() => '');
+  }
+
+  /**
+   * A crash: SIGKILL to the running server's indexer (`ponder start` and its process group), no chance to
+   * clean up (its open transaction is left to the database, its schema lock to expire); once it is gone,
+   * `meanwhile` (the API process still up), then the API process is stopped too. The server's schema is
+   * returned, to start again on it.
+   */
+  async killIndexer(meanwhile?: () => Promise<void>): Promise<string | undefined> {
+    const server = this.server;
+    const pid = server.indexerPid;
+    if (pid === undefined) throw new Error('the indexer has no process id');
+    process.kill(-pid, 'SIGKILL');
+    const gone = () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (!gone()) {
+      if (Date.now() > deadline) throw new Error(`the indexer (pid ${pid}) outlived SIGKILL`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    try {
+      await meanwhile?.();
+    } finally {
+      await server.stop();
+      this.running = null;
+    }
+    return server.schema;
+  }
+
+  /**
+   * PostgreSQL only: every table of the running server's indexer schema (information_schema), Ponder's
+   * own left out (`_ponder_meta`, `_ponder_checkpoint` and the `_reorg__*` shadow tables: bookkeeping of
+   * the process, not figures), by name. A table added to ponder.schema.ts is listed without a change here.
+   */
+  async indexerTables(): Promise<string[]> {
+    if (this.pg === null || this.server.schema === undefined) throw new Error('indexerTables: PostgreSQL only');
+    const c = new pg.Client({ connectionString: this.pg.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'
+          ORDER BY 1`,
+        [this.server.schema],
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      await c.end();
+    }
+  }
+
+  /** PostgreSQL only: `text` run in the running server's indexer schema (a read while it is up). */
+  async indexerQuery<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+    if (this.pg === null || this.server.schema === undefined) throw new Error('indexerQuery: PostgreSQL only');
+    const c = new pg.Client({ connectionString: this.pg.url });
+    await c.connect();
+    try {
+      await c.query(`SET search_path TO "${this.server.schema}"`);
+      return (await c.query<R>(text, values)).rows;
+    } finally {
+      await c.end();
+    }
   }
 
   /** Sends `fn(args)` to `address` from `who` and waits for a successful receipt. */
