@@ -26,8 +26,8 @@ import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SETTLEMENT_HALT_ENV, SETTLEMENT_HALTED_MSG } from '../src/finance/settlementFaults.ts';
-import { apiCall, signIn } from './apiClient.ts';
-import { account, e18, RealStack, type TestAccount } from './realStack.ts';
+import { apiCall } from './apiClient.ts';
+import { account, canonicalTables, e18, RealStack, userAnswers, type TestAccount } from './realStack.ts';
 
 const deployer = account(0);
 const alice = account(1);
@@ -59,44 +59,6 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
   async function mineAt(timestamp: bigint) {
     await stack.test.setNextBlockTimestamp({ timestamp });
     await stack.test.mine({ blocks: 1 });
-  }
-
-  /** Every indexer table as rows of sorted-key JSON, each table sorted (the server is stopped). */
-  async function readAll(): Promise<Tables> {
-    const raw = await stack.stopAndReadTables(tableNames);
-    return Object.fromEntries(
-      tableNames.map((t) => [
-        t,
-        raw[t]!.map((r) =>
-          JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))),
-        ).sort(),
-      ]),
-    );
-  }
-
-  /** What the API answers each user: bills, orders, team figures, balances, incomes. */
-  async function answers(): Promise<Answers> {
-    const url = stack.server.url;
-    const out: Answers = {};
-    for (const who of USERS) {
-      const token = await signIn(url, who);
-      for (const path of [
-        '/bills?limit=100',
-        '/finance/orders?limit=100',
-        '/finance/regular-orders?limit=100',
-        '/finance/summary',
-        '/vault/balances',
-        '/referral/income',
-        `/referral/team/${who.address}`,
-      ]) {
-        const res = await apiCall(url, 'GET', path, token);
-        expect(res.status, path).toBe(200);
-        out[`${who.address} ${path}`] = res.body;
-      }
-    }
-    const stats = await apiCall(url, 'GET', '/vault/stats', null);
-    out['/vault/stats'] = stats.body;
-    return out;
   }
 
   /** The fault's line in the server log after byte `from`, once it is there (30 s at most). */
@@ -151,22 +113,28 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
       apiDuringOutage = (await apiCall(apiUrl, 'GET', '/vault/stats', null)).body as { blockNumber: string };
     });
 
-    // The outage: the chain goes on (one more purchase); then the indexer again, on the same schema.
+    // The outage: the chain goes on (one more purchase). Then the indexer again on the same schema, and
+    // beside it the run never killed: a fresh schema, the same chain from block 0 (started together, the
+    // second indexes while the first waits out the dead process's schema lock).
     await buy(carol, 1);
     const restartFrom = (await stack.serverLog()).length;
-    await stack.startServer({ postgres: true, schema });
-    await stack.waitHead();
+    const [restarted, fresh] = await Promise.all([
+      stack.startServer({ postgres: true, schema }),
+      stack.startServerBeside({ dir: 'fresh' }),
+    ]);
+    await stack.waitHead(restarted);
+    await stack.waitHead(fresh);
     restartLog = (await stack.serverLog()).slice(restartFrom);
-    tableNames = await stack.indexerTables();
-    const killedApi = await answers();
-    killedRun = { tables: await readAll(), api: killedApi };
-
-    // The run never killed: a fresh schema, the same chain from block 0.
-    await stack.startServer({ postgres: true, dir: 'fresh' });
-    await stack.waitHead();
-    expect(await stack.indexerTables()).toEqual(tableNames);
-    const freshApi = await answers();
-    freshRun = { tables: await readAll(), api: freshApi };
+    tableNames = await stack.indexerTables(restarted);
+    expect(await stack.indexerTables(fresh)).toEqual(tableNames);
+    killedRun = {
+      api: await userAnswers(restarted.url, USERS),
+      tables: canonicalTables(await stack.readIndexerTables(restarted, tableNames)),
+    };
+    freshRun = {
+      api: await userAnswers(fresh.url, USERS),
+      tables: canonicalTables(await stack.readIndexerTables(fresh, tableNames)),
+    };
   }, 600_000);
 
   afterAll(async () => {
