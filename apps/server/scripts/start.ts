@@ -4,7 +4,7 @@
  *
  *   node --import tsx apps/server/scripts/start.ts --rpc <url> --deployments <file> \
  *     --siwe-domains <host[:port],…> [--cors-origins <origin,…>] [--port <n>] \
- *     [--data-dir <dir>] [--database-url <postgresql://…>]
+ *     [--data-dir <dir>] [--database-url <postgresql://…> [--schema <name>]]
  *
  * Each flag falls back to its environment variable (see `--help`).
  */
@@ -399,6 +399,9 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
   --data-dir <dir>         data directory, default apps/server/.data (env ETERNO_DATA_DIR)
   --database-url <url>     PostgreSQL instead of PGlite      (env DATABASE_URL); the API then
                            runs as a process of its own (reader/main.ts) on --port
+  --schema <name>          PostgreSQL: the indexer's schema of a stopped or crashed server, to
+                           resume on its data (env ETERNO_INDEXER_SCHEMA); default a fresh one,
+                           indexed from the start block
   -h, --help
 
 The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY), the referral
@@ -421,6 +424,7 @@ async function main(): Promise<void> {
       port: { type: 'string' },
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
+      schema: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -445,6 +449,7 @@ async function main(): Promise<void> {
     return;
   }
   const corsOrigins = list(values['cors-origins'] ?? env.ETERNO_CORS_ORIGINS);
+  const schema = values.schema ?? env.ETERNO_INDEXER_SCHEMA;
   const server = await startServer({
     rpcUrl,
     deploymentsFile,
@@ -453,8 +458,9 @@ async function main(): Promise<void> {
     databaseUrl: values['database-url'] ?? env.DATABASE_URL,
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : undefined,
+    ...(schema ? { schema } : {}),
   });
-  console.log(`ETERNO server ready at ${server.url}`);
+  console.log(`ETERNO server ready at ${server.url}${server.schema ? ` (indexer schema ${server.schema})` : ''}`);
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;
