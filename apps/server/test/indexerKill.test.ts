@@ -51,6 +51,8 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
   let committedAtKill: { lastSettled: string; headBlock: string };
   let apiDuringOutage: { blockNumber: string };
   let restartLog: string;
+  let schema: string | undefined;
+  let restartedSchema: string | undefined;
   let tableNames: string[];
   let killedRun: { tables: Tables; api: Answers };
   let freshRun: { tables: Tables; api: Answers };
@@ -108,7 +110,7 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
     const [head] = await stack.indexerQuery<{ block_number: string }>('SELECT block_number FROM indexed_head');
     committedAtKill = { lastSettled: String(state!.last_settled), headBlock: String(head!.block_number) };
     const apiUrl = stack.server.url;
-    const schema = await stack.killIndexer(async () => {
+    schema = await stack.killIndexer(async () => {
       // The API process outlives the indexer: it answers at the last committed block.
       apiDuringOutage = (await apiCall(apiUrl, 'GET', '/vault/stats', null)).body as { blockNumber: string };
     });
@@ -122,6 +124,7 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
       stack.startServer({ postgres: true, schema }),
       stack.startServerBeside({ dir: 'fresh' }),
     ]);
+    restartedSchema = restarted.schema;
     await stack.waitHead(restarted);
     await stack.waitHead(fresh);
     restartLog = (await stack.serverLog()).slice(restartFrom);
@@ -155,6 +158,8 @@ describe('the indexer killed (SIGKILL) in the middle of a settlement block, Post
   });
 
   it('started again on the same schema through Ponder’s crash recovery', () => {
+    expect(schema).toBeDefined();
+    expect(restartedSchema).toBe(schema);
     expect(restartLog).toContain('Detected crash recovery');
   });
 
