@@ -4,7 +4,7 @@
  *
  *   node --import tsx apps/server/scripts/start.ts --rpc <url> --deployments <file> \
  *     --siwe-domains <host[:port],…> [--cors-origins <origin,…>] [--port <n>] \
- *     [--data-dir <dir>] [--database-url <postgresql://…>]
+ *     [--data-dir <dir>] [--database-url <postgresql://…> [--schema <name>]]
  *
  * Each flag falls back to its environment variable (see `--help`).
  */
@@ -114,6 +114,11 @@ export type RunningServer = {
    * serving it); on PGlite the indexer's, which serves the API too. The bench reads its CPU time.
    */
   apiPid: number | undefined;
+  /**
+   * The process id of `ponder start` (the indexer; the leader of its own process group): a crash test
+   * kills it (`process.kill(-indexerPid, 'SIGKILL')`). On PGlite the same process as `apiPid`.
+   */
+  indexerPid: number | undefined;
   stop(): Promise<void>;
 };
 
@@ -399,7 +404,15 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     url = apiUrls[0]!;
   }
   const apiPid = children[opts.databaseUrl ? 1 : 0]!.pid;
-  return { url, apiUrls, indexerUrl, apiPid, stop, ...(opts.databaseUrl ? { schema } : {}) };
+  return {
+    url,
+    apiUrls,
+    indexerUrl,
+    apiPid,
+    indexerPid: children[0]!.pid,
+    stop,
+    ...(opts.databaseUrl ? { schema } : {}),
+  };
 }
 
 const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
@@ -414,6 +427,9 @@ const USAGE = `Usage: node --import tsx apps/server/scripts/start.ts [options]
                            runs as a process of its own (reader/main.ts) on --port
   --api-processes <n>      PostgreSQL only: n API processes, the first on --port, the others
                            on free ports (printed); put a proxy in front (env ETERNO_API_PROCESSES)
+  --schema <name>          PostgreSQL: the indexer's schema of a stopped or crashed server, to
+                           resume on its data (env ETERNO_INDEXER_SCHEMA); default a fresh one,
+                           indexed from the start block
   -h, --help
 
 The vault signer's private key comes from the environment (ETERNO_SIGNER_KEY), the referral
@@ -437,6 +453,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       'database-url': { type: 'string' },
       'api-processes': { type: 'string' },
+      schema: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -468,6 +485,7 @@ async function main(): Promise<void> {
     return;
   }
   const corsOrigins = list(values['cors-origins'] ?? env.ETERNO_CORS_ORIGINS);
+  const schema = values.schema ?? env.ETERNO_INDEXER_SCHEMA;
   const server = await startServer({
     rpcUrl,
     deploymentsFile,
@@ -477,8 +495,11 @@ async function main(): Promise<void> {
     siweDomains,
     corsOrigins: corsOrigins.length > 0 ? corsOrigins : undefined,
     apiProcesses,
+    ...(schema ? { schema } : {}),
   });
-  console.log(`ETERNO server ready at ${server.apiUrls.join(', ')}`);
+  console.log(
+    `ETERNO server ready at ${server.apiUrls.join(', ')}${server.schema ? ` (indexer schema ${server.schema})` : ''}`,
+  );
   let stopping = false;
   const shutdown = () => {
     if (stopping) return;

@@ -39,7 +39,7 @@ import pg from 'pg';
 import { indexedBlock, startServer, type RunningServer } from '../scripts/start.ts';
 import { startPostgres, type TestPostgres } from '../scripts/postgres.ts';
 import { openPglite } from '../src/store/sql.ts';
-import { sendTx, SIWE_DOMAIN } from './apiClient.ts';
+import { apiCall, sendTx, signIn, SIWE_DOMAIN } from './apiClient.ts';
 
 /** The two databases every such test runs on (`describe.each`). */
 export const DATABASES = [
@@ -55,6 +55,54 @@ export const e18 = (n: string) => parseUnits(n, 18);
 /** An address as the indexer's rows and answers have it. */
 export const low = (a: Address) => a.toLowerCase() as Address;
 
+/** Tables as rows of sorted-key JSON, each table's rows sorted: what two runs of the indexer compare. */
+export function canonicalTables(raw: Record<string, Array<Record<string, string | null>>>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(raw).map(([t, rows]) => [
+      t,
+      rows
+        .map((r) => JSON.stringify(Object.fromEntries(Object.entries(r).sort(([a], [b]) => (a < b ? -1 : 1)))))
+        .sort(),
+    ]),
+  );
+}
+
+/** The signed-in reads of `userAnswers`: bills, orders, balances, incomes, team figures (`:me` = the user). */
+const USER_READS = [
+  '/bills?limit=100',
+  '/finance/orders?limit=100',
+  '/finance/regular-orders?limit=100',
+  '/finance/summary',
+  '/vault/balances',
+  '/referral/income',
+  '/referral/team/:me',
+];
+
+/**
+ * What the API at `url` answers each of `users` (each signed in): its bills, orders, balances, incomes and
+ * team figures (USER_READS), and `/vault/stats`; keyed `<address> <path>`. Throws on any status but 200.
+ */
+export async function userAnswers(url: string, users: readonly TestAccount[]): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  for (const who of users) {
+    const token = await signIn(url, who);
+    for (const read of USER_READS) {
+      const path = read.replace(':me', who.address);
+      const res = await apiCall(url, 'GET', path, token);
+      if (res.status !== 200) throw new Error(`GET ${path} as ${who.address} answered ${res.status}`);
+      out[`${who.address} ${path}`] = res.body;
+    }
+  }
+  const stats = await apiCall(url, 'GET', '/vault/stats', null);
+  if (stats.status !== 200) throw new Error(`GET /vault/stats answered ${stats.status}`);
+  out['/vault/stats'] = stats.body;
+  return out;
+}
+
+/** A row with each value a string (or null), as the table readers give them. */
+const strings = (r: Record<string, unknown>): Record<string, string | null> =>
+  Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)]));
+
 /** The vault signer of a local deployment (signs the package purchases). */
 const vaultSigner = privateKeyToAccount(localSignerKey());
 
@@ -63,6 +111,8 @@ export class RealStack {
   private running: RunningServer | null = null;
   /** The running (or last) server's data folder under `dataDir`. */
   private serverDir = 'server';
+  /** Servers started beside the running one (`startServerBeside`), stopped with the stack. */
+  private readonly beside = new Set<RunningServer>();
 
   private constructor(
     private readonly anvil: Anvil,
@@ -133,6 +183,8 @@ export class RealStack {
     apiProcesses?: number;
     /** The RPC the server uses (default anvil's; e.g. a relay the outage tests cut). */
     rpcUrl?: string;
+    /** PostgreSQL only: the indexer's schema of a stopped (or killed) server, to start again on its data. */
+    schema?: string;
   }): Promise<RunningServer> {
     if (opts.confirmations !== undefined) {
       const deployments = JSON.parse(await readFile(this.deploymentsFile, 'utf8')) as Deployments;
@@ -150,13 +202,136 @@ export class RealStack {
       ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
       ...(opts.settings ? { settings: opts.settings } : {}),
       ...(opts.apiProcesses === undefined ? {} : { apiProcesses: opts.apiProcesses }),
+      ...(opts.schema === undefined ? {} : { schema: opts.schema }),
     });
     return this.running;
   }
 
-  /** The server's log so far (`server/server.log`). */
-  serverLog(): Promise<string> {
-    return readFile(join(this.dataDir, 'server', 'server.log'), 'utf8').catch(() => '');
+  /**
+   * PostgreSQL only: a server of its own over this chain BESIDE the running one (which stays
+   * `server`), in the data folder `dir`, on a fresh schema: it indexes the chain from block 0, as a run
+   * to compare with. Its settings as `startServer`'s; the caller passes it to `waitHead`,
+   * `indexerTables` and `readIndexerTables` and stops it (else `stop` does).
+   */
+  async startServerBeside(opts: {
+    dir: string;
+    financeSettings?: string;
+    referralSettings?: string;
+    settings?: Readonly<Record<string, string>>;
+  }): Promise<RunningServer> {
+    if (this.pg === null) this.pg = await startPostgres();
+    const server = await startServer({
+      rpcUrl: this.anvil.rpcUrl,
+      deploymentsFile: this.deploymentsFile,
+      dataDir: join(this.dataDir, opts.dir),
+      databaseUrl: this.pg.url,
+      siweDomains: [SIWE_DOMAIN],
+      ...(opts.financeSettings === undefined ? {} : { financeSettings: opts.financeSettings }),
+      ...(opts.referralSettings === undefined ? {} : { referralSettings: opts.referralSettings }),
+      ...(opts.settings ? { settings: opts.settings } : {}),
+    });
+    this.beside.add(server);
+    const stop = server.stop;
+    return {
+      ...server,
+      stop: async () => {
+        await stop();
+        this.beside.delete(server);
+      },
+    };
+  }
+
+  /** The log so far of the server in the data folder `dir` (default `server`: `server/server.log`). */
+  serverLog(dir = 'server'): Promise<string> {
+    return readFile(join(this.dataDir, dir, 'server.log'), 'utf8').catch(() => '');
+  }
+
+  /**
+   * A crash: SIGKILL to the running server's indexer (`ponder start` and its process group), no chance to
+   * clean up (its open transaction is left to the database, its schema lock to expire); once it is gone,
+   * `meanwhile` (the API process still up), then the API process is stopped too. The server's schema is
+   * returned, to start again on it.
+   */
+  async killIndexer(meanwhile?: () => Promise<void>): Promise<string | undefined> {
+    const server = this.server;
+    const pid = server.indexerPid;
+    if (pid === undefined) throw new Error('the indexer has no process id');
+    process.kill(-pid, 'SIGKILL');
+    const gone = () => {
+      try {
+        process.kill(pid, 0);
+        return false;
+      } catch {
+        return true;
+      }
+    };
+    const deadline = Date.now() + 10_000;
+    while (!gone()) {
+      if (Date.now() > deadline) throw new Error(`the indexer (pid ${pid}) outlived SIGKILL`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    try {
+      await meanwhile?.();
+    } finally {
+      await server.stop();
+      this.running = null;
+    }
+    return server.schema;
+  }
+
+  /**
+   * PostgreSQL only: every table of the (running) server's indexer schema (information_schema), Ponder's
+   * own left out (`_ponder_meta`, `_ponder_checkpoint` and the `_reorg__*` shadow tables: bookkeeping of
+   * the process, not figures), by name. A table added to ponder.schema.ts is listed without a change here.
+   */
+  async indexerTables(server: RunningServer = this.server): Promise<string[]> {
+    if (this.pg === null || server.schema === undefined) throw new Error('indexerTables: PostgreSQL only');
+    const c = new pg.Client({ connectionString: this.pg.url });
+    await c.connect();
+    try {
+      const { rows } = await c.query<{ name: string }>(
+        `SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = $1 AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%'
+          ORDER BY 1`,
+        [server.schema],
+      );
+      return rows.map((r) => r.name);
+    } finally {
+      await c.end();
+    }
+  }
+
+  /**
+   * PostgreSQL only: the indexer's `tables` in `server`'s schema as `stopAndReadTables` gives them, read
+   * while it runs (call it with the chain idle and the server at its head).
+   */
+  async readIndexerTables(
+    server: RunningServer,
+    tables: readonly string[],
+  ): Promise<Record<string, Array<Record<string, string | null>>>> {
+    if (this.pg === null || server.schema === undefined) throw new Error('readIndexerTables: PostgreSQL only');
+    const c = new pg.Client({ connectionString: this.pg.url });
+    await c.connect();
+    try {
+      const out: Record<string, Array<Record<string, string | null>>> = {};
+      for (const t of tables) out[t] = (await c.query(`SELECT * FROM "${server.schema}".${t}`)).rows.map(strings);
+      return out;
+    } finally {
+      await c.end();
+    }
+  }
+
+  /** PostgreSQL only: `text` run in the running server's indexer schema (a read while it is up). */
+  async indexerQuery<R extends Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+    if (this.pg === null || this.server.schema === undefined) throw new Error('indexerQuery: PostgreSQL only');
+    const c = new pg.Client({ connectionString: this.pg.url });
+    await c.connect();
+    try {
+      await c.query(`SET search_path TO "${this.server.schema}"`);
+      return (await c.query<R>(text, values)).rows;
+    } finally {
+      await c.end();
+    }
   }
 
   /** Sends `fn(args)` to `address` from `who` and waits for a successful receipt. */
@@ -195,16 +370,16 @@ export class RealStack {
   }
 
   /**
-   * Until the indexer and the API (`/vault/stats`) both stand at the chain's head block (2 minutes
-   * at most; then the error carries the server log's last lines).
+   * Until the indexer and the API (`/vault/stats`) of `server` (default the running one) both stand at
+   * the chain's head block (2 minutes at most; then the error carries the running server log's last lines).
    */
-  async waitHead(): Promise<void> {
+  async waitHead(server: RunningServer = this.server): Promise<void> {
     const head = await this.client.getBlockNumber({ cacheTime: 0 });
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const indexed = await indexedBlock(this.server.indexerUrl);
+      const indexed = await indexedBlock(server.indexerUrl);
       if (indexed !== null && BigInt(indexed) >= head) {
-        const res = await fetch(`${this.server.url}/vault/stats`);
+        const res = await fetch(`${server.url}/vault/stats`);
         if (res.ok && BigInt(((await res.json()) as { blockNumber: string }).blockNumber) === head) return;
       }
       if (Date.now() > deadline) {
@@ -223,8 +398,7 @@ export class RealStack {
     const schema = this.server.schema ?? 'eterno';
     await this.running?.stop();
     this.running = null;
-    const str = (r: Record<string, unknown>) =>
-      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? null : String(v)]));
+    const str = strings;
     const out: Record<string, Array<Record<string, string | null>>> = {};
     if (this.pg !== null) {
       const c = new pg.Client({ connectionString: this.pg.url });
@@ -247,6 +421,7 @@ export class RealStack {
 
   /** Stops the server, PostgreSQL and anvil, and removes the data folder. */
   async stop(): Promise<void> {
+    for (const server of this.beside) await server.stop();
     await this.running?.stop();
     await this.pg?.stop();
     await this.anvil.stop();

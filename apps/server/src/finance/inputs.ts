@@ -13,6 +13,7 @@ import { loadReferralSettings, referralSettingsAt, type ReferralSettings } from 
 import type { LoopPackage } from '../referral/incomeLedger.ts';
 import { rewardLimit } from '@eterno/protocol/finance/rules';
 import { findPackage, loadFinanceSettings, packagePrice, settingsAt, type FinanceSettings } from './settings.ts';
+import { settlementFaultsFrom, type SettlementFaults } from './settlementFaults.ts';
 
 export type FinanceInputs = {
   settings: FinanceSettings;
@@ -25,6 +26,8 @@ export type FinanceInputs = {
   etro: Address;
   /** The prize pool's payout token. */
   eusd: Address;
+  /** Failure points the indexer crash test injects (./settlementFaults.ts); never set by the product. */
+  faults?: SettlementFaults;
 };
 
 /** Each referral version's loop package must exist in the finance version in force when it starts. */
@@ -38,13 +41,22 @@ function checkLoopPackages(settings: FinanceSettings, referral: ReferralSettings
 
 export function readFinanceInputs(env: NodeJS.ProcessEnv): FinanceInputs {
   const file = requireEnv(env, 'ETERNO_DEPLOYMENTS');
-  const { contracts } = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
+  const { contracts, network } = parseDeployments(JSON.parse(readFileSync(file, 'utf8')));
   const at = (name: ContractKey): Address => contracts[name].toLowerCase() as Address;
   const settings = loadFinanceSettings(env);
   const referral = loadReferralSettings(env);
   checkLoopPackages(settings, referral);
   const nodes = loadNodesSettings(env);
-  return { settings, referral, nodes, usdt: at('USDT'), etro: at('ETRO'), eusd: at('EUSD') };
+  const faults = settlementFaultsFrom(env, network);
+  return {
+    settings,
+    referral,
+    nodes,
+    usdt: at('USDT'),
+    etro: at('ETRO'),
+    eusd: at('EUSD'),
+    ...(faults ? { faults } : {}),
+  };
 }
 
 let inputs: FinanceInputs | undefined;

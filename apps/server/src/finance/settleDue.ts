@@ -33,5 +33,6 @@ export async function settleDue(
   const today = dayStartOf(block.timestamp);
   if (today <= state.lastSettled) return;
   const days = await settleDays(db.sql, state.lastSettled, today, block.number, inputs);
+  await inputs.faults?.midSettlement?.(days, block.number);
   await settleNodes(db.sql, days, block.number, { settings: inputs.nodes, usdt: inputs.usdt });
 }
