@@ -201,6 +201,7 @@ describe('the off-chain store restored from a backup an hour old (PostgreSQL)', 
     }
     expect(ask.status, JSON.stringify(ask.body)).toBe(503);
     expect(ask.body.error.code).toBe('EXCHANGE_RESUMING');
+    expect(await stack.serverLog()).toContain('restore guard: an earlier run was still open; exchange quotes held');
     let s = await solvency();
     expect(s.held).toBeGreaterThanOrEqual(s.promised + lostOut);
     // The lost quotes can still be used until their deadlines.
