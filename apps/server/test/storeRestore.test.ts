@@ -47,6 +47,7 @@ describe('the off-chain store restored from a backup an hour old (PostgreSQL)', 
   let openVoucher: WithdrawalJson;
   const lost: ExchangeQuoteJson[] = [];
   let amountIn: bigint;
+  let openRuns: string;
   let before: Map<Address, LedgerBalancesResponseJson['balances']>;
 
   /** The ledger figures of `who` (`GET /vault/balances`), without what open vouchers hold (store-side). */
@@ -90,7 +91,7 @@ describe('the off-chain store restored from a backup an hour old (PostgreSQL)', 
     });
 
   const psql = (sql: string) =>
-    run(join(PG_BIN, 'psql'), ['--dbname', stack.databaseUrl, '-v', 'ON_ERROR_STOP=1', '-c', sql]);
+    run(join(PG_BIN, 'psql'), ['--dbname', stack.databaseUrl, '-v', 'ON_ERROR_STOP=1', '-tA', '-c', sql]);
 
   beforeAll(async () => {
     stack = await RealStack.start('restore');
@@ -164,6 +165,8 @@ describe('the off-chain store restored from a backup an hour old (PostgreSQL)', 
 
     // The procedure: stop the server, restore the schema, start the server.
     await stack.server.stop();
+    // A clean stop closes the server's run: a plain restart holds nothing (src/store/restoreGuard.test.ts).
+    openRuns = (await psql('SELECT count(*) FROM eterno_offchain.api_run WHERE stopped_at IS NULL')).stdout;
     await psql('DROP SCHEMA eterno_offchain CASCADE');
     await run(join(PG_BIN, 'pg_restore'), ['--dbname', stack.databaseUrl, '--exit-on-error', backup()]);
     await startServer();
@@ -172,6 +175,19 @@ describe('the off-chain store restored from a backup an hour old (PostgreSQL)', 
 
   afterAll(async () => {
     await stack?.stop();
+  });
+
+  it('a clean stop closes the server’s run; the backup, taken while it ran, holds it open', async () => {
+    expect(openRuns.trim()).toBe('0');
+    const { stdout } = await run(join(PG_BIN, 'pg_restore'), [
+      '--data-only',
+      '--table',
+      'api_run',
+      '-f',
+      '-',
+      backup(),
+    ]);
+    expect(stdout).toMatch(/COPY eterno_offchain\.api_run .*\n\d+\t\d+\t\\N\n/);
   });
 
   it('sessions signed in after the backup are gone: the user signs in again', async () => {
