@@ -6,13 +6,16 @@
  * How: the real stack on PostgreSQL (anvil, deploy + seed, the indexer and the API process). A backup of
  * the `eterno_offchain` schema is taken with `pg_dump` while the server runs; an hour later (chain time)
  * users act: vouchers signed (one paid, one left open), a fixed-term purchase signed and paid, a new
- * session, an exchange quote left open. Then the procedure of docs/operations.md ("Restore the off-chain
- * store from a backup"): the server stopped, the schema dropped and restored with `pg_restore`, the server
- * started. Then the attacks: the lost open voucher sent AND a new voucher of the same nonce asked and
- * sent; a second account's quote asked against the reserve the lost quote still holds, and both quotes
- * sent. Without the server's restore hold (docs/decisions/store-restore.md) that second quote was signed
- * and, both executed, the vault held less USDT than it owed. Checked: the balances before and after equal
- * (API and chain), each user paid at most their credit, and the invariant against the chain.
+ * session, two exchange quotes left open (45 % of the free USDT reserve each). Then the procedure of
+ * docs/operations.md ("Restore the off-chain store from a backup"): the server stopped, the schema dropped
+ * and restored with `pg_restore`, the server started. Then the attacks: the lost open voucher sent AND a
+ * new voucher of the same nonce asked and sent (only one pays: the vault's nonce); a third account's quote
+ * asked against the reserve the lost quotes still hold. Without the server's restore hold
+ * (docs/decisions/store-restore.md) that quote was signed: 270,401 USDT promised by valid signatures against
+ * 200,400 held (on chain it then reverted only on the vault's exchange budget). Now it is refused
+ * `EXCHANGE_RESUMING` until the lost quotes have expired. Checked: the ledger figures before and after the
+ * restore equal, each user paid at most their credit, and the invariant against the chain's holdings, the
+ * lost quotes counted.
  */
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
