@@ -52,6 +52,7 @@ import { readSolvency } from '../src/vault/solvency.ts';
 import { openOps } from '../src/ops/open.ts';
 import { indexedPayouts } from '../src/ops/payouts.ts';
 import { openIndexerDb } from './indexerDb.ts';
+import { holdRunLock, latestBlockTime, openRestoreGuard } from '../src/store/restoreGuard.ts';
 
 const env = readServerEnv(process.env);
 if (env.databaseUrl === undefined)
@@ -72,6 +73,25 @@ const finance = openFinanceContext(process.env, {
   store: await createPurchaseStore(sql),
   view: ponderFinance(indexer.db),
 });
+// The restore guard: a run still open at start (a restored store, or a crash) holds exchange quotes until
+// every quote of an earlier run has passed its deadline (src/store/restoreGuard.ts).
+const guard = await openRestoreGuard(sql, {
+  now: vault.now(),
+  chainTime: () => latestBlockTime(requireEnv(process.env, `PONDER_RPC_URL_${ETERNO_CHAIN_ID}`)),
+  quoteLifetime: vault.settings.quoteLifetime,
+});
+// Held while this process lives: API processes starting beside it see a live peer, not a dead run.
+const runLock = holdRunLock(env.databaseUrl, guard.runId);
+await runLock.ready;
+vault.quoteHold = { until: guard.quotesHeldUntil };
+if (guard.restored)
+  console.error(
+    JSON.stringify({
+      level: 'warn',
+      msg: 'restore guard: an earlier run was still open; exchange quotes held',
+      quotesHeldUntil: String(guard.quotesHeldUntil),
+    }),
+  );
 const referral = openReferralContext(process.env, { store: await createInvitationStore(sql) });
 const purge = schedulePurge(store);
 // The API's /health, /ready and /metrics, also under /ops as in Ponder's process (src/ops/opsApp.ts).
@@ -156,7 +176,12 @@ const stop = () => {
   purge.stop();
   solvencyWatch.stop();
   server.close(() => {
-    void Promise.allSettled([indexer.close(), store.close()]).then(() => process.exit(0));
+    // The run is closed only once no request is being answered any more (nothing signs after it).
+    void guard
+      .stop()
+      .catch((error: unknown) => console.error(`restore guard: the run could not be closed: ${String(error)}`))
+      .then(() => Promise.allSettled([runLock.stop(), indexer.close(), store.close()]))
+      .then(() => process.exit(0));
   });
   // Keep-alive connections would hold close() open: end them.
   if ('closeAllConnections' in server) server.closeAllConnections();

@@ -159,6 +159,12 @@ export class RealStack {
     return this.pg;
   }
 
+  /** The PostgreSQL server's URL (after a `startServer` on PostgreSQL): the indexer's and the store's database. */
+  get databaseUrl(): string {
+    if (this.pg === null) throw new Error('no PostgreSQL server started');
+    return this.pg.url;
+  }
+
   /** The running server (after `startServer`). */
   get server(): RunningServer {
     if (this.running === null) throw new Error('the server is not started');

@@ -44,7 +44,7 @@ describe('error catalogue', () => {
       expect(ERROR_CODES).toContain(code);
       expect(isErrorCode(code)).toBe(true);
     }
-    expect(ERROR_CODES).toHaveLength(77);
+    expect(ERROR_CODES).toHaveLength(78);
   });
 
   it('has the NFT seed codes (review L-1): the seed route’s refusals and a sale waiting for seeds', () => {

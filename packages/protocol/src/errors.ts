@@ -59,6 +59,8 @@ export const ERROR_MESSAGES = {
     "Today's exchange budget for this token is used up: at most {remaining} more can be exchanged today",
   EXCHANGE_PRICE_MOVING:
     'The market price is more than the fee away from the average price: this exchange waits until it settles, please try again later',
+  EXCHANGE_RESUMING:
+    'Exchanges resume a few minutes after server maintenance: nothing was signed, please try again in a few minutes',
   EUSD_BELOW_VAULT_PRICE:
     'EUSD sells for {price} USDT on the EUSD market, below what the vault pays: this exchange waits until the market is back, please try again later',
   EXCHANGE_PAIR_UNSUPPORTED: 'This exchange is not offered',

@@ -55,6 +55,11 @@ export type VaultContext = {
   /** Writes one line to the server log (a refusal that says the vault is short, …). */
   log: (entry: Record<string, unknown>) => void;
   faults?: VoucherFaults;
+  /**
+   * After a restore of the off-chain store (../store/restoreGuard.ts): no quote is signed until the final
+   * block's time is past `until` (unix seconds); absent or null: no hold.
+   */
+  quoteHold?: { until: bigint | null };
 };
 
 export function tokenOf(ctx: Pick<VaultContext, 'tokens'>, address: Address): VaultToken | undefined {

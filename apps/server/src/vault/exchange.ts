@@ -107,6 +107,10 @@ export async function quoteExchange(
     ctx.chain.walletBalance(me, tokenIn.address),
   ]);
   if (head === null || chain.nonce !== BigInt(exchanges)) throw new ApiError('INDEXER_BEHIND');
+  // After a restore of the store, quotes signed before it may still be valid and are no longer counted:
+  // nothing is signed until all of them have passed their deadlines on final state (store-restore.md).
+  const held = ctx.quoteHold?.until;
+  if (held !== undefined && held !== null && reserve.final.timestamp <= held) throw new ApiError('EXCHANGE_RESUMING');
   // A quote reserves its output for its lifetime: only for a wallet that holds what it would pay in (second
   // review S-2: empty wallets re-asking every two minutes held the day's exchange budget for free).
   if (wallet < amountIn) throw new ApiError('INSUFFICIENT_BALANCE');
