@@ -105,7 +105,7 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
     usdt = v.at('USDT');
     eusd = v.at('EUSD');
     await stack.waitHead();
-  });
+  }, 240_000);
 
   afterAll(async () => {
     await proxy?.stop();
@@ -196,7 +196,7 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
     expect(await v.withdraw(who, signed[0]!.body as WithdrawalJson)).toBe(true);
     expect((await v.balanceOf(usdt, who.address)) - wallet).toBe(e18('600'));
     await invariantHolds();
-  });
+  }, 120_000);
 
   it('quotes asked together over both processes never promise more than the free reserve; executed, the vault still covers what it owes', async () => {
     for (const [i, who] of CROWD.entries()) {
@@ -237,5 +237,5 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
     await invariantHolds();
     for (const [who, q] of signed) expect(await v.exchange(who, q)).toBe(true);
     await invariantHolds();
-  });
+  }, 120_000);
 });

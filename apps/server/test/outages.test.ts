@@ -104,7 +104,7 @@ describe('outages of the chain’s RPC and of PostgreSQL, on PostgreSQL', () => 
       await v.deposit(who, usdt, e18('500'));
     }
     await stack.waitHead();
-  });
+  }, 240_000);
 
   afterAll(async () => {
     relay?.restore();
