@@ -18,12 +18,11 @@ import {
 
 export const SIWE_DOMAIN = '127.0.0.1:5173';
 
-/** Signs `account` in at the server `url` (nonce, SIWE message, verify); the session token. */
-export async function signIn(url: string, account: LocalAccount): Promise<string> {
-  const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST' })).json()) as { nonce: string };
+/** The SIWE message the web app asks a wallet to sign for `address`, with a server `nonce`, valid 5 minutes. */
+export function signInMessage(address: Address, nonce: string): string {
   const now = new Date();
-  const message = buildSignInMessage({
-    address: account.address,
+  return buildSignInMessage({
+    address,
     chainId: ETERNO_CHAIN_ID,
     domain: SIWE_DOMAIN,
     uri: `http://${SIWE_DOMAIN}`,
@@ -31,11 +30,24 @@ export async function signIn(url: string, account: LocalAccount): Promise<string
     issuedAt: now,
     expirationTime: new Date(now.getTime() + 5 * 60_000),
   });
-  const signature = await account.signMessage({ message });
+}
+
+/** The body of `POST /auth/verify` for `account` with a server `nonce`: the message and its signature. */
+export async function signedSignIn(
+  account: LocalAccount,
+  nonce: string,
+): Promise<{ message: string; signature: string }> {
+  const message = signInMessage(account.address, nonce);
+  return { message, signature: await account.signMessage({ message }) };
+}
+
+/** Signs `account` in at the server `url` (nonce, SIWE message, verify); the session token. */
+export async function signIn(url: string, account: LocalAccount): Promise<string> {
+  const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST' })).json()) as { nonce: string };
   const res = await fetch(`${url}/auth/verify`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ message, signature }),
+    body: JSON.stringify(await signedSignIn(account, nonce)),
   });
   if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;

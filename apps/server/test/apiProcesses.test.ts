@@ -13,14 +13,12 @@
  *   (security review M-1), both processes show the same reservations, and once everything executes the
  *   vault's holdings still cover what it owes (read against the chain).
  */
-import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
-import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { ExchangeQuoteJson, WithdrawalJson } from '@eterno/protocol/vaultApi';
 import { erc20Abi, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_RATE_LIMIT } from '../src/auth/app.ts';
-import { SIWE_DOMAIN } from './apiClient.ts';
-import { account, e18, low, RealStack, type TestAccount } from './realStack.ts';
+import { signedSignIn } from './apiClient.ts';
+import { account, e18, low, RealStack } from './realStack.ts';
 import { startRoundRobinProxy, UPSTREAM_HEADER, type RoundRobinProxy } from './roundRobinProxy.ts';
 import { TRUSTED_LOCAL, VaultClient } from './adversarial/vaultClient.ts';
 
@@ -57,20 +55,6 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
       body: text === '' ? null : JSON.parse(text),
       upstream: Number(res.headers.get(UPSTREAM_HEADER)),
     };
-  }
-
-  async function signedMessage(who: TestAccount, nonce: string): Promise<{ message: string; signature: string }> {
-    const now = new Date();
-    const message = buildSignInMessage({
-      address: who.address,
-      chainId: ETERNO_CHAIN_ID,
-      domain: SIWE_DOMAIN,
-      uri: `http://${SIWE_DOMAIN}`,
-      nonce,
-      issuedAt: now,
-      expirationTime: new Date(now.getTime() + 5 * 60_000),
-    });
-    return { message, signature: await who.signMessage({ message }) };
   }
 
   /** The vault's USDT on chain ≥ liabilities + open vouchers + unexpired quotes (as the API reports them). */
@@ -118,7 +102,7 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
     expect(nonce.status).toBe(200);
     const verify = await ask('POST', '/auth/verify', {
       client: '10.1.0.1',
-      body: await signedMessage(who, nonce.body.nonce as string),
+      body: await signedSignIn(who, nonce.body.nonce as string),
     });
     expect(verify.status).toBe(200);
     expect(verify.upstream).not.toBe(nonce.upstream);
@@ -144,7 +128,7 @@ describe('two API processes over one PostgreSQL behind a round-robin proxy', () 
   it('one signed message sent to both processes at once signs in once: the other answer is NONCE_USED', async () => {
     const who = account(2);
     const nonce = await ask('POST', '/auth/nonce', { client: '10.1.0.2' });
-    const body = await signedMessage(who, nonce.body.nonce as string);
+    const body = await signedSignIn(who, nonce.body.nonce as string);
     const answers = await Promise.all([
       ask('POST', '/auth/verify', { client: '10.1.0.2', body }),
       ask('POST', '/auth/verify', { client: '10.1.0.2', body }),

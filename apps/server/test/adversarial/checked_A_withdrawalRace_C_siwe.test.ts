@@ -7,11 +7,9 @@
  *   NONCE_USED".
  * Both on PostgreSQL, the live server, as the review ran them.
  */
-import { ETERNO_CHAIN_ID } from '@eterno/protocol/chain';
-import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { WithdrawalJson } from '@eterno/protocol/vaultApi';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, signIn, SIWE_DOMAIN } from '../apiClient.ts';
+import { apiCall, signIn, signInMessage } from '../apiClient.ts';
 import { account, e18, RealStack } from '../realStack.ts';
 import { VaultClient } from './vaultClient.ts';
 
@@ -96,16 +94,7 @@ describe('checked: the withdrawal race and SIWE, PostgreSQL', () => {
   it('C. a SIWE message claiming another address is refused; a nonce is single-use', async () => {
     const url = stack.server.url;
     const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST' })).json()) as { nonce: string };
-    const now = new Date();
-    const message = buildSignInMessage({
-      address: alice.address,
-      chainId: ETERNO_CHAIN_ID,
-      domain: SIWE_DOMAIN,
-      uri: `http://${SIWE_DOMAIN}`,
-      nonce,
-      issuedAt: now,
-      expirationTime: new Date(now.getTime() + 5 * 60_000),
-    });
+    const message = signInMessage(alice.address, nonce);
     const verify = async (signature: string) => {
       const res = await fetch(`${url}/auth/verify`, {
         method: 'POST',

@@ -3,9 +3,8 @@
  * the server): sign in, ask the vault routes, deposit, send vouchers and quotes on chain, read the vault's
  * figures. The security review's PoC (`serverSigner.poc.test.ts`) did the same by hand.
  */
-import { ETERNO_CHAIN_ID, GAS_LIMIT, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
+import { GAS_LIMIT, WITHDRAW_GAS_LIMIT } from '@eterno/protocol/chain';
 import { eternoVaultAbi } from '@eterno/protocol/generated/abis';
-import { buildSignInMessage } from '@eterno/protocol/siwe';
 import type { ContractKey } from '@eterno/protocol/deployments';
 import type {
   DepositAuthorisationJson,
@@ -14,7 +13,7 @@ import type {
   WithdrawalJson,
 } from '@eterno/protocol/vaultApi';
 import { erc20Abi, type Abi, type Address, type Hash } from 'viem';
-import { apiCall, sendTx, SIWE_DOMAIN } from '../apiClient.ts';
+import { apiCall, sendTx, signedSignIn } from '../apiClient.ts';
 import { account, e18, low, type RealStack, type TestAccount } from '../realStack.ts';
 
 export type Answer = { status: number; body: any };
@@ -62,20 +61,10 @@ export class VaultClient {
     const { nonce } = (await (await fetch(`${url}/auth/nonce`, { method: 'POST', headers })).json()) as {
       nonce: string;
     };
-    const now = new Date();
-    const message = buildSignInMessage({
-      address: who.address,
-      chainId: ETERNO_CHAIN_ID,
-      domain: SIWE_DOMAIN,
-      uri: `http://${SIWE_DOMAIN}`,
-      nonce,
-      issuedAt: now,
-      expirationTime: new Date(now.getTime() + 5 * 60_000),
-    });
     const res = await fetch(`${url}/auth/verify`, {
       method: 'POST',
       headers,
-      body: JSON.stringify({ message, signature: await who.signMessage({ message }) }),
+      body: JSON.stringify(await signedSignIn(who, nonce)),
     });
     if (res.status !== 200) throw new Error(`sign-in answered ${res.status}: ${await res.text()}`);
     this.sessions.set(low(who.address), ((await res.json()) as { token: string }).token);
