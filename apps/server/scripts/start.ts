@@ -376,7 +376,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
     await check();
   }
 
-  const apiUrls = [url];
+  const apiUrls: string[] = [];
   if (opts.databaseUrl) {
     const apiEnv = {
       ...env,
@@ -384,7 +384,6 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       ETERNO_INDEXER_SCHEMA: schema,
       ETERNO_API_PROCESSES: String(processes),
     };
-    apiUrls.length = 0;
     for (let i = 0; i < processes; i++) {
       const apiLogStart = logSize(logFile);
       children.push(
@@ -402,7 +401,7 @@ export async function startServer(opts: StartServerOptions): Promise<RunningServ
       apiUrls.push(apiUrl);
     }
     url = apiUrls[0]!;
-  }
+  } else apiUrls.push(url);
   const apiPid = children[opts.databaseUrl ? 1 : 0]!.pid;
   return {
     url,

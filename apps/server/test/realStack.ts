@@ -55,6 +55,24 @@ export const e18 = (n: string) => parseUnits(n, 18);
 /** An address as the indexer's rows and answers have it. */
 export const low = (a: Address) => a.toLowerCase() as Address;
 
+/**
+ * Tables a day's settlement writes rows to (finance, referral, prize and node pools): a comparison of two
+ * indexings that crosses a settlement first checks they are not empty, so "equal" is not "both empty".
+ */
+export const SETTLEMENT_TABLES = [
+  'finance_order',
+  'finance_round',
+  'bill',
+  'ledger_balance',
+  'referral_leg',
+  'referral_leg_day',
+  'referral_income',
+  'income_tranche',
+  'binary_day',
+  'prize_pool_day',
+  'node_pool_day',
+] as const;
+
 /** Tables as rows of sorted-key JSON, each table's rows sorted: what two runs of the indexer compare. */
 export function canonicalTables(raw: Record<string, Array<Record<string, string | null>>>): Record<string, string[]> {
   return Object.fromEntries(

@@ -21,7 +21,16 @@ import { DAY_SECONDS, dayStartOf } from '@eterno/protocol/finance/rules';
 import { referralRegistryAbi } from '@eterno/protocol/generated/abis';
 import { erc20Abi } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { account, canonicalTables, e18, low, RealStack, userAnswers, type TestAccount } from './realStack.ts';
+import {
+  account,
+  canonicalTables,
+  e18,
+  low,
+  RealStack,
+  SETTLEMENT_TABLES,
+  userAnswers,
+  type TestAccount,
+} from './realStack.ts';
 
 const deployer = account(0);
 const alice = account(1);
@@ -130,20 +139,7 @@ describe('a reorg deeper than the confirmations across a settlement, PostgreSQL'
   });
 
   it('holds every table equal row for row to a fresh indexing of the new branch', () => {
-    for (const t of [
-      'finance_order',
-      'finance_round',
-      'bill',
-      'ledger_balance',
-      'referral_leg',
-      'referral_leg_day',
-      'referral_income',
-      'income_tranche',
-      'binary_day',
-      'prize_pool_day',
-      'node_pool_day',
-    ])
-      expect(live.tables[t]?.length, t).toBeGreaterThan(0);
+    for (const t of SETTLEMENT_TABLES) expect(live.tables[t]?.length, t).toBeGreaterThan(0);
     for (const t of tableNames) expect(live.tables[t], t).toEqual(fresh.tables[t]);
   });
 
